@@ -1,0 +1,5 @@
+export * from './common';
+export * from './grants';
+export * from './auth';
+export * from './theme';
+export * from './settings';
