@@ -1,15 +1,40 @@
-import { defineConfig } from 'vite';
+import { randomUUID } from 'node:crypto';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * Stamps each build with an id: injected as __BUILD_ID__ and emitted as dist/version.json. The running
+ * SPA polls version.json and offers a reload when the deployed id differs from its own.
+ */
+function buildVersion(): Plugin {
+  const buildId = `${new Date().toISOString()}-${randomUUID().slice(0, 8)}`;
+  const body = JSON.stringify({ buildId });
+  return {
+    name: 'coldwatch-build-version',
+    config: () => ({ define: { __BUILD_ID__: JSON.stringify(buildId) } }),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: body });
+    },
+    configureServer(server) {
+      server.middlewares.use('/version.json', (_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(body);
+      });
+    },
+  };
+}
+
 // The SPA is served by the Fastify server in every mode but `npm run dev:spa`,
-// which proxies /api and /client-connect to a server on :8080.
+// which proxies the API, the socket and the per-tenant favicon and manifest to a server on :8080.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), buildVersion()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',
+      '/favicon.svg': 'http://localhost:8080',
+      '/manifest.webmanifest': 'http://localhost:8080',
       '/client-connect': { target: 'ws://localhost:8080', ws: true },
     },
   },

@@ -3,11 +3,26 @@ import * as v from 'valibot';
 export const THEME_SIZES = ['EXTRA_SMALL', 'SMALL', 'NORMAL', 'LARGE', 'EXTRA_LARGE'] as const;
 /** Root font size in px of each theme size (SPEC §9). */
 export const THEME_SIZE_PX: Record<(typeof THEME_SIZES)[number], number> = {
-  EXTRA_SMALL: 12, SMALL: 14, NORMAL: 16, LARGE: 18, EXTRA_LARGE: 20,
+  EXTRA_SMALL: 12,
+  SMALL: 14,
+  NORMAL: 16,
+  LARGE: 18,
+  EXTRA_LARGE: 20,
 };
 export const THEME_FONTS = [
-  'ROBOTO', 'OPEN_SANS', 'LATO', 'MONTSERRAT', 'OSWALD', 'SOURCE_SANS_PRO', 'SLABO_27PX', 'RALEWAY', 'PT_SANS',
-  'MERRIWEATHER', 'NUNITO_SANS', 'PROMPT', 'WORK_SANS',
+  'ROBOTO',
+  'OPEN_SANS',
+  'LATO',
+  'MONTSERRAT',
+  'OSWALD',
+  'SOURCE_SANS_PRO',
+  'SLABO_27PX',
+  'RALEWAY',
+  'PT_SANS',
+  'MERRIWEATHER',
+  'NUNITO_SANS',
+  'PROMPT',
+  'WORK_SANS',
 ] as const;
 export const SORT_MODES = ['CUSTOM', 'NAME'] as const;
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;

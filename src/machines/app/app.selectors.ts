@@ -1,0 +1,41 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { loginMachine } from '../login/loginMachine';
+import { THEME_SIZE_PX, type ColorSet, type ThemeMode } from '../../services/contracts';
+import { SYSTEM_IDS } from '../systemIds';
+import type { appMachine } from './appMachine';
+
+type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+const DEFAULT_LOCALE = 'en';
+const DEFAULT_FONT_PX = THEME_SIZE_PX.NORMAL;
+
+/** Theme and stored session are still being read: nothing meaningful to show yet. */
+export const selectIsBooting = (s: AppSnapshot): boolean =>
+  s.matches('loadingTheme') || s.matches('restoring');
+export const selectIsSignedIn = (s: AppSnapshot): boolean => s.matches('signedIn');
+export const selectUsername = (s: AppSnapshot): string => s.context.session?.metadata.username ?? '';
+export const selectThemeMode = (s: AppSnapshot): ThemeMode => s.context.themeMode;
+export const selectTenantName = (s: AppSnapshot): string => s.context.theme?.name ?? '';
+export const selectTenantTitle = (s: AppSnapshot): string => s.context.theme?.title ?? '';
+export const selectLoginLogo = (s: AppSnapshot): string => s.context.theme?.loginLogo ?? '';
+export const selectSidebarLogo = (s: AppSnapshot): string => s.context.theme?.sidebarLogo ?? '';
+export const selectFavicon = (s: AppSnapshot): string => s.context.theme?.favicon ?? '';
+/** Colour set of the current mode; the reference changes only with the theme or the mode. */
+export const selectActiveColors = (s: AppSnapshot): ColorSet | null =>
+  s.context.theme?.colors[s.context.themeMode] ?? null;
+
+/** Locale: the account settings language once read, else the session's, else English. */
+export const selectLocale = (s: AppSnapshot): string =>
+  (
+    s.context.settings?.language.code ??
+    s.context.session?.metadata.languageCode ??
+    DEFAULT_LOCALE
+  ).toLowerCase();
+export const selectRootFontPx = (s: AppSnapshot): number =>
+  s.context.settings ? THEME_SIZE_PX[s.context.settings.themeSize] : DEFAULT_FONT_PX;
+/** ThemeFont key (ROBOTO, …), or '' for the default system font. */
+export const selectThemeFont = (s: AppSnapshot): string => s.context.settings?.themeFont ?? '';
+
+/** The running login workflow (only while signed out). */
+export const selectLoginActor = (s: AppSnapshot): ActorRefFrom<typeof loginMachine> | undefined =>
+  s.children[SYSTEM_IDS.login] as ActorRefFrom<typeof loginMachine> | undefined;

@@ -1,0 +1,66 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { Api } from '../../services/api';
+import type { AppStorage } from '../../services/storage';
+import type { Navigation } from '../../services/navigation';
+import type { BrowserEvents } from '../../services/browser';
+import type { LoginRequest } from '../../services/contracts';
+import type { UnauthorizedSignal } from '../../services/http';
+import type { AppEvent } from './app.events';
+import { appVersionMachine } from '../appVersion/appVersionMachine';
+import type { AppVersionEvent } from '../appVersion/appVersion.events';
+import { connectivityMachine } from '../connectivity/connectivityMachine';
+import type { ConnectivityEvent } from '../connectivity/connectivity.events';
+import { loginMachine } from '../login/loginMachine';
+import { appMachine } from './appMachine';
+import { restoreSession } from './session';
+
+export interface AppServices {
+  api: Api;
+  storage: AppStorage;
+  navigation: Navigation;
+  browser: BrowserEvents;
+  unauthorized: Pick<UnauthorizedSignal, 'subscribe'>;
+}
+
+/** Binds the app machine (and the machines it runs) to real services: the only place they meet. */
+export function provideApp({ api, storage, navigation, browser, unauthorized }: AppServices) {
+  return appMachine.provide({
+    actors: {
+      loadTheme: fromPromise(() => api.fetchTheme()),
+      restoreSession: fromPromise(async () => restoreSession(storage.readSession(), storage.readToken())),
+      loadSettings: fromPromise(() => api.fetchAccountSettings()),
+      logout: fromPromise(() => api.logout()),
+      watchSessionExpiry: fromCallback<AppEvent>(({ sendBack }) =>
+        unauthorized.subscribe(() => sendBack({ type: 'session.expired' })),
+      ),
+      login: loginMachine.provide({
+        actors: { authenticate: fromPromise(({ input }: { input: LoginRequest }) => api.login(input)) },
+      }),
+      connectivity: connectivityMachine.provide({
+        actors: {
+          watchNetwork: fromCallback<ConnectivityEvent>(({ sendBack }) => {
+            const report = (online: boolean) =>
+              sendBack({ type: online ? 'network.restored' : 'network.lost' });
+            report(browser.isOnline());
+            return browser.onConnectivityChange(report);
+          }),
+        },
+      }),
+      appVersion: appVersionMachine.provide({
+        actors: {
+          fetchBuildId: fromPromise(() => api.fetchBuildId()),
+          watchFocus: fromCallback<AppVersionEvent>(({ sendBack }) =>
+            browser.onFocus(() => sendBack({ type: 'window.focused' })),
+          ),
+        },
+        actions: { reloadPage: () => browser.reload() },
+      }),
+    },
+    actions: {
+      persistSession: (_, { session }) => storage.writeSession(session, session.token.id),
+      clearStoredSession: () => storage.clearSession(),
+      persistThemeMode: (_, { mode }) => storage.writeThemeMode(mode),
+      redirect: (_, { path }) => navigation.redirect(path),
+    },
+  });
+}

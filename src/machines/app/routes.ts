@@ -1,0 +1,22 @@
+/**
+ * Route classes of SPEC §2. Guest routes make no sense with a session (they redirect home); protected
+ * routes need grants and so a token (they redirect to login); everything else (the 404 page) is public.
+ */
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  unauthorized: '/unauthorized',
+  forgotPassword: '/forgot-password',
+  dashboard: '/dashboard/:id',
+  page: '/:hexacode/:department/:subDepartment/pages/:page',
+} as const;
+
+const GUEST_PATHS: readonly string[] = [ROUTES.login, ROUTES.unauthorized];
+const PROTECTED_PATTERNS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/dashboard\/[^/]+$/,
+  /^\/[^/]+\/[^/]+\/[^/]+\/pages\/[^/]+$/,
+];
+
+export const isGuestPath = (path: string) => GUEST_PATHS.includes(path);
+export const isProtectedPath = (path: string) => PROTECTED_PATTERNS.some((pattern) => pattern.test(path));

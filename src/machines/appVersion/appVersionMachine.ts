@@ -1,0 +1,59 @@
+import { fromCallback, fromPromise, setup } from 'xstate';
+import type { AppVersionEvent } from './appVersion.events';
+
+export const VERSION_POLL_MS = 5 * 60 * 1000;
+
+export interface AppVersionInput {
+  /** Build id baked into the page at build time. */
+  loadedBuildId: string;
+}
+
+export const appVersionMachine = setup({
+  types: {
+    context: {} as AppVersionInput,
+    events: {} as AppVersionEvent,
+    input: {} as AppVersionInput,
+  },
+  delays: { POLL_INTERVAL: VERSION_POLL_MS },
+  actors: {
+    // Provided by the composition root: GET /version.json, resolving to the deployed build id.
+    fetchBuildId: fromPromise<string>(() => Promise.reject(new Error('fetchBuildId not provided'))),
+    watchFocus: fromCallback<AppVersionEvent>(() => () => {}),
+  },
+  guards: {
+    isNewBuild: ({ context }, params: { buildId: string }) => params.buildId !== context.loadedBuildId,
+  },
+  actions: {
+    reloadPage: () => {},
+  },
+}).createMachine({
+  id: 'appVersion',
+  context: ({ input }) => ({ loadedBuildId: input.loadedBuildId }),
+  initial: 'current',
+  states: {
+    current: {
+      invoke: { id: 'watchFocus', src: 'watchFocus' },
+      after: { POLL_INTERVAL: 'checking' },
+      on: { 'window.focused': 'checking' },
+    },
+    checking: {
+      invoke: {
+        id: 'fetchBuildId',
+        src: 'fetchBuildId',
+        onDone: [
+          {
+            guard: { type: 'isNewBuild', params: ({ event }) => ({ buildId: event.output }) },
+            target: 'outdated',
+          },
+          { target: 'current' },
+        ],
+        // Offline or mid-deployment: try again at the next poll.
+        onError: 'current',
+      },
+    },
+    // Stays here: the banner remains until the user reloads.
+    outdated: {
+      on: { 'app.reload': { actions: 'reloadPage' } },
+    },
+  },
+});

@@ -1,0 +1,1 @@
+export type ConnectivityEvent = { type: 'network.lost' } | { type: 'network.restored' };

@@ -1,0 +1,59 @@
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'wouter';
+import { useEffect } from 'react';
+import { selectIsBooting, selectLocale } from '../machines/app/app.selectors';
+import { isProtectedPath, ROUTES } from '../machines/app/routes';
+import { AppActor } from './appActor';
+import { DocumentTheme } from './DocumentTheme';
+import { I18nProvider, useT } from './i18n';
+import { Toasts } from './notifications/Toasts';
+import { LoginScreen } from './screens/LoginScreen';
+import { NotFoundScreen } from './screens/NotFoundScreen';
+
+// The signed-in shell is a separate chunk: the login page loads without it.
+const MainLayout = lazy(() => import('./layout/MainLayout'));
+
+/** Everything under the root actor's provider: theme, language, routes and toasts. */
+export function App() {
+  const locale = AppActor.useSelector(selectLocale);
+  return (
+    <I18nProvider locale={locale}>
+      <DocumentTheme />
+      <RouteReporter />
+      <Screens />
+      <Toasts />
+    </I18nProvider>
+  );
+}
+
+/** Tells the app machine where the browser is; its guard decides about redirects. */
+function RouteReporter() {
+  const [location] = useLocation();
+  const app = AppActor.useActorRef();
+  useEffect(() => app.send({ type: 'route.changed', path: location }), [app, location]);
+  return null;
+}
+
+function Loading() {
+  const t = useT();
+  return (
+    <p role="status" className="p-8 text-muted">
+      {t('app.loading')}
+    </p>
+  );
+}
+
+function Screens() {
+  const [location] = useLocation();
+  const booting = AppActor.useSelector(selectIsBooting);
+  if (booting) return <Loading />;
+  if (location === ROUTES.login || location === ROUTES.unauthorized) return <LoginScreen />;
+  if (isProtectedPath(location)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <MainLayout />
+      </Suspense>
+    );
+  }
+  return <NotFoundScreen />;
+}

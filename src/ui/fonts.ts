@@ -1,0 +1,29 @@
+import type { THEME_FONTS } from '../services/contracts';
+
+/**
+ * Families for the account's theme font. No webfonts are downloaded (privacy, CSP and the login-page
+ * budget): the named font is used when installed, otherwise the system stack.
+ */
+export const SYSTEM_FONT_STACK =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+const FAMILY: Record<(typeof THEME_FONTS)[number], string> = {
+  ROBOTO: 'Roboto',
+  OPEN_SANS: '"Open Sans"',
+  LATO: 'Lato',
+  MONTSERRAT: 'Montserrat',
+  OSWALD: 'Oswald',
+  SOURCE_SANS_PRO: '"Source Sans Pro", "Source Sans 3"',
+  SLABO_27PX: '"Slabo 27px"',
+  RALEWAY: 'Raleway',
+  PT_SANS: '"PT Sans"',
+  MERRIWEATHER: 'Merriweather',
+  NUNITO_SANS: '"Nunito Sans"',
+  PROMPT: 'Prompt',
+  WORK_SANS: '"Work Sans"',
+};
+
+export function fontFamily(themeFont: string): string {
+  const family = FAMILY[themeFont as keyof typeof FAMILY];
+  return family ? `${family}, ${SYSTEM_FONT_STACK}` : SYSTEM_FONT_STACK;
+}

@@ -1,0 +1,40 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { IntlShape } from '@formatjs/intl';
+import {
+  createTranslator,
+  DEFAULT_LOCALE,
+  englishMessages,
+  loadMessages,
+  type MessageId,
+} from '../i18n/messages';
+import type { Message } from '../machines/message';
+
+const IntlContext = createContext<IntlShape<string>>(createTranslator(DEFAULT_LOCALE, englishMessages));
+
+/** Provides the catalogue of `locale`, showing English until a lazily loaded catalogue arrives. */
+export function I18nProvider({ locale, children }: { locale: string; children: ReactNode }) {
+  const [intl, setIntl] = useState(() => createTranslator(DEFAULT_LOCALE, englishMessages));
+  useEffect(() => {
+    let current = true;
+    void loadMessages(locale).then((messages) => {
+      if (current) setIntl(createTranslator(locale, messages));
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
+}
+
+export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
+
+export function useT(): Translate {
+  const intl = useContext(IntlContext);
+  return (id, values) => intl.formatMessage({ id }, values);
+}
+
+/** Text of a machine's Message: a catalogue entry, or server-written text shown as is. */
+export function useMessageText(): (message: Message) => string {
+  const t = useT();
+  return (message) => ('text' in message ? message.text : t(message.id, message.values));
+}

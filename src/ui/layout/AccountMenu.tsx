@@ -1,0 +1,42 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { selectThemeMode, selectUsername } from '../../machines/app/app.selectors';
+import { AppActor } from '../appActor';
+import { useT } from '../i18n';
+
+const ITEM = 'block w-full px-4 py-2 text-left data-focus:bg-primary/15';
+
+/** Account menu of the head bar; dashboards, settings, help and admin entries join with their issues. */
+export function AccountMenu() {
+  const t = useT();
+  const app = AppActor.useActorRef();
+  const mode = AppActor.useSelector(selectThemeMode);
+  const username = AppActor.useSelector(selectUsername);
+  return (
+    <Menu>
+      <MenuButton
+        aria-label={t('account.menu')}
+        className="flex items-center gap-2 rounded px-3 py-2 hover:bg-muted/15"
+      >
+        <span aria-hidden className="grid size-8 place-items-center rounded-full bg-primary text-white">
+          {username.slice(0, 1).toUpperCase()}
+        </span>
+        <span>{username}</span>
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-20 min-w-56 rounded bg-surface-raised py-1 shadow-lg focus:outline-none"
+      >
+        <MenuItem>
+          <button type="button" className={ITEM} onClick={() => app.send({ type: 'theme.toggle' })}>
+            {t(mode === 'dark' ? 'account.switchToLight' : 'account.switchToDark')}
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" className={ITEM} onClick={() => app.send({ type: 'session.logout' })}>
+            {t('account.logout')}
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,84 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import type { loginMachine } from '../../machines/login/loginMachine';
+import {
+  selectIsBusy,
+  selectPassword,
+  selectPasswordError,
+  selectPasswordVisible,
+  selectRememberMe,
+  selectUsername,
+  selectUsernameError,
+} from '../../machines/login/login.selectors';
+import { ROUTES } from '../../machines/app/routes';
+import { useT } from '../i18n';
+import { Button } from '../primitives/Button';
+import { TextField } from '../primitives/TextField';
+
+export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
+  const t = useT();
+  const username = useSelector(login, selectUsername);
+  const password = useSelector(login, selectPassword);
+  const usernameError = useSelector(login, selectUsernameError);
+  const passwordError = useSelector(login, selectPasswordError);
+  const rememberMe = useSelector(login, selectRememberMe);
+  const passwordVisible = useSelector(login, selectPasswordVisible);
+  const busy = useSelector(login, selectIsBusy);
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        login.send({ type: 'login.submit' });
+      }}
+    >
+      <TextField
+        label={t('login.username')}
+        name="username"
+        autoComplete="username"
+        value={username}
+        onValueChange={(value) => login.send({ type: 'login.edit', field: 'username', value })}
+        error={usernameError && t(usernameError)}
+      />
+      <TextField
+        label={t('login.password')}
+        name="password"
+        type={passwordVisible ? 'text' : 'password'}
+        autoComplete="current-password"
+        value={password}
+        onValueChange={(value) => login.send({ type: 'login.edit', field: 'password', value })}
+        error={passwordError && t(passwordError)}
+        trailing={
+          <Button
+            variant="quiet"
+            className="px-2 py-1 text-sm"
+            aria-label={t(passwordVisible ? 'login.hidePassword' : 'login.showPassword')}
+            aria-pressed={passwordVisible}
+            onClick={() => login.send({ type: 'login.togglePasswordVisibility' })}
+          >
+            {passwordVisible ? '🙈' : '👁'}
+          </Button>
+        }
+      />
+      <div className="flex items-center justify-between text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={rememberMe}
+            onChange={() => login.send({ type: 'login.toggleRememberMe' })}
+          />
+          {t('login.rememberMe')}
+        </label>
+        <Link href={ROUTES.forgotPassword} className="text-primary underline-offset-2 hover:underline">
+          {t('login.forgotPassword')}
+        </Link>
+      </div>
+      <Button type="submit" disabled={busy}>
+        {t('login.signIn')}
+      </Button>
+    </form>
+  );
+}

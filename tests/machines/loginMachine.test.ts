@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import { loginMachine } from '../../src/machines/login/loginMachine';
+import type { LoginFailure, LoginOutcome } from '../../src/services/api';
+import type { LoginRequest } from '../../src/services/contracts';
+import { operatorSession } from '../support/fixtures';
+
+function start(answer: (request: LoginRequest) => Promise<LoginOutcome>) {
+  const authenticate = vi.fn(answer);
+  const notify = vi.fn();
+  const actor = createActor(
+    loginMachine.provide({
+      actors: { authenticate: fromPromise(({ input }: { input: LoginRequest }) => authenticate(input)) },
+      actions: { notify: (_, params) => notify(params.id) },
+    }),
+    { input: { domain: 'demo' } },
+  ).start();
+  const fill = (username: string, password: string) => {
+    actor.send({ type: 'login.edit', field: 'username', value: username });
+    actor.send({ type: 'login.edit', field: 'password', value: password });
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { actor, authenticate, notify, fill, settle };
+}
+
+const refuse = (failure: LoginFailure) => () => Promise.reject(failure);
+
+describe('login machine', () => {
+  it('requires username and password, trimmed', () => {
+    const { actor, fill, authenticate } = start(() => Promise.resolve({ kind: 'mfaRequired' }));
+    fill('   ', '');
+    actor.send({ type: 'login.submit' });
+    expect(actor.getSnapshot().context.fieldErrors).toMatchObject({
+      username: 'login.usernameRequired',
+      password: 'login.passwordRequired',
+    });
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it('sends trimmed credentials for the tenant and ends with the session', async () => {
+    const { actor, fill, authenticate } = start(() =>
+      Promise.resolve({ kind: 'session', session: operatorSession }),
+    );
+    fill(' operator ', 'Operator123 ');
+    actor.send({ type: 'login.toggleRememberMe' });
+    actor.send({ type: 'login.submit' });
+    expect(await toPromise(actor)).toEqual({ session: operatorSession });
+    expect(authenticate).toHaveBeenCalledWith({
+      username: 'operator',
+      password: 'Operator123',
+      domain: 'demo',
+      rememberMe: true,
+      type: 'DOMAIN',
+    });
+  });
+
+  it.each([
+    [{ kind: 'invalidCredentials' } as const, { id: 'login.invalidCredentials' }],
+    [{ kind: 'locked', message: 'Try again at 10:15' } as const, { text: 'Try again at 10:15' }],
+    [{ kind: 'unavailable' } as const, { id: 'login.genericError' }],
+  ])('shows %o inline', async (failure, message) => {
+    const { actor, fill, settle } = start(refuse(failure));
+    fill('operator', 'wrong');
+    actor.send({ type: 'login.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editingCredentials');
+    expect(actor.getSnapshot().context.error).toEqual(message);
+  });
+
+  it('asks for a 6-digit code on 202 and sends it as DOMAIN_MFA', async () => {
+    const { actor, fill, authenticate, settle } = start((request) =>
+      Promise.resolve(
+        request.mfaCode ? { kind: 'session', session: operatorSession } : { kind: 'mfaRequired' },
+      ),
+    );
+    fill('secure', 'Secure123');
+    actor.send({ type: 'login.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editingCode');
+    actor.send({ type: 'login.edit', field: 'code', value: '12' });
+    actor.send({ type: 'login.submit' });
+    expect(actor.getSnapshot().context.fieldErrors.code).toBe('login.codeLength');
+    actor.send({ type: 'login.edit', field: 'code', value: '123456' });
+    actor.send({ type: 'login.submit' });
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(authenticate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ type: 'DOMAIN_MFA', mfaCode: '123456' }),
+    );
+  });
+
+  it.each([
+    ['a refused code', refuse({ kind: 'invalidCredentials' }), 'login.invalidMfaCode'],
+    ['a second 202', () => Promise.resolve({ kind: 'mfaRequired' } as const), 'login.invalidSecurityCode'],
+    ['a server failure', refuse({ kind: 'unavailable' }), 'login.genericError'],
+  ])('notifies about %s after a code was sent', async (_case, codeAnswer, messageId) => {
+    const { actor, fill, notify, settle } = start((request) =>
+      request.mfaCode ? codeAnswer() : Promise.resolve({ kind: 'mfaRequired' }),
+    );
+    fill('secure', 'Secure123');
+    actor.send({ type: 'login.submit' });
+    await settle();
+    actor.send({ type: 'login.edit', field: 'code', value: '000000' });
+    actor.send({ type: 'login.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editingCode');
+    expect(notify).toHaveBeenCalledWith(messageId);
+  });
+});
