@@ -7,15 +7,30 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts', 'tests/paths/**/*.test.ts'] },
+        test: {
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'ui', environment: 'jsdom', include: ['tests/ui/**/*.test.{ts,tsx}'], setupFiles: ['tests/ui/setup.ts'] },
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/ui/setup.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
@@ -26,6 +41,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ['tests/e2e/globalSetup.ts'],
         },
       },
     ],

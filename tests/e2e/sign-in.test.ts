@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { signIn, tenantUrl } from './support/browser';
+import { useBrowserPage } from './support/session';
+
+describe('signing in', () => {
+  const page = useBrowserPage();
+
+  it('lands on the home screen with the username after a correct password', async () => {
+    await signIn(page(), 'admin', 'Admin123');
+    await page().getByRole('heading', { name: /admin/ }).waitFor();
+    expect(new URL(page().url()).pathname).toBe('/');
+  });
+
+  it('says the credentials are invalid for a wrong password and stays on login', async () => {
+    await signIn(page(), 'admin', 'wrong-password');
+    await page().getByText('Invalid credentials').waitFor();
+    expect(new URL(page().url()).pathname).toBe('/login');
+  });
+
+  it('shows the lockout message after five failures and refuses even the right password', async () => {
+    // acme's operator is locked for the rest of this run: no other test signs in with it.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await signIn(page(), 'operator', `wrong-${attempt}`, 'acme');
+      await page().getByText('Invalid credentials').waitFor();
+    }
+    await signIn(page(), 'operator', 'Operator123', 'acme');
+    await page()
+      .getByText(/Try again/)
+      .waitFor();
+    expect(new URL(page().url()).pathname).toBe('/login');
+  });
+
+  it('asks for the security code of a two-factor user and refuses a wrong one', async () => {
+    await signIn(page(), 'secure', 'Secure123');
+    const code = page().getByRole('textbox', { name: 'Security code' });
+    await code.waitFor();
+    await code.fill('000000');
+    await page().getByRole('button', { name: 'Verify' }).click();
+    await page()
+      .getByText(/invalid MFA code/i)
+      .waitFor();
+    expect(new URL(page().url()).pathname).toBe('/login');
+  });
+
+  it('signs a two-factor user in with the right code', async () => {
+    await signIn(page(), 'secure', 'Secure123');
+    const code = page().getByRole('textbox', { name: 'Security code' });
+    await code.fill(await generate({ secret: 'JBSWY3DPEHPK3PXP' }));
+    await page().getByRole('button', { name: 'Verify' }).click();
+    await page()
+      .getByRole('heading', { name: /secure/ })
+      .waitFor();
+  });
+
+  it('keeps the session across a reload', async () => {
+    await signIn(page(), 'admin', 'Admin123');
+    await page().getByRole('heading', { name: /admin/ }).waitFor();
+    await page().reload();
+    await page().getByRole('heading', { name: /admin/ }).waitFor();
+  });
+
+  it('shows the login screen on /unauthorized', async () => {
+    await page().goto(tenantUrl('demo', '/unauthorized'));
+    await page().getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+});

@@ -1,0 +1,21 @@
+import { request } from 'node:http';
+import { inject } from 'vitest';
+
+/** Calls the server directly on loopback with a tenant's Host header (no DNS for *.localhost needed). */
+export function apiRequest(
+  tenant: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  const port = inject('port');
+  const host = tenant === 'demo' ? `localhost:${port}` : `${tenant}.localhost:${port}`;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { ...headers, host } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
