@@ -1,0 +1,61 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler } from './errors';
+import { useContractValidation } from './http/contracts';
+import { registerApiDocs } from './http/docs';
+import { createReadiness, registerHealth, type Readiness } from './http/health';
+import { registerSecurityHeaders } from './http/security';
+import { registerSpa } from './http/spa';
+import { accountRoutes } from './modules/account/routes';
+import { createAccountRepository } from './modules/account/repository';
+import { createAccountService } from './modules/account/service';
+import { registerAuthentication } from './modules/auth/authenticate';
+import { createAuthRepository } from './modules/auth/repository';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { registerTenancy } from './modules/tenancy/plugin';
+import { themeRoutes } from './modules/themes/routes';
+
+export interface AppOptions {
+  config: Pick<Config, 'defaultTenant' | 'logLevel'>;
+  db: Database;
+  clock?: Clock;
+  /** Defaults to ready: tests build the app over a migrated database. */
+  readiness?: Readiness;
+  /** The built SPA; defaults to dist/ at the repository root. */
+  distDir?: string;
+  logger?: boolean;
+}
+
+const REPOSITORY_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const ONE_MEGABYTE = 1024 * 1024;
+
+/** The whole HTTP application, not listening, so tests can drive it with app.inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, clock = systemClock } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: ONE_MEGABYTE,
+    // The socket and alarm stream keep connections open; do not let them hold a shutdown forever.
+    forceCloseConnections: true,
+  });
+
+  registerErrorHandler(app);
+  useContractValidation(app);
+  registerHealth(app, options.readiness ?? createReadiness(true));
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
+  registerTenancy(app, db, config.defaultTenant);
+
+  const auth = createAuthService(createAuthRepository(db), clock);
+  registerAuthentication(app, auth);
+
+  await app.register(themeRoutes);
+  await app.register(authRoutes, { auth });
+  await app.register(accountRoutes, { account: createAccountService(createAccountRepository(db)) });
+  await registerSpa(app, options.distDir ?? REPOSITORY_DIST);
+  return app;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults on an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      defaultTenant: 'demo',
+      demo: true,
+      logLevel: 'info',
+      mqttPort: 1884,
+      mqttUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('turns demo mode off by default when a PostgreSQL URL is given, unless DEMO says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/coldwatch' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/coldwatch', DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it('names the variable, the rule and the bad value', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual(["PORT must be an integer from 1 to 65535 (got 'abc')"]);
+    expect(problemsOf({ PORT: '0' })).toEqual(["PORT must be an integer from 1 to 65535 (got '0')"]);
+    expect(problemsOf({ MQTT_PORT: '65536' })).toEqual([
+      "MQTT_PORT must be an integer from 1 to 65535 (got '65536')",
+    ]);
+    expect(problemsOf({ DEMO: 'yes' })).toEqual(["DEMO must be 'true' or 'false' (got 'yes')"]);
+    expect(problemsOf({ DEFAULT_TENANT: 'Big Co' })[0]).toMatch(/^DEFAULT_TENANT must be/);
+    expect(problemsOf({ LOG_LEVEL: 'loud' })[0]).toMatch(/^LOG_LEVEL must be one of fatal, error/);
+    expect(problemsOf({ SMTP_URL: 'http://mail' })[0]).toMatch(
+      /^SMTP_URL must be a URL starting with smtp:\/\//,
+    );
+  });
+
+  it('reports every bad variable at once and never echoes a password', () => {
+    const problems = problemsOf({ PORT: 'x', DATABASE_URL: 'mysql://app:s3cret@db/x' });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).not.toContain('s3cret');
+    expect(problems[1]).toContain("got 'mysql://app:***@db/x'");
+  });
+});

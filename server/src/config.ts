@@ -1,0 +1,101 @@
+import * as v from 'valibot';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A DNS label, because the tenant name is the first label of the host name. */
+const TENANT_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+const port = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be an integer from 1 to 65535`),
+    v.transform(Number),
+    v.number(),
+    v.minValue(1, `${name} must be an integer from 1 to 65535`),
+    v.maxValue(65535, `${name} must be an integer from 1 to 65535`),
+  );
+
+const url = (name: string, schemes: readonly string[]) =>
+  v.pipe(
+    v.string(),
+    v.check(
+      (value) => URL.canParse(value) && schemes.includes(new URL(value).protocol.slice(0, -1)),
+      `${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+    ),
+  );
+
+const boolean = (name: string) =>
+  v.pipe(
+    v.picklist(['true', 'false'], `${name} must be 'true' or 'false'`),
+    v.transform((value) => value === 'true'),
+  );
+
+const EnvSchema = v.object({
+  PORT: v.optional(port('PORT'), '8080'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(url('DATABASE_URL', ['postgres', 'postgresql'])),
+  DEFAULT_TENANT: v.optional(
+    v.pipe(v.string(), v.regex(TENANT_NAME, 'DEFAULT_TENANT must be a lower-case host name label')),
+    'demo',
+  ),
+  DEMO: v.optional(boolean('DEMO')),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  MQTT_PORT: v.optional(port('MQTT_PORT'), '1884'),
+  MQTT_URL: v.optional(url('MQTT_URL', ['mqtt', 'mqtts', 'ws', 'wss'])),
+  SMTP_URL: v.optional(url('SMTP_URL', ['smtp', 'smtps'])),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite under dataDir/pglite. */
+  databaseUrl: string | undefined;
+  defaultTenant: string;
+  /** Seed demo tenants and users into an empty database. */
+  demo: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  smtpUrl: string | undefined;
+}
+
+/** Keeps a password in a connection URL out of the error message (and so out of logs). */
+const hidePassword = (value: string) => value.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the configuration from environment variables; throws ConfigError naming every bad value. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable (`PORT=`) means "use the default", as shells and compose files often leave them so.
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.entries).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
+  );
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.issues.map((issue) => {
+        const key = v.getDotPath(issue) ?? '';
+        return `${issue.message} (got '${hidePassword(String(present[key]))}')`;
+      }),
+    );
+  }
+  const parsed = result.output;
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    defaultTenant: parsed.DEFAULT_TENANT,
+    demo: parsed.DEMO ?? parsed.DATABASE_URL === undefined,
+    logLevel: parsed.LOG_LEVEL,
+    mqttPort: parsed.MQTT_PORT,
+    mqttUrl: parsed.MQTT_URL,
+    smtpUrl: parsed.SMTP_URL,
+  };
+}

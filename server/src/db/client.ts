@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The Drizzle database both drivers give, so services never know which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  /** Where the data lives, for the start banner (never includes a password). */
+  location: string;
+  close(): Promise<void>;
+} & ({ driver: 'pglite'; client: PGlite } | { driver: 'pg'; pool: pg.Pool });
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection URL; without it the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; undefined keeps it in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    const url = new URL(options.databaseUrl);
+    url.password = '';
+    return {
+      driver: 'pg',
+      pool,
+      db: drizzlePg(pool, { schema }),
+      location: url.toString(),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(options.pgliteDir);
+  return {
+    driver: 'pglite',
+    client,
+    db: drizzlePglite(client, { schema }),
+    location: options.pgliteDir ?? 'memory',
+    close: () => client.close(),
+  };
+}
+
+export const pgliteDirOf = (dataDir: string) => join(dataDir, 'pglite');

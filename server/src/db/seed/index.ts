@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../modules/auth/passwords';
+import type { Database } from '../client';
+import { tenants, users, type StoredTheme } from '../schema';
+import { acmeTheme, coldwatchTheme } from './themes';
+import { demoUsers } from './users';
+
+export const DEMO_TENANTS: { name: string; title: string; theme: StoredTheme }[] = [
+  { name: 'demo', title: 'Coldwatch Demo', theme: coldwatchTheme },
+  { name: 'acme', title: 'ACME Retail', theme: acmeTheme },
+];
+
+/** Names the advisory lock that keeps two instances from seeding the same empty database. */
+const SEED_LOCK_ID = 727_002;
+
+/** Fills an empty database with the demo tenants and users; returns false when there was data already. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  // Checked before hashing too, so a restart on a seeded database skips the (deliberately slow) scrypt work.
+  if (!(await isEmpty(db))) return false;
+  const prepared = await Promise.all(
+    DEMO_TENANTS.map(async (tenant) => ({
+      tenant,
+      users: await Promise.all(
+        demoUsers(tenant.name).map(async (user) => ({
+          ...user,
+          passwordHash: await hashPassword(user.password),
+        })),
+      ),
+    })),
+  );
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (!(await isEmpty(tx))) return false;
+    for (const { tenant, users: tenantUsers } of prepared) {
+      const [row] = await tx.insert(tenants).values(tenant).returning({ id: tenants.id });
+      await tx.insert(users).values(
+        tenantUsers.map((user) => ({
+          tenantId: row!.id,
+          username: user.username,
+          passwordHash: user.passwordHash,
+          email: user.email,
+          mfaEnabled: user.mfaSecret !== null,
+          mfaSecret: user.mfaSecret,
+          authorities: user.authorities,
+        })),
+      );
+    }
+    return true;
+  });
+}
+
+async function isEmpty(db: Pick<Database, 'select'>): Promise<boolean> {
+  const rows = await db.select({ id: tenants.id }).from(tenants).limit(1);
+  return rows.length === 0;
+}

@@ -1,0 +1,72 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ErrorBody } from '../../src/services/contracts';
+
+/** An error the API answers on purpose: its status, a stable code for clients and a message for people. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    /** Extra response headers, e.g. Locked-Message on 423. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const unauthorized = (message = 'Sign in to continue', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const notFound = (code: string, message: string) => new AppError(404, code, message);
+
+export const errorBody = (statusCode: number, code: string, message: string): ErrorBody => ({
+  statusCode,
+  code,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+});
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply
+    .code(error.statusCode)
+    .headers(error.headers)
+    .send(errorBody(error.statusCode, error.code, error.message));
+}
+
+/** Fastify's own client errors, renamed to codes that say what went wrong. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+/** 403 → FORBIDDEN, for client errors that come without a code of their own. */
+const codeOfStatus = (statusCode: number) =>
+  (STATUS_CODES[statusCode] ?? 'Bad Request').toUpperCase().replace(/[^A-Z]+/g, '_');
+
+/** Turns anything thrown into an AppError; anything that is not a client error becomes a logged generic 500. */
+function toAppError(error: FastifyError | AppError | Error): AppError | null {
+  if (error instanceof AppError) return error;
+  const { statusCode, code } = error as FastifyError;
+  // The JSON parser throws a bare SyntaxError (status 400) for malformed bodies.
+  if (error instanceof SyntaxError && statusCode === 400)
+    return badRequest('MALFORMED_JSON', 'Body is not valid JSON');
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    return new AppError(statusCode, FASTIFY_CODES[code] ?? codeOfStatus(statusCode), error.message);
+  }
+  return null;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = toAppError(error);
+    if (known) return sendError(reply, known);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'));
+  });
+}

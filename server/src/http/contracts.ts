@@ -1,0 +1,83 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import * as v from 'valibot';
+import { AppError } from '../errors';
+
+type AnySchema = v.GenericSchema;
+type JsonSchema = Record<string, unknown>;
+
+/** The valibot schema behind each JSON schema handed to Fastify, so validation runs the contract itself. */
+const contractOf = new WeakMap<object, AnySchema>();
+
+function describe(schema: AnySchema, typeMode: 'input' | 'output'): JsonSchema {
+  // Transforms (trim, defaults) have no JSON Schema form; ignoring them documents the accepted shape.
+  const { $schema: _draft, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode }) as JsonSchema;
+  return json;
+}
+
+interface RouteContract {
+  body?: AnySchema;
+  querystring?: AnySchema;
+  params?: AnySchema;
+  /** Documented only: responses are serialised with JSON.stringify. */
+  response?: Record<number, AnySchema>;
+  summary?: string;
+  tags?: string[];
+  security?: boolean;
+}
+
+/**
+ * The `schema` of a route, made from its valibot contracts: the same schemas validate requests (see
+ * useContractValidation) and produce the OpenAPI document, so the two cannot drift apart.
+ */
+export function contract(route: RouteContract): FastifySchema {
+  const schema: FastifySchema & Record<string, unknown> = {};
+  for (const part of ['body', 'querystring', 'params'] as const) {
+    const valibot = route[part];
+    if (!valibot) continue;
+    const json = describe(valibot, 'input');
+    contractOf.set(json, valibot);
+    schema[part] = json;
+  }
+  if (route.response) {
+    schema.response = Object.fromEntries(
+      Object.entries(route.response).map(([status, valibot]) => [status, describe(valibot, 'output')]),
+    );
+  }
+  if (route.summary) schema.summary = route.summary;
+  if (route.tags) schema.tags = route.tags;
+  if (route.security) schema.security = [{ bearerAuth: [] }];
+  return schema;
+}
+
+/** mfaCode → "Mfa code" */
+const humanize = (key: string) => {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** "username: Username is required" — the field first, so a client developer sees at once what to fix. */
+export function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const path = v.getDotPath(issue);
+  const lastKey = issue.path?.at(-1)?.key;
+  // valibot reports a missing key as 'Invalid key: Expected "username"…'; say it the way the forms do.
+  const missing = issue.type === 'object' && issue.input === undefined && typeof lastKey === 'string';
+  const message = missing ? `${humanize(lastKey)} is required` : issue.message;
+  return path ? `${path}: ${message}` : message;
+}
+
+export const validationFailed = (issue: v.BaseIssue<unknown>) =>
+  new AppError(400, 'VALIDATION_FAILED', describeIssue(issue));
+
+/** Replaces Fastify's AJV with the valibot contracts; the parsed (trimmed, defaulted) value replaces the input. */
+export function useContractValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema }) => {
+    const valibot = contractOf.get(schema);
+    if (!valibot) throw new Error('Route schemas must be made with contract() so valibot validates them');
+    return (data: unknown) => {
+      const result = v.safeParse(valibot, data ?? undefined);
+      return result.success ? { value: result.output } : { error: validationFailed(result.issues[0]) };
+    };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+}

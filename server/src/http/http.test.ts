@@ -1,0 +1,148 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createDatabase } from '../db/client';
+import { describeEachBackend, PGLITE_BACKEND } from '../testing/backends';
+import { hostOf, useTestApp } from '../testing/app';
+import { createReadiness } from './health';
+
+function builtSpa(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'coldwatch-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>SPA</title><script src="/assets/app-1a2b.js"></script>',
+  );
+  writeFileSync(join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  return dist;
+}
+
+describe('readiness', () => {
+  it('answers 503 until the database is ready, then 200', async () => {
+    const handle = createDatabase({});
+    const readiness = createReadiness(false);
+    const app = await buildApp({
+      config: { defaultTenant: 'demo', logLevel: 'silent' },
+      db: handle.db,
+      readiness,
+      logger: false,
+    });
+    const starting = await app.inject({ url: '/healthz' });
+    expect(starting.statusCode).toBe(503);
+    expect(starting.json()).toEqual({ status: 'starting' });
+    expect((await app.inject({ url: '/api/themes' })).json()).toMatchObject({
+      statusCode: 503,
+      code: 'STARTING',
+    });
+    readiness.markReady();
+    const ready = await app.inject({ url: '/healthz', headers: { host: 'unknown.example.com' } });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+    await app.close();
+    await handle.close();
+  });
+});
+
+describeEachBackend('HTTP behaviour', (backend) => {
+  const ctx = useTestApp(backend, { distDir: builtSpa() });
+  const post = (payload: string, contentType = 'application/json') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { host: hostOf('demo'), 'content-type': contentType },
+      payload,
+    });
+
+  it('answers 413 to a body over 1 MB', async () => {
+    const response = await post(JSON.stringify({ username: 'a', password: 'x'.repeat(1024 * 1024) }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      error: 'Payload Too Large',
+    });
+  });
+
+  it('answers 400 to malformed JSON and 415 to an unsupported media type', async () => {
+    const malformed = await post('{"username": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'MALFORMED_JSON', error: 'Bad Request' });
+    const unsupported = await post('username=a', 'application/x-www-form-urlencoded');
+    expect(unsupported.statusCode).toBe(415);
+    expect(unsupported.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('names the field of a body that breaks the contract', async () => {
+    for (const [payload, message] of [
+      ['{"password":"x"}', 'username: Username is required'],
+      ['{"username":"a","password":"x","rememberMe":"yes"}', 'rememberMe: '],
+      ['[]', 'username: Username is required'],
+      ['null', 'Invalid type'],
+    ]) {
+      const response = await post(payload!);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        error: 'Bad Request',
+      });
+      expect(response.json().message).toContain(message);
+    }
+  });
+
+  it('answers unknown API routes with 404 JSON', async () => {
+    const response = await ctx.app.inject({
+      url: '/api/nothing',
+      headers: { host: hostOf('demo'), accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No route GET /api/nothing' });
+  });
+
+  it('serves the SPA with history fallback, long-cached assets and a strict CSP', async () => {
+    const page = await ctx.app.inject({
+      url: '/dashboard/7',
+      headers: { host: hostOf('acme'), accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>SPA</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+
+    const asset = await ctx.app.inject({ url: '/assets/app-1a2b.js', headers: { host: hostOf('demo') } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(
+      (await ctx.app.inject({ url: '/assets/missing.js', headers: { host: hostOf('demo') } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('publishes the OpenAPI document made from the contracts', async () => {
+    const response = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    const loginBody = document.paths['/api/login'].post.requestBody.content['application/json'].schema;
+    expect(loginBody.required).toEqual(['username', 'password']);
+    expect(document.paths['/api/v2/account/settings'].get).toBeDefined();
+    expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('without a built SPA', () => {
+  const ctx = useTestApp(PGLITE_BACKEND);
+
+  it('tells how to build it instead of failing', async () => {
+    const response = await ctx.app.inject({
+      url: '/',
+      headers: { host: hostOf('demo'), accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+});

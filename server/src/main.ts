@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDatabase, pgliteDirOf } from './db/client';
+import { migrate } from './db/migrate';
+import { DEMO_TENANTS, seedDemo } from './db/seed';
+import { demoUsers } from './db/seed/users';
+import { createReadiness } from './http/health';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+function banner(config: Config, dataLocation: string): string {
+  const url = (tenant?: string) => `http://${tenant ? `${tenant}.` : ''}localhost:${config.port}`;
+  const lines = [
+    '',
+    'Coldwatch is running',
+    `  ${url()}  (tenant '${config.defaultTenant}')`,
+    ...(config.demo
+      ? DEMO_TENANTS.filter((t) => t.name !== config.defaultTenant).map(
+          (t) => `  ${url(t.name)}  (tenant '${t.name}')`,
+        )
+      : []),
+    `  API docs: ${url()}/api/docs`,
+    `  Data: ${dataLocation}`,
+  ];
+  if (config.demo) {
+    lines.push('  Demo users (in every tenant):');
+    for (const user of demoUsers(config.defaultTenant)) {
+      lines.push(`    ${user.username.padEnd(9)} ${user.password.padEnd(12)} ${user.note}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const handle = createDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: resolve(pgliteDirOf(config.dataDir)),
+  });
+  const readiness = createReadiness(false);
+  const app = await buildApp({ config, db: handle.db, readiness });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // A stuck close must not keep the process (and a deploy) waiting for ever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  // Listen first: /healthz answers 503 while the database is migrated and seeded, then 200.
+  await app.listen({ port: config.port, host: config.host });
+  await migrate(handle);
+  if (config.demo && (await seedDemo(handle.db))) app.log.info('seeded the demo tenants and users');
+  readiness.markReady();
+  console.log(banner(config, handle.location));
+}
+
+main().catch((error: unknown) => {
+  console.error('Coldwatch failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { beforeAll, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNT_SETTINGS } from '../../../../src/services/contracts';
+import { describeEachBackend } from '../../testing/backends';
+import { hostOf, login, tokenOf, useTestApp } from '../../testing/app';
+
+describeEachBackend('account settings', (backend) => {
+  const ctx = useTestApp(backend);
+  let token = '';
+  beforeAll(async () => {
+    token = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
+  });
+  const headers = () => ({ host: hostOf('acme'), authorization: `Bearer ${token}` });
+  const read = () => ctx.app.inject({ url: '/api/v2/account/settings', headers: headers() });
+  const update = (payload: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/account/settings',
+      headers: headers(),
+      payload: payload as object,
+    });
+
+  it('starts from the defaults, with the e-mail of the account', async () => {
+    expect((await read()).json()).toEqual(DEFAULT_ACCOUNT_SETTINGS);
+    const admin = await tokenOf(ctx.app, 'admin', 'Admin123', 'acme');
+    const response = await ctx.app.inject({
+      url: '/api/v2/account/settings',
+      headers: { host: hostOf('acme'), authorization: `Bearer ${admin}` },
+    });
+    expect(response.json().email).toBe('admin@acme.example');
+  });
+
+  it('merges a partial update and answers the full settings', async () => {
+    const response = await update({
+      themeSize: 'LARGE',
+      dashboardsSettings: { sortMode: 'NAME', sortDirection: 'DESC' },
+    });
+    expect(response.statusCode).toBe(200);
+    const expected = {
+      ...DEFAULT_ACCOUNT_SETTINGS,
+      themeSize: 'LARGE',
+      dashboardsSettings: { sortMode: 'NAME', sortDirection: 'DESC' },
+    };
+    expect(response.json()).toEqual(expected);
+    expect((await read()).json()).toEqual(expected);
+  });
+
+  it('stores the language as the language of later sessions', async () => {
+    await update({ language: { code: 'FR', label: 'Français' } });
+    const session = await login(ctx.app, { username: 'operator', password: 'Operator123' }, 'acme');
+    expect(session.json().metadata.languageCode).toBe('fr');
+  });
+
+  it('refuses bad values with 400 naming the field, and keeps what was stored', async () => {
+    const cases: [unknown, string][] = [
+      [{ dateFormat: 'yyyy/MM/dd' }, 'dateFormat: Date format is invalid'],
+      [{ fontSize: 100 }, 'fontSize: '],
+      [{ email: 'not-mail' }, 'email: Email is invalid'],
+      [
+        { alarmEmailExportAddresses: ['ok@example.com', 'bad'] },
+        'alarmEmailExportAddresses.1: Email is invalid',
+      ],
+      [{ dashboardsSettings: { sortMode: 'NAME' } }, 'dashboardsSettings.sortDirection: '],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await update(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        error: 'Bad Request',
+      });
+      expect(response.json().message).toContain(message);
+    }
+    expect((await read()).json().themeSize).toBe('LARGE');
+  });
+
+  it('needs a sign-in', async () => {
+    const response = await ctx.app.inject({
+      url: '/api/v2/account/settings',
+      headers: { host: hostOf('acme') },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type * as v from 'valibot';
+import { AccountSettings, AccountSettingsUpdate, ErrorBody } from '../../../../src/services/contracts';
+import { contract } from '../../http/contracts';
+import type { AccountService } from './service';
+
+export const accountRoutes: FastifyPluginAsync<{ account: AccountService }> = async (app, { account }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/v2/account/settings',
+    {
+      schema: contract({
+        summary: 'Personal settings (defaults for anything never changed)',
+        tags: ['account'],
+        security: true,
+        response: { 200: AccountSettings, 401: ErrorBody },
+      }),
+    },
+    async (request) => account.get(request.tenant.id, request.session!.user.id),
+  );
+
+  app.post<{ Body: v.InferOutput<typeof AccountSettingsUpdate> }>(
+    '/api/v2/account/settings',
+    {
+      schema: contract({
+        summary: 'Change some settings; answers the full settings',
+        tags: ['account'],
+        security: true,
+        body: AccountSettingsUpdate,
+        response: { 200: AccountSettings, 400: ErrorBody, 401: ErrorBody },
+      }),
+    },
+    async (request) => account.update(request.tenant.id, request.session!.user.id, request.body),
+  );
+};

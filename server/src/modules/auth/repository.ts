@@ -1,0 +1,81 @@
+import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { loginAttempts, sessions, tenants, users, type User } from '../../db/schema';
+
+/** Every query names its tenant: rows of one tenant are never read or changed through another's host. */
+export function createAuthRepository(db: Database) {
+  return {
+    async findUser(tenantId: string, username: string): Promise<User | undefined> {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(sql`lower(${users.username})`, username.toLowerCase())))
+        .limit(1);
+      return user;
+    },
+
+    async failuresSince(tenantId: string, username: string, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ at: loginAttempts.attemptedAt })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.tenantId, tenantId),
+            eq(loginAttempts.username, username),
+            gte(loginAttempts.attemptedAt, since),
+          ),
+        );
+      return rows.map((row) => row.at);
+    },
+
+    async recordFailure(tenantId: string, username: string, at: Date, forgetBefore: Date): Promise<void> {
+      await db.insert(loginAttempts).values({ tenantId, username, attemptedAt: at });
+      await db
+        .delete(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.tenantId, tenantId),
+            eq(loginAttempts.username, username),
+            lt(loginAttempts.attemptedAt, forgetBefore),
+          ),
+        );
+    },
+
+    async clearFailures(tenantId: string, username: string): Promise<void> {
+      await db
+        .delete(loginAttempts)
+        .where(and(eq(loginAttempts.tenantId, tenantId), eq(loginAttempts.username, username)));
+    },
+
+    async createSession(values: typeof sessions.$inferInsert, now: Date): Promise<void> {
+      // Housekeeping on the way: the user's expired sessions are of no further use.
+      await db.delete(sessions).where(and(eq(sessions.userId, values.userId), lt(sessions.expiresAt, now)));
+      await db.insert(sessions).values(values);
+    },
+
+    async findSession(tenantId: string, tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, user: users, tenant: tenants })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            eq(sessions.tenantId, tenantId),
+            gt(sessions.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async deleteSession(tenantId: string, tokenHash: string): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.tenantId, tenantId)));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

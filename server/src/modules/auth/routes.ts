@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type * as v from 'valibot';
+import { ErrorBody, LoginRequest, MfaRequired, Session } from '../../../../src/services/contracts';
+import { contract } from '../../http/contracts';
+import { bearerToken } from './authenticate';
+import type { AuthService } from './service';
+
+export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post<{ Body: v.InferOutput<typeof LoginRequest> }>(
+    '/api/login',
+    {
+      schema: contract({
+        summary:
+          'Sign in; 202 asks for the two-factor code, 423 means locked (see the Locked-Message header)',
+        tags: ['auth'],
+        body: LoginRequest,
+        response: { 200: Session, 202: MfaRequired, 401: ErrorBody, 423: ErrorBody },
+      }),
+    },
+    async (request, reply) => {
+      const result = await auth.login(request.tenant, request.body);
+      if (result.kind === 'mfaRequired') return reply.code(202).send({ mfaRequired: true });
+      return result.session;
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: contract({ summary: 'Revoke the bearer token (always 204)', tags: ['auth'], security: true }) },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (token) await auth.logout(request.tenant, token);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { Theme } from '../../../../src/services/contracts';
+import type { Tenant } from '../../db/schema';
+
+/** Same-origin URLs: each tenant's host serves its own files, so the SPA never needs to know the tenant. */
+export const THEME_ASSET_URLS = {
+  loginLogo: '/api/themes/assets/login-logo.svg',
+  sidebarLogo: '/api/themes/assets/sidebar-logo.svg',
+  favicon: '/favicon.svg',
+  manifest: '/manifest.webmanifest',
+} as const;
+
+export function themeOf(tenant: Tenant): Theme {
+  return {
+    name: tenant.name,
+    title: tenant.title,
+    loginLogo: THEME_ASSET_URLS.loginLogo,
+    sidebarLogo: THEME_ASSET_URLS.sidebarLogo,
+    favicon: THEME_ASSET_URLS.favicon,
+    manifest: { url: THEME_ASSET_URLS.manifest, theme_color: tenant.theme.themeColor },
+    colors: tenant.theme.colors,
+  };
+}
+
+export function manifestOf(tenant: Tenant) {
+  return {
+    name: tenant.title,
+    short_name: tenant.title,
+    start_url: '/',
+    display: 'standalone',
+    theme_color: tenant.theme.themeColor,
+    background_color: tenant.theme.backgroundColor,
+    icons: [{ src: THEME_ASSET_URLS.favicon, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import type { Clock } from '../clock';
+import type { DatabaseHandle } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seedDemo } from '../db/seed';
+import { DEMO_TOTP_SECRET } from '../db/seed/users';
+import { totpAt } from '../modules/auth/totp';
+import type { TestBackend } from './backends';
+
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = new Date('2026-01-15T03:10:00Z')): TestClock {
+  let current = start.getTime();
+  return { now: () => new Date(current), advance: (ms) => void (current += ms) };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  clock: TestClock;
+  handle: DatabaseHandle;
+}
+
+/**
+ * A migrated, demo-seeded database on `backend` and the app over it, made once for the enclosing describe
+ * (seeding hashes passwords, which is slow on purpose). Read the fields inside tests, not at collection time.
+ */
+export function useTestApp(backend: TestBackend, options: { distDir?: string } = {}): TestContext {
+  const context = {} as TestContext;
+  let dispose: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    const handle = await backend.open();
+    dispose = handle.dispose;
+    await migrate(handle);
+    await seedDemo(handle.db);
+    context.clock = createTestClock();
+    context.handle = handle;
+    context.app = await buildApp({
+      config: { defaultTenant: 'demo', logLevel: 'silent' },
+      db: handle.db,
+      clock: context.clock,
+      logger: false,
+      distDir: options.distDir ?? '/nonexistent-dist',
+    });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await dispose();
+  });
+  return context;
+}
+
+export const hostOf = (tenant: string) => (tenant === 'demo' ? 'localhost:8080' : `${tenant}.localhost:8080`);
+
+export function login(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  tenant = 'demo',
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/login', headers: { host: hostOf(tenant) }, payload: body });
+}
+
+/** Signs in and returns the bearer token; fails the test when sign-in does not succeed. */
+export async function tokenOf(app: FastifyInstance, username: string, password: string, tenant = 'demo') {
+  const response = await login(app, { username, password }, tenant);
+  if (response.statusCode !== 200)
+    throw new Error(`login ${username} gave ${response.statusCode}: ${response.body}`);
+  return (response.json() as { token: { id: string } }).token.id;
+}
+
+export const demoTotpAt = (clock: Clock) => totpAt(DEMO_TOTP_SECRET, clock.now());

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '../db/client';
+
+/** A maintenance connection to the PostgreSQL the tests may use (trust auth on the CI machines). */
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestBackend {
+  name: 'pglite' | 'postgres';
+  /** False when PostgreSQL does not answer: its suites are skipped, not failed. */
+  available: boolean;
+  /** A fresh, empty database; dispose() closes it and, for PostgreSQL, drops it. */
+  open(): Promise<DatabaseHandle & { dispose(): Promise<void> }>;
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const postgresAnswers = await withAdmin((client) => client.query('SELECT 1')).then(
+  () => true,
+  () => false,
+);
+
+/** In memory: fast, and always there. */
+export const PGLITE_BACKEND: TestBackend = {
+  name: 'pglite',
+  available: true,
+  async open() {
+    const handle = createDatabase({});
+    return { ...handle, dispose: () => handle.close() };
+  },
+};
+
+const postgres: TestBackend = {
+  name: 'postgres',
+  available: postgresAnswers,
+  async open() {
+    const name = `coldwatch_test_${randomBytes(6).toString('hex')}`;
+    await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    const handle = createDatabase({ databaseUrl: url.toString() });
+    return {
+      ...handle,
+      async dispose() {
+        await handle.close();
+        await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
+  },
+};
+
+export const TEST_BACKENDS: readonly TestBackend[] = [PGLITE_BACKEND, postgres];
+
+/** Runs a suite once per database back-end; the PostgreSQL run is skipped when no server answers. */
+export function describeEachBackend(title: string, suite: (backend: TestBackend) => void): void {
+  for (const backend of TEST_BACKENDS) {
+    describe.skipIf(!backend.available)(`${title} [${backend.name}]`, () => suite(backend));
+  }
+}
