@@ -3,3 +3,4 @@ export * from './grants';
 export * from './auth';
 export * from './theme';
 export * from './settings';
+export * from './devices';

@@ -1,0 +1,105 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+import { Adf, type AdfDepartment, type AdfDepartmentKind, type AdfLine, type AdfPage } from './schema';
+
+/** Where the ADFs shipped with the product live: server/adf/<model>.json. */
+export const DEFAULT_ADF_DIR = fileURLToPath(new URL('../../../adf', import.meta.url));
+
+export class AdfError extends Error {
+  constructor(
+    readonly file: string,
+    readonly field: string,
+    detail: string,
+  ) {
+    super(`${file}: ${field ? `${field}: ` : ''}${detail}`);
+    this.name = 'AdfError';
+  }
+}
+
+/** An ADF with lookup tables built once at load time. */
+export class CompiledAdf {
+  readonly departmentsByKey = new Map<string, AdfDepartment>();
+  readonly kinds = new Map<string, CompiledKind>();
+
+  constructor(readonly doc: Adf) {
+    for (const k of doc.kinds) this.kinds.set(k.kind, new CompiledKind(k));
+    for (const d of doc.departments)
+      this.departmentsByKey.set(departmentKey(d.department, d.subDepartment), d);
+  }
+
+  get model(): string {
+    return this.doc.model;
+  }
+
+  department(department: number, subDepartment: number): AdfDepartment | undefined {
+    return this.departmentsByKey.get(departmentKey(department, subDepartment));
+  }
+
+  kindOf(department: number, subDepartment: number): CompiledKind | undefined {
+    const d = this.department(department, subDepartment);
+    return d ? this.kinds.get(d.kind) : undefined;
+  }
+}
+
+export class CompiledKind {
+  readonly pages = new Map<number, AdfPage>();
+  readonly lines = new Map<string, AdfLine>();
+  readonly byKey = new Map<string, { page: number; line: AdfLine }>();
+
+  constructor(readonly doc: AdfDepartmentKind) {
+    for (const p of doc.pages) {
+      this.pages.set(p.number, p);
+      for (const l of p.lines) {
+        this.lines.set(lineKey(p.number, l.number), l);
+        this.byKey.set(l.key, { page: p.number, line: l });
+      }
+    }
+  }
+
+  line(page: number, line: number): AdfLine | undefined {
+    return this.lines.get(lineKey(page, line));
+  }
+}
+
+export const departmentKey = (department: number, subDepartment: number) => `${department}.${subDepartment}`;
+export const lineKey = (page: number, line: number) => `${page}.${line}`;
+
+/** Validates one ADF document; throws AdfError naming the file and the first failing field. */
+export function parseAdf(json: unknown, file = '<adf>'): CompiledAdf {
+  const result = v.safeParse(Adf, json);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const field = v.getDotPath(issue) ?? '';
+    throw new AdfError(file, field, issue.message);
+  }
+  return new CompiledAdf(result.output);
+}
+
+export type AdfRegistry = ReadonlyMap<string, CompiledAdf>;
+
+/**
+ * Reads and validates every *.json in dir. A file that is not JSON, fails the schema, or whose name differs from
+ * its model id stops the start with an AdfError naming the file and field.
+ */
+export async function loadAdfs(dir: string = DEFAULT_ADF_DIR): Promise<AdfRegistry> {
+  const registry = new Map<string, CompiledAdf>();
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  for (const name of files) {
+    const path = join(dir, name);
+    const shown = relative(process.cwd(), path) || path;
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(path, 'utf8'));
+    } catch (error) {
+      throw new AdfError(shown, '', `not valid JSON (${(error as Error).message})`);
+    }
+    const adf = parseAdf(json, shown);
+    if (`${adf.model}.json` !== name) {
+      throw new AdfError(shown, 'model', `model "${adf.model}" must match the file name (${adf.model}.json)`);
+    }
+    registry.set(adf.model, adf);
+  }
+  return registry;
+}

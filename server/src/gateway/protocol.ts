@@ -1,0 +1,162 @@
+import * as v from 'valibot';
+import { WRITE_REFUSALS } from './adf/translate';
+
+/**
+ * The Coldwatch device protocol over MQTT (docs/device-protocol.md is the readable version of this file).
+ *
+ *   <prefix>/<tenant>/<hexacode>/status                          device → server, retained, will: online/offline
+ *   <prefix>/<tenant>/<hexacode>/departments/<d>.<s>/values      device → server, retained: all raw values
+ *   <prefix>/<tenant>/<hexacode>/departments/<d>.<s>/status      device → server, retained: ON, ON_ALARM, OFF, OFF_ALARM
+ *   <prefix>/<tenant>/<hexacode>/commands                        server → device: line write
+ *   <prefix>/<tenant>/<hexacode>/replies                         device → server: answer to a command
+ */
+export const PROTOCOL_VERSION = 1;
+export const DEFAULT_PREFIX = 'devices';
+
+export const TENANT = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const HEXACODE = /^[0-9A-F]{6,16}$/;
+
+export const DEPARTMENT_STATUSES = ['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM'] as const;
+export type DepartmentStatus = (typeof DEPARTMENT_STATUSES)[number];
+
+const version = v.literal(PROTOCOL_VERSION);
+const timestamp = v.pipe(v.number(), v.integer(), v.minValue(0));
+const rawValue = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-2147483648), v.maxValue(2147483647)));
+const departmentId = v.pipe(v.string(), v.regex(/^\d{1,3}\.\d{1,3}$/));
+
+export const StatusMessage = v.object({
+  v: version,
+  type: v.literal('status'),
+  online: v.boolean(),
+  /** Optional on the offline will; the server trusts its registry for the model, this is a cross-check. */
+  model: v.optional(v.string()),
+  firmware: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  /** Departments present on this device ("<department>.<subDepartment>"); absent = all of the model's. */
+  departments: v.optional(v.pipe(v.array(departmentId), v.maxLength(256))),
+  ts: v.optional(timestamp),
+});
+export type StatusMessage = v.InferOutput<typeof StatusMessage>;
+
+export const ValuesMessage = v.object({
+  v: version,
+  type: v.literal('values'),
+  ts: timestamp,
+  /** "<page>.<line>" → raw integer, or null when the device has no reading. The complete set of the department. */
+  values: v.pipe(
+    v.record(v.pipe(v.string(), v.regex(/^\d{1,4}\.\d{1,4}$/)), rawValue),
+    v.check((r) => Object.keys(r).length <= 4096, 'too many values'),
+  ),
+});
+export type ValuesMessage = v.InferOutput<typeof ValuesMessage>;
+
+export const DepartmentStatusMessage = v.object({
+  v: version,
+  type: v.literal('departmentStatus'),
+  status: v.picklist(DEPARTMENT_STATUSES),
+  /** Active alarm codes, free text chosen by the model (e.g. "HIGH_TEMP"). */
+  alarms: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(64))),
+  ts: v.optional(timestamp),
+});
+export type DepartmentStatusMessage = v.InferOutput<typeof DepartmentStatusMessage>;
+
+export const WriteCommand = v.object({
+  v: version,
+  type: v.literal('write'),
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  department: v.pipe(v.number(), v.integer()),
+  subDepartment: v.pipe(v.number(), v.integer()),
+  page: v.pipe(v.number(), v.integer()),
+  line: v.pipe(v.number(), v.integer()),
+  raw: v.pipe(v.number(), v.integer()),
+});
+export type WriteCommand = v.InferOutput<typeof WriteCommand>;
+
+export const WriteReply = v.union([
+  v.object({
+    v: version,
+    type: v.literal('writeResult'),
+    id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+    result: v.literal('ACCEPTED'),
+  }),
+  v.object({
+    v: version,
+    type: v.literal('writeResult'),
+    id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+    result: v.literal('REFUSED'),
+    reason: v.picklist(WRITE_REFUSALS),
+  }),
+]);
+export type WriteReply = v.InferOutput<typeof WriteReply>;
+
+export type DeviceTopic =
+  | { kind: 'status'; tenant: string; hexacode: string }
+  | {
+      kind: 'values' | 'departmentStatus';
+      tenant: string;
+      hexacode: string;
+      department: number;
+      subDepartment: number;
+    }
+  | { kind: 'commands' | 'replies'; tenant: string; hexacode: string };
+
+export class Topics {
+  constructor(readonly prefix: string = DEFAULT_PREFIX) {}
+
+  device(tenant: string, hexacode: string): string {
+    return `${this.prefix}/${tenant}/${hexacode}`;
+  }
+  status(tenant: string, hexacode: string): string {
+    return `${this.device(tenant, hexacode)}/status`;
+  }
+  values(tenant: string, hexacode: string, department: number, subDepartment: number): string {
+    return `${this.device(tenant, hexacode)}/departments/${department}.${subDepartment}/values`;
+  }
+  departmentStatus(tenant: string, hexacode: string, department: number, subDepartment: number): string {
+    return `${this.device(tenant, hexacode)}/departments/${department}.${subDepartment}/status`;
+  }
+  commands(tenant: string, hexacode: string): string {
+    return `${this.device(tenant, hexacode)}/commands`;
+  }
+  replies(tenant: string, hexacode: string): string {
+    return `${this.device(tenant, hexacode)}/replies`;
+  }
+  /** Everything devices publish, for the server's subscription. */
+  get allFromDevices(): string[] {
+    return [
+      `${this.prefix}/+/+/status`,
+      `${this.prefix}/+/+/departments/+/values`,
+      `${this.prefix}/+/+/departments/+/status`,
+      `${this.prefix}/+/+/replies`,
+    ];
+  }
+
+  /** Parses a topic under the prefix; undefined for anything that is not a protocol topic. */
+  parse(topic: string): DeviceTopic | undefined {
+    if (!topic.startsWith(`${this.prefix}/`)) return undefined;
+    const parts = topic.slice(this.prefix.length + 1).split('/');
+    const [tenant, hexacode, a, b, c] = parts;
+    if (!tenant || !hexacode || !TENANT.test(tenant) || !HEXACODE.test(hexacode)) return undefined;
+    if (parts.length === 3 && (a === 'status' || a === 'commands' || a === 'replies')) {
+      return { kind: a, tenant, hexacode };
+    }
+    if (parts.length === 5 && a === 'departments' && b && (c === 'values' || c === 'status')) {
+      const m = /^(\d{1,3})\.(\d{1,3})$/.exec(b);
+      if (!m) return undefined;
+      return {
+        kind: c === 'values' ? 'values' : 'departmentStatus',
+        tenant,
+        hexacode,
+        department: Number(m[1]),
+        subDepartment: Number(m[2]),
+      };
+    }
+    return undefined;
+  }
+}
+
+/** `$share/<group>/<filter>` (MQTT 5, and Mosquitto ≥ 1.6 on 3.1.1 too) for work one instance must do once. */
+export function sharedFilter(group: string, filter: string): string {
+  return `$share/${group}/${filter}`;
+}
+
+export const deviceUsername = (tenant: string, hexacode: string) => `${tenant}/${hexacode}`;

@@ -1,0 +1,207 @@
+import * as v from 'valibot';
+
+/** Device and department status (SPEC §4). */
+export const DeviceStatus = v.picklist(['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM']);
+export type DeviceStatus = v.InferOutput<typeof DeviceStatus>;
+
+/** Line data status (SPEC §4); only OK carries value and unit. */
+export const LineStatus = v.picklist([
+  'OK',
+  'DEVICE_NOT_FOUND',
+  'DEVICE_CAN_RECEIVED',
+  'ADF_NOT_FOUND',
+  'UNAUTHORIZED',
+  'LINE_NOT_PRESENT',
+  'LINE_NOT_PRESENT_IN_ADF',
+  'DEPARTMENT_NOT_PRESENT',
+  'PAGE_NOT_PRESENT',
+  'NO_DATA',
+  'ERROR',
+]);
+export type LineStatus = v.InferOutput<typeof LineStatus>;
+
+export const DeviceType = v.picklist(['BUSINESS_GROUP', 'REAL_DEVICE', 'VIRTUAL_DEVICE']);
+export type DeviceType = v.InferOutput<typeof DeviceType>;
+
+const hexacode = v.pipe(
+  v.string('hexacode must be a string'),
+  v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'),
+);
+const departmentNumber = (name: string) =>
+  v.pipe(
+    v.number(`${name} must be a number`),
+    v.integer(`${name} must be an integer`),
+    v.minValue(0),
+    v.maxValue(255),
+  );
+const positive = (name: string) =>
+  v.pipe(v.number(`${name} must be a number`), v.integer(`${name} must be an integer`), v.minValue(1));
+
+export const LineOption = v.object({ label: v.string(), index: v.number() });
+
+export const Line = v.object({
+  id: v.string(),
+  number: v.number(),
+  lineNumber: v.number(),
+  status: LineStatus,
+  value: v.nullable(v.string()),
+  unit: v.nullable(v.string()),
+  name: v.string(),
+  customName: v.nullable(v.string()),
+  page: v.number(),
+  pageNumber: v.number(),
+  hexacode: v.string(),
+  department: v.number(),
+  subDepartment: v.number(),
+  readOnly: v.boolean(),
+  options: v.array(LineOption),
+  isFactorySettings: v.boolean(),
+});
+export type Line = v.InferOutput<typeof Line>;
+
+export const Page = v.object({
+  number: v.number(),
+  name: v.string(),
+  lines: v.optional(v.array(Line)),
+});
+export type Page = v.InferOutput<typeof Page>;
+
+export const Department = v.object({
+  department: v.number(),
+  subDepartment: v.number(),
+  key: v.string(),
+  adf: v.nullable(v.string()),
+  hexacode: v.string(),
+  rawHexacode: v.string(),
+  name: v.string(),
+  status: DeviceStatus,
+  configuration: v.nullable(v.object({ label: v.nullable(v.string()) })),
+});
+export type Department = v.InferOutput<typeof Department>;
+
+export interface DeviceTreeItem {
+  type: DeviceType;
+  hexacode: string;
+  rawHexacode: string;
+  key: string;
+  name: string;
+  status: DeviceStatus;
+  networkNumber: number | null;
+  adf: string | null;
+  configuration: { label: string | null } | null;
+  departments: Department[];
+  devices: DeviceTreeItem[];
+  order: number;
+}
+
+export const DeviceTreeItem: v.GenericSchema<DeviceTreeItem> = v.object({
+  type: DeviceType,
+  hexacode: v.string(),
+  rawHexacode: v.string(),
+  key: v.string(),
+  name: v.string(),
+  status: DeviceStatus,
+  networkNumber: v.nullable(v.number()),
+  adf: v.nullable(v.string()),
+  configuration: v.nullable(v.object({ label: v.nullable(v.string()) })),
+  departments: v.array(Department),
+  devices: v.array(v.lazy(() => DeviceTreeItem)),
+  order: v.number(),
+});
+
+/** GET /api/v2/devices/ */
+export const DeviceTree = v.array(DeviceTreeItem);
+
+/** POST /api/v2/devices/departments/names: body */
+export const DepartmentNamesRequest = v.array(
+  v.object({
+    key: v.string(),
+    adf: v.nullish(v.string()),
+    hexacode,
+    rawHexacode: hexacode,
+    department: departmentNumber('department'),
+    subDepartment: departmentNumber('subDepartment'),
+  }),
+);
+/** …and answer: one labelled name per requested key. */
+export const DepartmentNamesResponse = v.array(
+  v.object({
+    key: v.string(),
+    name: v.string(),
+    status: DeviceStatus,
+    configuration: v.nullable(v.object({ label: v.nullable(v.string()) })),
+  }),
+);
+
+/** POST /api/v2/devices/departments/pages */
+export const PagesRequest = v.object({
+  adf: v.nullish(v.string()),
+  hexacode,
+  rawHexacode: hexacode,
+  department: departmentNumber('department'),
+  subDepartment: departmentNumber('subDepartment'),
+});
+export const PagesResponse = v.object({ status: LineStatus, pages: v.array(Page) });
+
+/** POST /api/v2/devices/pages/lines and /pages/lines/refresh */
+export const LinesRequest = v.object({
+  hexacode,
+  rawHexacode: hexacode,
+  department: departmentNumber('department'),
+  subDepartment: departmentNumber('subDepartment'),
+  page: positive('page'),
+  adf: v.nullish(v.string()),
+  departmentName: v.nullish(v.string()),
+});
+export const LinesResponse = v.object({ status: LineStatus, lines: v.array(Line) });
+
+/** PUT /api/v2/devices/pages/lines: 200 only when the device accepted the value. */
+export const LineWriteRequest = v.object({
+  hexacode,
+  department: departmentNumber('department'),
+  subDepartment: departmentNumber('subDepartment'),
+  page: positive('page'),
+  line: positive('line'),
+  value: v.union(
+    [v.pipe(v.string('value is required'), v.trim(), v.nonEmpty('value is required')), v.number()],
+    'value is required',
+  ),
+});
+export type LineWriteRequest = v.InferOutput<typeof LineWriteRequest>;
+
+/** The answer body of a line write that was not accepted (with the HTTP status the route chooses). */
+export const LineWriteResult = v.object({
+  result: v.picklist(['ACCEPTED', 'REFUSED', 'TIMEOUT', 'UNAVAILABLE']),
+  reason: v.optional(v.string()),
+  status: v.optional(LineStatus),
+  message: v.optional(v.string()),
+});
+
+/** Socket events (type + payload) fed by the gateway. */
+export const DeviceStatusEvent = v.object({
+  type: v.literal('DeviceStatus'),
+  payload: v.object({ hexacode: v.string(), status: DeviceStatus }),
+});
+export const DepartmentStatusEvent = v.object({
+  type: v.literal('DepartmentStatus'),
+  payload: v.object({
+    hexacode: v.string(),
+    department: v.number(),
+    subDepartment: v.number(),
+    status: DeviceStatus,
+  }),
+});
+export const MappingStatusEvent = v.object({
+  type: v.literal('MappingStatus'),
+  payload: v.object({ hexacode: v.string(), memberHexacode: v.string(), status: DeviceStatus }),
+});
+export const LineValuesEvent = v.object({
+  type: v.literal('LineValues'),
+  payload: v.object({
+    hexacode: v.string(),
+    department: v.number(),
+    subDepartment: v.number(),
+    page: v.number(),
+    lines: v.array(v.pick(Line, ['number', 'status', 'value', 'unit'])),
+  }),
+});
