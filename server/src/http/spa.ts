@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,9 +12,9 @@ import { isApiPath } from '../modules/tenancy/plugin';
  */
 const cacheHeaders =
   (distDir: string) =>
-  (reply: FastifyReply, path: string): void => {
+  (response: ServerResponse, path: string): void => {
     const hashed = path.startsWith(join(distDir, 'assets'));
-    reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
 
 const wantsPage = (request: FastifyRequest) =>
@@ -30,7 +31,11 @@ const NOT_BUILT =
  * index.html, so deep links such as /dashboard/7 load the app, which then routes on the client.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: distDir, setHeaders: cacheHeaders(distDir) });
+  await app.register(fastifyStatic, {
+    root: distDir,
+    cacheControl: false,
+    setHeaders: cacheHeaders(distDir),
+  });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (!wantsPage(request)) {

@@ -4,3 +4,5 @@ export * from './auth';
 export * from './theme';
 export * from './settings';
 export * from './devices';
+export * from './socket';
+export * from './deviceConfiguration';

@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { DepartmentStatusEvent, DeviceStatusEvent, LineValuesEvent, MappingStatusEvent } from './devices';
+
+/** Path of the live socket; the token goes in the `Authorization` query parameter. */
+export const SOCKET_PATH = '/client-connect';
+/** The heartbeat text: the client sends it, the server echoes it unchanged. */
+export const HEARTBEAT = 'ping';
+
+export const SessionIdEvent = v.object({
+  type: v.literal('SessionId'),
+  payload: v.object({ id: v.string() }),
+});
+
+/** Every JSON message the server pushes. */
+export const ServerMessage = v.variant('type', [
+  SessionIdEvent,
+  DeviceStatusEvent,
+  DepartmentStatusEvent,
+  MappingStatusEvent,
+  LineValuesEvent,
+]);
+export type ServerMessage = v.InferOutput<typeof ServerMessage>;
+
+/** What a client watches live: one device page (widgets add their own kinds later). */
+export const PageTopic = v.object({
+  kind: v.literal('page'),
+  hexacode: v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid')),
+  department: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+  subDepartment: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type PageTopic = v.InferOutput<typeof PageTopic>;
+
+export const Topic = v.variant('kind', [PageTopic]);
+export type Topic = v.InferOutput<typeof Topic>;
+
+/**
+ * Client → server. `Subscribe` answers at once with the current values of the topic (a LineValues message),
+ * then pushes changes; `Unsubscribe` stops them. The server refuses topics the user may not read.
+ */
+export const ClientMessage = v.variant('type', [
+  v.object({ type: v.literal('Subscribe'), payload: Topic }),
+  v.object({ type: v.literal('Unsubscribe'), payload: Topic }),
+]);
+export type ClientMessage = v.InferOutput<typeof ClientMessage>;
