@@ -1,0 +1,5 @@
+// English is the complete catalogue and the fallback of every other locale. One file an area keeps
+// concurrent work apart; ids are unique across files (prefix them with the area).
+import core from './core.json';
+
+export const en = { ...core };
