@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors';
 import { isApiPath } from '../modules/tenancy/plugin';
@@ -12,7 +11,7 @@ import { isApiPath } from '../modules/tenancy/plugin';
  */
 const cacheHeaders =
   (distDir: string) =>
-  (response: ServerResponse, path: string): void => {
+  (response: SetHeadersResponse, path: string): void => {
     const hashed = path.startsWith(join(distDir, 'assets'));
     response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
