@@ -15,6 +15,7 @@ import { ROUTES } from '../../machines/app/routes';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
+import { EyeIcon } from '../icons/EyeIcon';
 
 export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
   const t = useT();
@@ -59,7 +60,7 @@ export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMac
             aria-pressed={passwordVisible}
             onClick={() => login.send({ type: 'login.togglePasswordVisibility' })}
           >
-            {passwordVisible ? '🙈' : '👁'}
+            <EyeIcon crossed={passwordVisible} />
           </Button>
         }
       />
