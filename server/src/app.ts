@@ -16,6 +16,10 @@ import { registerAuthentication } from './modules/auth/authenticate';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { createDevicesRepository } from './modules/devices/repository';
+import { devicesRoutes } from './modules/devices/routes';
+import { createDevicesService, type GatewayAccess } from './modules/devices/service';
+import { registerRealtime } from './modules/realtime/routes';
 import { registerTenancy } from './modules/tenancy/plugin';
 import { themeRoutes } from './modules/themes/routes';
 
@@ -28,6 +32,12 @@ export interface AppOptions {
   /** The built SPA; defaults to dist/ at the repository root. */
   distDir?: string;
   logger?: boolean;
+  /** Broker + gateway (main.ts: DeviceRuntime). Without it the device routes and the live socket are absent. */
+  devices?: GatewayAccess & {
+    readonly started: boolean;
+    readonly connected: boolean;
+    readonly url?: string | undefined;
+  };
 }
 
 const REPOSITORY_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -45,7 +55,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   useContractValidation(app);
-  registerHealth(app, options.readiness ?? createReadiness(true));
+  const runtime = options.devices;
+  registerHealth(app, options.readiness ?? createReadiness(true), () =>
+    runtime
+      ? { gateway: runtime.connected ? 'connected' : runtime.started ? 'disconnected' : 'starting' }
+      : {},
+  );
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   registerTenancy(app, db, config.defaultTenant);
@@ -55,7 +70,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(themeRoutes);
   await app.register(authRoutes, { auth });
-  await app.register(accountRoutes, { account: createAccountService(createAccountRepository(db)) });
+  const account = createAccountService(createAccountRepository(db));
+  await app.register(accountRoutes, { account });
+  if (runtime) {
+    const devices = createDevicesService({
+      db,
+      repository: createDevicesRepository(db),
+      account,
+      access: runtime,
+    });
+    await app.register(devicesRoutes, { devices });
+    await registerRealtime(app, { access: runtime, db, account });
+  }
   await registerSpa(app, options.distDir ?? REPOSITORY_DIST);
   return app;
 }

@@ -23,7 +23,20 @@ describe('loadConfig', () => {
       logLevel: 'info',
       mqttPort: 1884,
       mqttUrl: undefined,
+      mqttUsername: undefined,
+      mqttPassword: undefined,
+      simulator: true,
       smtpUrl: undefined,
+    });
+  });
+
+  it('runs the simulator in demo mode only, unless SIMULATOR=false', () => {
+    expect(loadConfig({ SIMULATOR: 'false' }).simulator).toBe(false);
+    expect(loadConfig({ DEMO: 'false', SIMULATOR: 'true' }).simulator).toBe(false);
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_USERNAME: 'srv' })).toMatchObject({
+      mqttUrl: 'mqtt://broker:1883',
+      mqttUsername: 'srv',
+      simulator: true,
     });
   });
 

@@ -43,6 +43,9 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   MQTT_PORT: v.optional(port('MQTT_PORT'), '1884'),
   MQTT_URL: v.optional(url('MQTT_URL', ['mqtt', 'mqtts', 'ws', 'wss'])),
+  MQTT_USERNAME: v.optional(v.string()),
+  MQTT_PASSWORD: v.optional(v.string()),
+  SIMULATOR: v.optional(boolean('SIMULATOR')),
   SMTP_URL: v.optional(url('SMTP_URL', ['smtp', 'smtps'])),
 });
 
@@ -57,7 +60,13 @@ export interface Config {
   demo: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   mqttPort: number;
+  /** Unset: the embedded Aedes broker on mqttPort. */
   mqttUrl: string | undefined;
+  /** The server's own identity on an external broker (MQTT_URL); the embedded one makes a random one per start. */
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
+  /** Run the demo fleet in-process against the broker: demo mode only, on unless SIMULATOR=false. */
+  simulator: boolean;
   smtpUrl: string | undefined;
 }
 
@@ -86,16 +95,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const parsed = result.output;
+  const demo = parsed.DEMO ?? parsed.DATABASE_URL === undefined;
   return {
     port: parsed.PORT,
     host: parsed.HOST,
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
     defaultTenant: parsed.DEFAULT_TENANT,
-    demo: parsed.DEMO ?? parsed.DATABASE_URL === undefined,
+    demo,
     logLevel: parsed.LOG_LEVEL,
     mqttPort: parsed.MQTT_PORT,
     mqttUrl: parsed.MQTT_URL,
+    mqttUsername: parsed.MQTT_USERNAME,
+    mqttPassword: parsed.MQTT_PASSWORD,
+    simulator: demo && (parsed.SIMULATOR ?? true),
     smtpUrl: parsed.SMTP_URL,
   };
 }

@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     /** Extra response headers, e.g. Locked-Message on 423. */
     readonly headers: Record<string, string> = {},
+    /** Extra body fields next to the error fields (e.g. the LineWriteResult of a refused line write). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -33,7 +35,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply
     .code(error.statusCode)
     .headers(error.headers)
-    .send(errorBody(error.statusCode, error.code, error.message));
+    .send({ ...error.extra, ...errorBody(error.statusCode, error.code, error.message) });
 }
 
 /** Fastify's own client errors, renamed to codes that say what went wrong. */

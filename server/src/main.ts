@@ -5,6 +5,7 @@ import { createDatabase, pgliteDirOf } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_TENANTS, seedDemo } from './db/seed';
 import { demoUsers } from './db/seed/users';
+import { DeviceRuntime } from './gateway/runtime';
 import { createReadiness } from './http/health';
 
 function readConfig(): Config {
@@ -17,7 +18,15 @@ function readConfig(): Config {
   }
 }
 
-function banner(config: Config, dataLocation: string): string {
+/** The MQTT address devices use, without a password. */
+function mqttAddress(config: Config): string {
+  if (!config.mqttUrl) return `mqtt://localhost:${config.mqttPort} (embedded broker)`;
+  const url = new URL(config.mqttUrl);
+  url.password = '';
+  return `${url.toString()} (external broker)`;
+}
+
+function banner(config: Config, dataLocation: string, fleetSize: number): string {
   const url = (tenant?: string) => `http://${tenant ? `${tenant}.` : ''}localhost:${config.port}`;
   const lines = [
     '',
@@ -30,6 +39,8 @@ function banner(config: Config, dataLocation: string): string {
       : []),
     `  API docs: ${url()}/api/docs`,
     `  Data: ${dataLocation}`,
+    `  MQTT: ${mqttAddress(config)}`,
+    ...(fleetSize > 0 ? [`  Simulated devices: ${fleetSize} (SIMULATOR=false turns them off)`] : []),
   ];
   if (config.demo) {
     lines.push('  Demo users (in every tenant):');
@@ -47,7 +58,16 @@ async function main(): Promise<void> {
     pgliteDir: resolve(pgliteDirOf(config.dataDir)),
   });
   const readiness = createReadiness(false);
-  const app = await buildApp({ config, db: handle.db, readiness });
+  const devices = new DeviceRuntime({
+    db: handle.db,
+    url: config.mqttUrl,
+    port: config.mqttPort,
+    username: config.mqttUsername,
+    password: config.mqttPassword,
+    simulator: config.simulator,
+  });
+  const app = await buildApp({ config, db: handle.db, readiness, devices });
+  devices.useLogger(app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -56,7 +76,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // A stuck close must not keep the process (and a deploy) waiting for ever.
     setTimeout(() => process.exit(1), 10_000).unref();
+    // Sockets first (app.close), then the fleet says offline, the gateway and the broker go, the database last.
     await app.close();
+    await devices.stop();
     await handle.close();
     process.exit(0);
   };
@@ -67,8 +89,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   await migrate(handle);
   if (config.demo && (await seedDemo(handle.db))) app.log.info('seeded the demo tenants and users');
+  await devices.start();
   readiness.markReady();
-  console.log(banner(config, handle.location));
+  console.log(banner(config, handle.location, devices.simulatedDevices.length));
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,7 @@ import {
   type DepartmentStatus,
   DepartmentStatusMessage,
   PROTOCOL_VERSION,
+  type RefreshCommand,
   StatusMessage,
   Topics,
   ValuesMessage,
@@ -171,6 +172,8 @@ export class Gateway {
   private readonly dirtyVirtual = new Set<string>();
   private virtualFlush: NodeJS.Immediate | undefined;
   private readonly sharedClients = new Set<MqttClient>();
+  /** "tenant/hex/d.s" → resolvers waiting for the next values message of that department (refresh). */
+  private readonly valueWaiters = new Map<string, Set<() => void>>();
 
   constructor(private readonly options: GatewayOptions) {
     this.topics = new Topics(options.prefix ?? DEFAULT_PREFIX);
@@ -207,7 +210,60 @@ export class Gateway {
     this.log.info({ url: this.options.url }, 'gateway: connected and subscribed');
   }
 
+  /** Whether the gateway's MQTT connection is up (for /healthz). */
+  get connected(): boolean {
+    return this.client?.connected ?? false;
+  }
+
+  /** Whether a real device is online as last heard through the broker. */
+  isOnline(tenant: string, hexacode: string): boolean {
+    return this.devices.get(`${tenant}/${hexacode}`)?.online ?? false;
+  }
+
+  /**
+   * Asks an online device to republish the snapshot of a department (the `refresh` command) and waits until that
+   * values message arrives or `timeoutMs` passes. Resolves true when a fresh snapshot arrived.
+   */
+  async refresh(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+    timeoutMs = 1500,
+  ): Promise<boolean> {
+    const client = this.client;
+    if (!client || this.isVirtual(tenant, hexacode) || !this.isOnline(tenant, hexacode)) return false;
+    const key = `${tenant}/${hexacode}/${departmentKey(department, subDepartment)}`;
+    const arrived = new Promise<boolean>((resolve) => {
+      let set = this.valueWaiters.get(key);
+      if (!set) this.valueWaiters.set(key, (set = new Set()));
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        set.delete(waiter);
+        if (set.size === 0) this.valueWaiters.delete(key);
+        resolve(false);
+      }, timeoutMs);
+      set.add(waiter);
+    });
+    const command: RefreshCommand = {
+      v: PROTOCOL_VERSION,
+      type: 'refresh',
+      id: randomUUID(),
+      department,
+      subDepartment,
+    };
+    client.publish(this.topics.commands(tenant, hexacode), JSON.stringify(command), { qos: 1 }, (error) => {
+      if (error) this.log.warn({ err: error, tenant, hexacode }, 'gateway: refresh publish failed');
+    });
+    return arrived;
+  }
+
   async stop(): Promise<void> {
+    for (const set of this.valueWaiters.values()) for (const waiter of set) waiter();
+    this.valueWaiters.clear();
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
       p.resolve({ result: 'TIMEOUT' });
@@ -657,6 +713,11 @@ export class Gateway {
     const key = departmentKey(department, subDepartment);
     let dep = d.byDepartment.get(key);
     if (!dep) d.byDepartment.set(key, (dep = {}));
+    const waiters = this.valueWaiters.get(`${tenant}/${hexacode}/${key}`);
+    if (waiters) {
+      this.valueWaiters.delete(`${tenant}/${hexacode}/${key}`);
+      for (const waiter of waiters) waiter();
+    }
     if (dep.ts !== undefined && m.ts < dep.ts) return; // out of order: keep the newer snapshot
     const previous = dep.values;
     const next = new Map<string, number | null>(Object.entries(m.values));

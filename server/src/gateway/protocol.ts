@@ -7,7 +7,7 @@ import { WRITE_REFUSALS } from './adf/translate';
  *   <prefix>/<tenant>/<hexacode>/status                          device → server, retained, will: online/offline
  *   <prefix>/<tenant>/<hexacode>/departments/<d>.<s>/values      device → server, retained: all raw values
  *   <prefix>/<tenant>/<hexacode>/departments/<d>.<s>/status      device → server, retained: ON, ON_ALARM, OFF, OFF_ALARM
- *   <prefix>/<tenant>/<hexacode>/commands                        server → device: line write
+ *   <prefix>/<tenant>/<hexacode>/commands                        server → device: line write, refresh
  *   <prefix>/<tenant>/<hexacode>/replies                         device → server: answer to a command
  */
 export const PROTOCOL_VERSION = 1;
@@ -70,6 +70,23 @@ export const WriteCommand = v.object({
   raw: v.pipe(v.number(), v.integer()),
 });
 export type WriteCommand = v.InferOutput<typeof WriteCommand>;
+
+/**
+ * Asks the device to republish at once (retained, as usual) the values and status of one department, or of all
+ * its departments when department/subDepartment are absent. No reply: the new values message is the answer.
+ */
+export const RefreshCommand = v.object({
+  v: version,
+  type: v.literal('refresh'),
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  department: v.optional(v.pipe(v.number(), v.integer())),
+  subDepartment: v.optional(v.pipe(v.number(), v.integer())),
+});
+export type RefreshCommand = v.InferOutput<typeof RefreshCommand>;
+
+/** Everything the server sends on `commands`. */
+export const Command = v.variant('type', [WriteCommand, RefreshCommand]);
+export type Command = v.InferOutput<typeof Command>;
 
 export const WriteReply = v.union([
   v.object({

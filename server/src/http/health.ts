@@ -14,9 +14,19 @@ export function createReadiness(ready = false): Readiness {
   return { isReady: () => state, markReady: () => void (state = true) };
 }
 
-export function registerHealth(app: FastifyInstance, readiness: Readiness): void {
+/**
+ * `details` adds fields that describe, without deciding the status (the gateway's MQTT connection: a broker outage
+ * must not take every instance out of the load balancer, the API still answers from the database).
+ */
+export function registerHealth(
+  app: FastifyInstance,
+  readiness: Readiness,
+  details: () => Record<string, unknown> = () => ({}),
+): void {
   app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
-    readiness.isReady() ? { status: 'ok' } : reply.code(503).send({ status: 'starting' }),
+    readiness.isReady()
+      ? { status: 'ok', ...details() }
+      : reply.code(503).send({ status: 'starting', ...details() }),
   );
   // Until the schema exists every other route would fail on its first query: say "starting" instead of a 500.
   app.addHook('onRequest', async (request, reply) => {

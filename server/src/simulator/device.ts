@@ -6,8 +6,9 @@ import {
   DEFAULT_PREFIX,
   type DepartmentStatus,
   PROTOCOL_VERSION,
+  Command,
   Topics,
-  WriteCommand,
+  type WriteCommand,
   type WriteReply,
   deviceUsername,
 } from '../gateway/protocol';
@@ -210,13 +211,15 @@ export class SimulatedDevice {
     return out;
   }
 
-  private async publishAll(force: boolean): Promise<void> {
+  private async publishAll(force: boolean, onlyDepartment?: number, onlySub?: number): Promise<void> {
     const client = this.client;
     if (!client?.connected) return;
     const { tenant, hexacode } = this.spec;
     const ts = this.now().getTime();
     const sends: Promise<unknown>[] = [];
     for (const d of this.departments) {
+      if (onlyDepartment !== undefined && d.department !== onlyDepartment) continue;
+      if (onlySub !== undefined && d.subDepartment !== onlySub) continue;
       const { alarm, alarms } = d.sim.status();
       const status: DepartmentStatus = alarm ? 'ON_ALARM' : 'ON';
       const alarmKey = alarms.join(',');
@@ -245,14 +248,18 @@ export class SimulatedDevice {
   private async onCommand(topic: string, payload: Buffer): Promise<void> {
     const client = this.client;
     if (!client || topic !== this.topics.commands(this.spec.tenant, this.spec.hexacode)) return;
-    let command: WriteCommand;
+    let command: Command;
     try {
-      command = v.parse(WriteCommand, JSON.parse(payload.toString('utf8')));
+      command = v.parse(Command, JSON.parse(payload.toString('utf8')));
     } catch {
       this.options.log?.(`${this.spec.hexacode}: ignored a malformed command`);
       return; // a real controller cannot answer what it cannot read; the server times out
     }
     if (!this.answerCommands) return;
+    if (command.type === 'refresh') {
+      await this.publishAll(true, command.department, command.subDepartment);
+      return;
+    }
     const reply = this.apply(command);
     await client.publishAsync(
       this.topics.replies(this.spec.tenant, this.spec.hexacode),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import type { Clock } from '../clock';
 import type { DatabaseHandle } from '../db/client';
+import { DeviceRuntime, type DeviceRuntimeOptions } from '../gateway/runtime';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
 import { DEMO_TOTP_SECRET } from '../db/seed/users';
@@ -22,13 +23,21 @@ export interface TestContext {
   app: FastifyInstance;
   clock: TestClock;
   handle: DatabaseHandle;
+  /** With `devices`: the embedded broker (free port), gateway and demo fleet, started. */
+  devices: DeviceRuntime;
+}
+
+export interface TestAppOptions {
+  distDir?: string;
+  /** Start broker, gateway and the (quiet, deterministic) demo fleet with the app. */
+  devices?: boolean | Partial<DeviceRuntimeOptions>;
 }
 
 /**
  * A migrated, demo-seeded database on `backend` and the app over it, made once for the enclosing describe
  * (seeding hashes passwords, which is slow on purpose). Read the fields inside tests, not at collection time.
  */
-export function useTestApp(backend: TestBackend, options: { distDir?: string } = {}): TestContext {
+export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): TestContext {
   const context = {} as TestContext;
   let dispose: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
@@ -38,16 +47,31 @@ export function useTestApp(backend: TestBackend, options: { distDir?: string } =
     await seedDemo(handle.db);
     context.clock = createTestClock();
     context.handle = handle;
+    if (options.devices) {
+      context.devices = new DeviceRuntime({
+        db: handle.db,
+        port: 0,
+        host: '127.0.0.1',
+        simulator: true,
+        // No timers of their own: values change only through writes and refreshes, so tests are deterministic.
+        fleetOptions: { intervalMs: 3_600_000, offlinePerHour: 0, eventRate: 0 },
+        writeTimeoutMs: 800,
+        ...(options.devices === true ? {} : options.devices),
+      });
+      await context.devices.start();
+    }
     context.app = await buildApp({
       config: { defaultTenant: 'demo', logLevel: 'silent' },
       db: handle.db,
       clock: context.clock,
       logger: false,
       distDir: options.distDir ?? '/nonexistent-dist',
+      ...(context.devices ? { devices: context.devices } : {}),
     });
   });
   afterAll(async () => {
     await context.app?.close();
+    await context.devices?.stop();
     await dispose();
   });
   return context;

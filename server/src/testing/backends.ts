@@ -52,7 +52,19 @@ const postgres: TestBackend = {
       ...handle,
       async dispose() {
         await handle.close();
-        await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await withAdmin(async (client) => {
+          // pool.end() resolves before its connections have gone; forcing them closed mid-goodbye makes pg throw an
+          // uncaught error in the pool. Wait (briefly) for them to leave, then force whatever is left.
+          for (let i = 0; i < 50; i++) {
+            const { rows } = await client.query(
+              'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+              [name],
+            );
+            if ((rows[0] as { n: number }).n === 0) break;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        });
       },
     };
   },

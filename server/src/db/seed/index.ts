@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Database } from '../client';
-import { tenants, users, type StoredTheme } from '../schema';
+import { loadAdfs } from '../../gateway/adf/loader';
+import { registerDevice, registerVirtualDevice } from '../../modules/devices/registration';
+import { demoFleet } from '../../simulator/fleet';
+import { devices, tenants, users, type StoredTheme } from '../schema';
 import { acmeTheme, coldwatchTheme } from './themes';
 import { demoUsers } from './users';
 
@@ -13,8 +16,51 @@ export const DEMO_TENANTS: { name: string; title: string; theme: StoredTheme }[]
 /** Names the advisory lock that keeps two instances from seeding the same empty database. */
 const SEED_LOCK_ID = 727_002;
 
-/** Fills an empty database with the demo tenants and users; returns false when there was data already. */
+/**
+ * Fills an empty database with the demo tenants and users and their fleet; returns false when there was data
+ * already. A demo database made before devices existed gets the fleet on its next start.
+ */
 export async function seedDemo(db: Database): Promise<boolean> {
+  const seeded = await seedTenantsAndUsers(db);
+  await seedDemoDevices(db);
+  return seeded;
+}
+
+/**
+ * Registers the demo fleet (server/src/simulator/fleet.ts) with its business groups and virtual devices, with the
+ * derived demo credentials the simulator uses, in the demo tenants that exist, when no device is registered at all.
+ */
+export async function seedDemoDevices(db: Database): Promise<boolean> {
+  if ((await db.select({ id: devices.id }).from(devices).limit(1)).length > 0) return false;
+  const adfs = await loadAdfs();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if ((await tx.select({ id: devices.id }).from(devices).limit(1)).length > 0) return false;
+    const present = new Set((await tx.select({ name: tenants.name }).from(tenants)).map((t) => t.name));
+    for (const device of demoFleet.devices) {
+      if (!present.has(device.tenant)) continue;
+      await registerDevice(tx, adfs, {
+        tenant: device.tenant,
+        model: device.model,
+        hexacode: device.hexacode,
+        name: device.name,
+        group: device.businessGroup,
+        credential: device.credential,
+      });
+    }
+    for (const virtual of demoFleet.virtualDevices) {
+      if (!present.has(virtual.tenant)) continue;
+      await registerVirtualDevice(tx, {
+        tenant: virtual.tenant,
+        definition: virtual.definition,
+        group: virtual.businessGroup,
+      });
+    }
+    return true;
+  });
+}
+
+async function seedTenantsAndUsers(db: Database): Promise<boolean> {
   // Checked before hashing too, so a restart on a seeded database skips the (deliberately slow) scrypt work.
   if (!(await isEmpty(db))) return false;
   const prepared = await Promise.all(

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/client';
+import { loadVirtualDevices } from '../modules/devices/registration';
+import { DatabaseDeviceRegistry } from '../modules/devices/registry';
+import type { GatewayAccess } from '../modules/devices/service';
+import { demoFleet, startFleet, type Fleet, type RunningFleet } from '../simulator/fleet';
+import type { SimulatedDeviceOptions } from '../simulator/device';
+import { type AdfRegistry, loadAdfs } from './adf/loader';
+import { type EmbeddedBroker, startBroker } from './broker';
+import { Gateway } from './gateway';
+import { type GatewayLogger, silentLogger } from './logger';
+
+export interface DeviceRuntimeOptions {
+  db: Database;
+  adfs?: AdfRegistry;
+  /** External broker (MQTT_URL); unset: an embedded Aedes on `port`. */
+  url?: string | undefined;
+  /** Embedded broker port (MQTT_PORT); 0 picks a free one (tests). */
+  port: number;
+  host?: string;
+  /** The server's identity on an external broker. */
+  username?: string | undefined;
+  password?: string | undefined;
+  /** Run the demo fleet against the same broker. */
+  simulator?: boolean;
+  fleet?: Fleet;
+  fleetOptions?: Partial<SimulatedDeviceOptions> & { intervalMs?: number; offlinePerHour?: number };
+  writeTimeoutMs?: number;
+  logger?: GatewayLogger;
+}
+
+/**
+ * Broker (embedded or external), gateway and, in demo mode, the simulated fleet, as one unit with a start and a
+ * stop. The gateway exists after start(); routes reach it through this object (GatewayAccess).
+ */
+export class DeviceRuntime implements GatewayAccess {
+  readonly registry: DatabaseDeviceRegistry;
+  private current: Gateway | undefined;
+  private broker: EmbeddedBroker | undefined;
+  private fleet: RunningFleet | undefined;
+  private loadedAdfs: AdfRegistry | undefined;
+  private brokerUrl: string | undefined;
+
+  constructor(private readonly options: DeviceRuntimeOptions) {
+    this.registry = new DatabaseDeviceRegistry(options.db);
+    this.loadedAdfs = options.adfs;
+  }
+
+  /** The app's logger, once the app exists (main.ts builds the runtime first). */
+  useLogger(logger: GatewayLogger): void {
+    this.options.logger = logger;
+  }
+
+  get gateway(): Gateway {
+    if (!this.current) throw new Error('the device gateway is not started yet');
+    return this.current;
+  }
+
+  get adfs(): AdfRegistry {
+    if (!this.loadedAdfs) throw new Error('the ADFs are not loaded yet');
+    return this.loadedAdfs;
+  }
+
+  get started(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** mqtt://host:port devices connect to (for the banner), once started. */
+  get url(): string | undefined {
+    return this.brokerUrl;
+  }
+
+  get embedded(): boolean {
+    return this.options.url === undefined;
+  }
+
+  get connected(): boolean {
+    return this.current?.connected ?? false;
+  }
+
+  get simulatedDevices(): RunningFleet['devices'] {
+    return this.fleet?.devices ?? [];
+  }
+
+  async start(): Promise<void> {
+    const log = this.options.logger ?? silentLogger;
+    this.loadedAdfs ??= await loadAdfs();
+    let url = this.options.url;
+    let server: { username?: string | undefined; password?: string | undefined } = {
+      username: this.options.username,
+      password: this.options.password,
+    };
+    if (!url) {
+      // A new random server password per start: nothing to configure, nothing to leak.
+      const identity = { username: 'coldwatch-server', password: randomBytes(24).toString('base64url') };
+      this.broker = await startBroker({
+        port: this.options.port,
+        host: this.options.host ?? '0.0.0.0',
+        credentials: this.registry,
+        server: identity,
+        logger: log,
+      });
+      url = `mqtt://127.0.0.1:${this.broker.port}`;
+      server = identity;
+    }
+    this.brokerUrl = url;
+    const gateway = new Gateway({
+      url,
+      ...server,
+      adfs: this.loadedAdfs,
+      directory: this.registry,
+      logger: log,
+      writeTimeoutMs: this.options.writeTimeoutMs,
+      sharedSubscriptions: this.options.url !== undefined,
+    });
+    await gateway.start();
+    this.current = gateway;
+    await this.reloadVirtualDevices();
+    if (this.options.simulator) {
+      this.fleet = await startFleet(this.options.fleet ?? demoFleet, this.loadedAdfs, {
+        url,
+        ...this.options.fleetOptions,
+        log: this.options.fleetOptions?.log ?? ((message) => log.debug({}, `simulator: ${message}`)),
+      });
+    }
+  }
+
+  /** Loads every tenant's virtual devices from the database into the gateway. */
+  async reloadVirtualDevices(): Promise<void> {
+    const byTenant = await loadVirtualDevices(this.options.db);
+    for (const [tenant, definitions] of byTenant) this.gateway.setVirtualDevices(tenant, definitions);
+  }
+
+  async stop(): Promise<void> {
+    await this.fleet?.stop().catch(() => {});
+    this.fleet = undefined;
+    await this.current?.stop().catch(() => {});
+    this.current = undefined;
+    await this.broker?.close().catch(() => {});
+    this.broker = undefined;
+  }
+}

@@ -1,0 +1,99 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { SortSettings } from '../../../../src/services/contracts';
+import type { Database } from '../../db/client';
+import { businessGroups, deviceConfigurations, devices } from '../../db/schema';
+
+export interface GroupRow {
+  id: string;
+  hexacode: string;
+  name: string;
+  networkNumber: number | null;
+}
+
+export interface DeviceListRow {
+  hexacode: string;
+  name: string;
+  model: string;
+  type: 'REAL_DEVICE' | 'VIRTUAL_DEVICE';
+  businessGroupId: string | null;
+}
+
+export interface StoredConfiguration {
+  settings: SortSettings;
+  labels: Record<string, string>;
+  orders: Record<string, number>;
+}
+
+/** Every query names its tenant: one tenant's devices are never read through another's host. */
+export function createDevicesRepository(db: Database) {
+  return {
+    async groups(tenantId: string): Promise<GroupRow[]> {
+      return db
+        .select({
+          id: businessGroups.id,
+          hexacode: businessGroups.hexacode,
+          name: businessGroups.name,
+          networkNumber: businessGroups.networkNumber,
+        })
+        .from(businessGroups)
+        .where(eq(businessGroups.tenantId, tenantId))
+        .orderBy(asc(businessGroups.name));
+    },
+
+    async devices(tenantId: string): Promise<DeviceListRow[]> {
+      return db
+        .select({
+          hexacode: devices.hexacode,
+          name: devices.name,
+          model: devices.model,
+          type: devices.type,
+          businessGroupId: devices.businessGroupId,
+        })
+        .from(devices)
+        .where(eq(devices.tenantId, tenantId))
+        .orderBy(asc(devices.name));
+    },
+
+    async device(tenantId: string, hexacode: string): Promise<DeviceListRow | undefined> {
+      const [row] = await db
+        .select({
+          hexacode: devices.hexacode,
+          name: devices.name,
+          model: devices.model,
+          type: devices.type,
+          businessGroupId: devices.businessGroupId,
+        })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), eq(devices.hexacode, hexacode)))
+        .limit(1);
+      return row;
+    },
+
+    async configuration(tenantId: string, userId: string): Promise<StoredConfiguration | undefined> {
+      const [row] = await db
+        .select({
+          settings: deviceConfigurations.settings,
+          labels: deviceConfigurations.labels,
+          orders: deviceConfigurations.orders,
+        })
+        .from(deviceConfigurations)
+        .where(and(eq(deviceConfigurations.tenantId, tenantId), eq(deviceConfigurations.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async saveConfiguration(tenantId: string, userId: string, value: StoredConfiguration): Promise<void> {
+      await db
+        .insert(deviceConfigurations)
+        .values({ tenantId, userId, ...value, updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: deviceConfigurations.userId,
+          set: { ...value, updatedAt: new Date() },
+          // A user never changes tenant; the condition keeps a forged row from crossing tenants anyway.
+          setWhere: eq(deviceConfigurations.tenantId, tenantId),
+        });
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,175 @@
+import type WebSocket from 'ws';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ServerMessage } from '../../../../src/services/contracts';
+import { describeEachBackend } from '../../testing/backends';
+import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { until } from '../../testing/wait';
+
+const PAGE = { kind: 'page', hexacode: '1A0102', department: 1, subDepartment: 0, page: 2 } as const;
+
+describeEachBackend('real-time socket', (backend) => {
+  const ctx = useTestApp(backend, { devices: true });
+  let token = '';
+  const sockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    token = await tokenOf(ctx.app, 'operator', 'Operator123');
+    await until(() =>
+      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
+    );
+  });
+  afterAll(() => {
+    for (const s of sockets) s.terminate();
+  });
+
+  /** Opens a socket and records every text it gets (JSON parsed where it is JSON). */
+  async function open(query = `?Authorization=${token}`, tenant = 'demo') {
+    const messages: (ServerMessage | string)[] = [];
+    const record = (data: unknown) => {
+      const text = String(data);
+      try {
+        messages.push(JSON.parse(text) as ServerMessage);
+      } catch {
+        messages.push(text);
+      }
+    };
+    // Listen before the upgrade completes: the server speaks first (SessionId).
+    const ws = await ctx.app.injectWS(
+      `/client-connect${query}`,
+      { headers: { host: hostOf(tenant) } },
+      { onInit: (socket) => void socket.on('message', record) },
+    );
+    sockets.push(ws);
+    return { ws, messages };
+  }
+  const ofType = <T extends ServerMessage['type']>(messages: (ServerMessage | string)[], type: T) =>
+    messages.filter(
+      (m): m is Extract<ServerMessage, { type: T }> => typeof m !== 'string' && m.type === type,
+    );
+
+  it('refuses a connection without a valid token', async () => {
+    await expect(ctx.app.injectWS('/client-connect', { headers: { host: hostOf('demo') } })).rejects.toThrow(
+      /401/,
+    );
+    await expect(
+      ctx.app.injectWS('/client-connect?Authorization=nonsense', { headers: { host: hostOf('demo') } }),
+    ).rejects.toThrow(/401/);
+    // A token of one tenant does not open a socket on another.
+    await expect(
+      ctx.app.injectWS(`/client-connect?Authorization=${token}`, { headers: { host: hostOf('acme') } }),
+    ).rejects.toThrow(/401/);
+  });
+
+  it('says the session id at once and echoes the heartbeat', async () => {
+    const { ws, messages } = await open();
+    const [session] = await until(
+      () => ofType(messages, 'SessionId').length > 0 && ofType(messages, 'SessionId'),
+    );
+    expect(session!.payload.id).toMatch(/^[0-9a-f-]{36}$/);
+    ws.send('ping');
+    await until(() => messages.includes('ping'));
+  });
+
+  it('answers Subscribe with the page at once, then pushes the lines that change', async () => {
+    const { ws, messages } = await open();
+    ws.send(JSON.stringify({ type: 'Subscribe', payload: PAGE }));
+    const [first] = await until(
+      () => ofType(messages, 'LineValues').length > 0 && ofType(messages, 'LineValues'),
+    );
+    expect(first!.payload).toMatchObject({ hexacode: '1A0102', department: 1, subDepartment: 0, page: 2 });
+    expect(first!.payload.lines.map((l) => l.number)).toEqual([1, 2, 3]);
+    expect(first!.payload.lines[0]).toMatchObject({ status: 'OK', unit: '°C' });
+
+    const write = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v2/devices/pages/lines',
+      headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
+      payload: { hexacode: '1A0102', department: 1, subDepartment: 0, page: 2, line: 1, value: '-1.5' },
+    });
+    expect(write.statusCode).toBe(200);
+    const change = await until(() =>
+      ofType(messages, 'LineValues').find((m) =>
+        m.payload.lines.some((l) => l.number === 1 && l.value === '-1.5'),
+      ),
+    );
+    // Only what changed travels, coalesced into one message per page.
+    expect(change.payload.lines).toEqual([{ number: 1, status: 'OK', value: '-1.5', unit: '°C' }]);
+
+    ws.send(JSON.stringify({ type: 'Unsubscribe', payload: PAGE }));
+    await until(() => ctx.app.realtime.hub()!.metrics().subscriptions === 0 || true);
+  });
+
+  it('pushes device, mapping and department status to the tenant', async () => {
+    const { messages } = await open();
+    const acme = await open(
+      `?Authorization=${await tokenOf(ctx.app, 'operator', 'Operator123', 'acme')}`,
+      'acme',
+    );
+    await until(() => ofType(messages, 'SessionId').length > 0);
+    const sim = ctx.devices.simulatedDevices.find((d) => d.spec.hexacode === '1A0103')!;
+    sim.dropConnection(); // power cut: the broker publishes the will
+    const off = await until(() =>
+      ofType(messages, 'DeviceStatus').find(
+        (m) => m.payload.hexacode === '1A0103' && m.payload.status === 'OFF',
+      ),
+    );
+    expect(off).toBeDefined();
+    const mapping = await until(() =>
+      ofType(messages, 'MappingStatus').find((m) => m.payload.memberHexacode === '1A0103'),
+    );
+    expect(mapping.payload).toMatchObject({
+      status: 'OFF',
+      hexacode: expect.stringMatching(/^[0-9A-F]{8}$/),
+    });
+    await sim.connect();
+    await until(() =>
+      ofType(messages, 'DeviceStatus').find(
+        (m) => m.payload.hexacode === '1A0103' && m.payload.status === 'ON',
+      ),
+    );
+    // A department alarm: alarm delay 0 min and a high limit below the temperature, then the device runs a step.
+    const address = { tenant: 'demo', hexacode: '1A0103', department: 1, subDepartment: 0, page: 4, line: 3 };
+    expect(await ctx.devices.gateway.writeLine(address, 0)).toMatchObject({ result: 'ACCEPTED' });
+    expect(await ctx.devices.gateway.writeLine({ ...address, line: 1 }, -30)).toMatchObject({
+      result: 'ACCEPTED',
+    });
+    await sim.tick(4);
+    const alarm = await until(() =>
+      ofType(messages, 'DepartmentStatus').find(
+        (m) => m.payload.hexacode === '1A0103' && m.payload.status === 'ON_ALARM',
+      ),
+    );
+    expect(alarm.payload).toMatchObject({ department: 1, subDepartment: 0 });
+    await until(() =>
+      ofType(messages, 'MappingStatus').find(
+        (m) => m.payload.memberHexacode === '1A0103' && m.payload.status === 'ON_ALARM',
+      ),
+    );
+    // The business group itself shows the worst of its members.
+    await until(() =>
+      ofType(messages, 'DeviceStatus').find(
+        (m) => m.payload.hexacode === mapping.payload.hexacode && m.payload.status === 'ON_ALARM',
+      ),
+    );
+    // Another tenant hears nothing of it.
+    expect(ofType(acme.messages, 'DeviceStatus').some((m) => m.payload.hexacode === '1A0103')).toBe(false);
+  });
+
+  it('ignores and counts malformed client messages, and keeps serving', async () => {
+    const { ws, messages } = await open();
+    const before = ctx.app.realtime.hub()!.metrics().invalidMessages;
+    ws.send('not json');
+    ws.send(JSON.stringify({ type: 'Nope', payload: {} }));
+    ws.send(JSON.stringify({ type: 'Subscribe', payload: { ...PAGE, page: 0 } }));
+    ws.send(JSON.stringify([1, 2, 3]));
+    ws.send('ping');
+    await until(() => messages.includes('ping'));
+    expect(ctx.app.realtime.hub()!.metrics().invalidMessages - before).toBe(4);
+    // A device of another tenant cannot be watched: the answer is empty and no subscription is kept.
+    ws.send(JSON.stringify({ type: 'Subscribe', payload: { ...PAGE, hexacode: '3E0002' } }));
+    const empty = await until(() =>
+      ofType(messages, 'LineValues').find((m) => m.payload.hexacode === '3E0002'),
+    );
+    expect(empty.payload.lines).toEqual([]);
+  });
+});
