@@ -27,6 +27,15 @@ export function AccountMenu() {
         className="z-20 min-w-56 rounded bg-surface-raised py-1 shadow-lg focus:outline-none"
       >
         <MenuItem>
+          <button
+            type="button"
+            className={ITEM}
+            onClick={() => app.send({ type: 'deviceConfiguration.open' })}
+          >
+            {t('deviceConfiguration.open')}
+          </button>
+        </MenuItem>
+        <MenuItem>
           <button type="button" className={ITEM} onClick={() => app.send({ type: 'theme.toggle' })}>
             {t(mode === 'dark' ? 'account.switchToLight' : 'account.switchToDark')}
           </button>

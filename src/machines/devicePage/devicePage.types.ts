@@ -1,0 +1,59 @@
+import type * as v from 'valibot';
+import type {
+  DeviceStatus,
+  DeviceType,
+  Line,
+  LinesRequest as LinesRequestSchema,
+  LinesResponse as LinesResponseSchema,
+} from '../../services/contracts/devices';
+import type { PageTopic } from '../../services/contracts/socket';
+
+export type LinesRequest = v.InferOutput<typeof LinesRequestSchema>;
+export type LinesResponse = v.InferOutput<typeof LinesResponseSchema>;
+
+/** Where a device page lives: the route /{hexacode}/{department}/{subDepartment}/pages/{page}. */
+export interface PageAddress {
+  hexacode: string;
+  department: number;
+  subDepartment: number;
+  page: number;
+}
+
+/** What the device tree knows about the department of a page (provided by the wiring). */
+export type DepartmentLookup =
+  | {
+      kind: 'found';
+      deviceName: string;
+      deviceType: DeviceType;
+      /** Name of the business group the device is a member of, else null. */
+      groupName: string | null;
+      departmentName: string;
+      status: DeviceStatus;
+      adf: string | null;
+      rawHexacode: string;
+      /** Name of the page when the tree has loaded the department's pages; the title falls back to the number. */
+      pageName?: string | null;
+    }
+  | { kind: 'unknownDevice' }
+  | { kind: 'unknownDepartment' };
+
+export type FoundDepartment = Extract<DepartmentLookup, { kind: 'found' }>;
+
+/** One pushed line value (the LineValues socket message). */
+export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'>;
+
+export const pageTopic = (address: PageAddress): PageTopic => ({ kind: 'page', ...address });
+
+export const sameAddress = (a: PageAddress | null, b: PageAddress | null): boolean =>
+  a !== null &&
+  b !== null &&
+  a.hexacode.toLowerCase() === b.hexacode.toLowerCase() &&
+  a.department === b.department &&
+  a.subDepartment === b.subDepartment &&
+  a.page === b.page;
+
+/** Catch-all path of SPEC §2 with the (already translated) message as query parameter. */
+export const notFoundPath = (message: string): string => `/not-found?message=${encodeURIComponent(message)}`;
+
+/** systemId under which the app machine runs the device page actor. */
+export const DEVICE_PAGE_SYSTEM_ID = 'devicePage';

@@ -1,0 +1,106 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { MessageId } from '../../i18n/messages';
+import type { Line, LineWriteRequest } from '../../services/contracts/devices';
+import type { PageAddress } from '../devicePage/devicePage.types';
+import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
+import { SYSTEM_IDS } from '../systemIds';
+import type { LineEditEvent, LineEditOutput, LineWriteOutcome } from './lineEdit.events';
+import { initialValue, valueError, writtenValue } from './lineEditValidation';
+
+export interface LineEditInput {
+  line: Line;
+  address: PageAddress;
+}
+
+export interface LineEditContext {
+  line: Line;
+  address: PageAddress;
+  value: string;
+  error: MessageId | null;
+}
+
+export const lineEditMachine = setup({
+  types: {
+    context: {} as LineEditContext,
+    events: {} as LineEditEvent,
+    input: {} as LineEditInput,
+    output: {} as LineEditOutput,
+  },
+  actors: {
+    // PUT /api/v2/devices/pages/lines (provided): 'accepted' on 200, 'refused' when the device said no; rejects on failure.
+    writeLine: fromPromise<LineWriteOutcome, LineWriteRequest>(() =>
+      Promise.reject(new Error('writeLine not provided')),
+    ),
+  },
+  guards: {
+    valueValid: ({ context }) => valueError(context.line, context.value) === null,
+    accepted: (_, params: { outcome: LineWriteOutcome }) => params.outcome === 'accepted',
+  },
+  actions: {
+    assignValue: assign({ value: (_, params: { value: string }) => params.value, error: null }),
+    showValueError: assign({ error: ({ context }) => valueError(context.line, context.value) }),
+    notify: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.notifications),
+      (_, params: { kind: NotificationKind; id: MessageId }): NotificationsEvent => ({
+        type: 'notification.show',
+        kind: params.kind,
+        message: { id: params.id },
+      }),
+    ),
+  },
+}).createMachine({
+  id: 'lineEdit',
+  context: ({ input }) => ({
+    line: input.line,
+    address: input.address,
+    value: initialValue(input.line),
+    error: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'lineEdit.change': {
+          actions: { type: 'assignValue', params: ({ event }) => ({ value: event.value }) },
+        },
+        'lineEdit.submit': [{ guard: 'valueValid', target: 'writing' }, { actions: 'showValueError' }],
+        'lineEdit.cancel': 'cancelled',
+      },
+    },
+    // The dialog stays open (and its controls disabled) until the device answers.
+    writing: {
+      invoke: {
+        id: 'writeLine',
+        src: 'writeLine',
+        input: ({ context }) => ({
+          hexacode: context.address.hexacode,
+          department: context.address.department,
+          subDepartment: context.address.subDepartment,
+          page: context.address.page,
+          line: context.line.number,
+          value: writtenValue(context.line, context.value),
+        }),
+        onDone: [
+          {
+            guard: { type: 'accepted', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'saved',
+            actions: { type: 'notify', params: { kind: 'success', id: 'lineEdit.updated' } },
+          },
+          // Refused or failed: the operator may correct the value and try again, or cancel.
+          {
+            target: 'editing',
+            actions: { type: 'notify', params: { kind: 'error', id: 'lineEdit.refused' } },
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: { type: 'notify', params: { kind: 'error', id: 'lineEdit.failed' } },
+        },
+      },
+    },
+    saved: { type: 'final', output: { result: 'saved' } },
+    cancelled: { type: 'final', output: { result: 'cancelled' } },
+  },
+  // The reached final state names the result (its output arrives as the done event's output).
+  output: ({ event }) => event.output as LineEditOutput,
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import type {
+  DepartmentLookup,
+  LinesRequest,
+  LinesResponse,
+  PageAddress,
+} from '../../src/machines/devicePage/devicePage.types';
+import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
+import type { LineEditOutput } from '../../src/machines/lineEdit/lineEdit.events';
+import {
+  foundDepartment,
+  offlineDepartment,
+  otherAddress,
+  pageAddress,
+  pageLines,
+} from '../support/devicePageFixtures';
+import {
+  adjacencyEdges,
+  describePath,
+  edgePaths,
+  replayPath,
+  untestedTransitions,
+  walkedEdges,
+  type ModelOptions,
+} from '../support/transitionCoverage';
+
+type DevicePageModelEvent = EventFromLogic<typeof devicePageMachine>;
+
+// Typed fixtures for the done, error and delayed events the invoked actors and the timer produce.
+const done = (id: string, output: unknown) =>
+  ({ type: `xstate.done.actor.${id}`, output }) as unknown as DevicePageModelEvent;
+const failed = (id: string) =>
+  ({ type: `xstate.error.actor.${id}`, error: new Error('502') }) as unknown as DevicePageModelEvent;
+const refreshDue = {
+  type: 'xstate.after.REFRESH_INTERVAL.devicePage.loaded.watching',
+} as unknown as DevicePageModelEvent;
+const open = (address: PageAddress, showRealtimeNote = false): DevicePageModelEvent => ({
+  type: 'page.open',
+  address,
+  showRealtimeNote,
+});
+const push = (address: PageAddress): DevicePageModelEvent => ({
+  type: 'page.valuesPushed',
+  topic: { kind: 'page', ...address },
+  lines: [{ number: 1, status: 'OK', value: '4.5', unit: '°C' }],
+});
+
+const model: ModelOptions<typeof devicePageMachine> = {
+  events: [
+    open(pageAddress),
+    open(pageAddress, true),
+    open(otherAddress),
+    { type: 'page.close' },
+    { type: 'page.refresh' },
+    { type: 'line.select', lineNumber: 1 },
+    { type: 'line.select', lineNumber: 2 },
+    push(pageAddress),
+    push(otherAddress),
+    done('lookupDepartment', foundDepartment),
+    done('lookupDepartment', offlineDepartment),
+    done('lookupDepartment', { kind: 'unknownDevice' } satisfies DepartmentLookup),
+    done('lookupDepartment', { kind: 'unknownDepartment' } satisfies DepartmentLookup),
+    failed('lookupDepartment'),
+    done('loadLines', pageLines),
+    failed('loadLines'),
+    done('refreshLines', pageLines),
+    failed('refreshLines'),
+    refreshDue,
+    done('lineEdit', { result: 'saved' } satisfies LineEditOutput),
+  ],
+  // Which page is open and whether it has lines decide what can happen next; values and notes do not.
+  serializeState: (s: SnapshotFrom<typeof devicePageMachine>) =>
+    JSON.stringify({
+      value: s.value,
+      page: s.context.address?.page ?? null,
+      lines: s.context.lines.length > 0,
+    }),
+  // Another page is opened only from the first one, so the graph stays small.
+  filterEvents: (s, e) => !(e.type === 'page.open' && e.address.page === 2 && s.context.address?.page === 2),
+};
+
+const paths = edgePaths(devicePageMachine, model);
+const never = <I, O>() => fromPromise<O, I>(() => new Promise(() => {}));
+const runnable = devicePageMachine.provide({
+  actors: {
+    lookupDepartment: never<PageAddress, DepartmentLookup>(),
+    loadLines: never<LinesRequest, LinesResponse>(),
+    refreshLines: never<LinesRequest, LinesResponse>(),
+  },
+  actions: { notifyLoadFailed: () => {} },
+});
+
+describe('device page machine paths', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
+    const { actor, mismatches } = replayPath(runnable, path);
+    expect(mismatches).toEqual([]);
+    actor.stop();
+  });
+
+  it('walks every edge of the adjacency map', () => {
+    const missing = [...adjacencyEdges(devicePageMachine, model)].filter(
+      (e) => !walkedEdges(paths, model).has(e),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('takes every transition declared in the machine', () => {
+    expect(untestedTransitions(devicePageMachine, paths)).toEqual([]);
+  });
+});

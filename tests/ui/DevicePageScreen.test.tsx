@@ -1,0 +1,55 @@
+import '../support/resizeObserver';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fromPromise, sendTo, setup, spawnChild } from 'xstate';
+import type { DepartmentLookup } from '../../src/machines/devicePage/devicePage.types';
+import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
+import { AppActor } from '../../src/ui/appActor';
+import { DevicePageScreen } from '../../src/ui/screens/DevicePageScreen';
+import { foundDepartment, offlineDepartment, pageAddress, pageLines } from '../support/devicePageFixtures';
+
+/** The screen under a root that runs the device page actor as the app machine does (systemId devicePage). */
+function renderPage(lookup: DepartmentLookup) {
+  const page = devicePageMachine.provide({
+    actors: {
+      lookupDepartment: fromPromise(() => Promise.resolve(lookup)),
+      loadLines: fromPromise(() => Promise.resolve(pageLines)),
+      refreshLines: fromPromise(() => Promise.resolve(pageLines)),
+    },
+    actions: { notifyLoadFailed: () => {} },
+  });
+  const root = setup({ actors: { page } }).createMachine({
+    entry: [
+      spawnChild('page', { id: 'page', systemId: 'devicePage' }),
+      sendTo('page', { type: 'page.open', address: pageAddress, showRealtimeNote: true }),
+    ],
+  });
+  render(
+    <AppActor.Provider logic={root as never}>
+      <DevicePageScreen />
+    </AppActor.Provider>,
+  );
+  return userEvent.setup();
+}
+
+describe('device page screen', () => {
+  it('lists the lines with their values and opens the line details of a writable one', async () => {
+    const user = renderPage(foundDepartment);
+    expect(await screen.findByRole('heading', { name: '1 Temperatures' })).toBeTruthy();
+    expect(screen.getByText('Values on this page are updated in real time.')).toBeTruthy();
+    const setpoint = await screen.findByRole('button', { name: 'Setpoint' });
+    expect(setpoint.textContent).toContain('4.0 °C');
+    expect(screen.queryByRole('button', { name: 'Air temperature' })).toBeNull();
+    expect(screen.getByText('Air temperature')).toBeTruthy();
+    expect(screen.getByText('Device offline or data unavailable')).toBeTruthy();
+    await user.click(setpoint);
+    expect(await screen.findByRole('dialog', { name: 'Line details' })).toBeTruthy();
+  });
+
+  it('shows the offline notice of an offline department', async () => {
+    renderPage(offlineDepartment);
+    expect(await screen.findByText('Department Dairy is offline')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Lines' })).toBeNull();
+  });
+});
