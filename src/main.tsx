@@ -5,6 +5,7 @@ import { createBrowserEvents } from './services/browser';
 import { systemClock } from './services/clock';
 import { createHttp, createUnauthorizedSignal } from './services/http';
 import { createNavigation } from './services/navigation';
+import { createSocketFactory } from './services/socket';
 import { createStorage } from './services/storage';
 import { provideApp } from './machines/app/provideApp';
 import { AppActor } from './ui/appActor';
@@ -25,6 +26,7 @@ const logic = provideApp({
   navigation: createNavigation(),
   browser: createBrowserEvents(),
   unauthorized,
+  socket: createSocketFactory(window.location),
 });
 
 const root = document.getElementById('root');

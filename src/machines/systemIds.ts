@@ -1,10 +1,15 @@
 /**
  * systemIds of the actors the root app machine keeps alive; views find them with `system.get(id)`.
- * The real-time socket joins here with its issue (SOCKET, invoked while signed in).
+ * socket, deviceTree and devicePage live while signed in (invoked by the signedIn state); deviceConfiguration
+ * while its dialog is open.
  */
 export const SYSTEM_IDS = {
   notifications: 'notifications',
   connectivity: 'connectivity',
   appVersion: 'appVersion',
   login: 'login',
+  socket: 'socket',
+  deviceTree: 'deviceTree',
+  devicePage: 'devicePage',
+  deviceConfiguration: 'deviceConfiguration',
 } as const;

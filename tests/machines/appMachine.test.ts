@@ -47,7 +47,7 @@ describe('restoreSession', () => {
 describe('app machine', () => {
   it('restores the session, loads settings and applies language and size', async () => {
     const { actor } = boot(signedIn(fakeServices()));
-    await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }));
+    await waitFor(actor, (s) => s.matches({ signedIn: { settings: 'ready' } }));
     expect(selectUsername(actor.getSnapshot())).toBe('operator');
     expect(selectLocale(actor.getSnapshot())).toBe('en');
     expect(selectRootFontPx(actor.getSnapshot())).toBe(18);

@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import type { AppEvent } from '../../src/machines/app/app.events';
 import { appMachine } from '../../src/machines/app/appMachine';
+import { deviceTreeMachine } from '../../src/machines/deviceTree/deviceTreeMachine';
 import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginOutcome } from '../../src/services/api';
-import type { AccountSettings, LoginRequest, Session, Theme } from '../../src/services/contracts';
+import type {
+  AccountSettings,
+  DeviceTreeItem,
+  LoginRequest,
+  Session,
+  Theme,
+} from '../../src/services/contracts';
 import { accountSettings, demoTheme, operatorSession } from '../support/fixtures';
 import {
   adjacencyEdges,
@@ -23,12 +30,18 @@ const done = (id: string, output: unknown) =>
 const failed = (id: string) =>
   ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as unknown as AppModelEvent;
 
+const savedConfiguration = { settings: { sortMode: 'NAME', sortDirection: 'DESC' }, devices: [] };
+
 const model: ModelOptions<typeof appMachine> = {
   input: { path: '/', themeMode: null, buildId: 'build-1' },
   events: [
     { type: 'route.changed', path: '/' },
     { type: 'route.changed', path: '/login' },
     { type: 'route.changed', path: '/no-such-page' },
+    { type: 'route.changed', path: '/0A0B0C/1/0/pages/1' },
+    { type: 'deviceConfiguration.open' },
+    done('deviceConfiguration', { result: 'saved', configuration: savedConfiguration }),
+    done('deviceConfiguration', { result: 'cancelled' }),
     { type: 'theme.toggle' },
     { type: 'session.logout' },
     { type: 'session.expired' },
@@ -62,6 +75,7 @@ const runnable = appMachine.provide({
     logout: pending<void>(),
     login: loginMachine.provide({ actors: { authenticate: pending<LoginOutcome, LoginRequest>() } }),
     watchSessionExpiry: fromCallback<AppEvent>(() => () => {}),
+    deviceTree: deviceTreeMachine.provide({ actors: { loadTree: pending<DeviceTreeItem[]>() } }),
   },
 });
 

@@ -2,13 +2,20 @@ import * as v from 'valibot';
 import { http, HttpResponse } from 'msw';
 import {
   DEFAULT_ACCOUNT_SETTINGS,
+  DepartmentNamesRequest,
+  DepartmentNamesResponse,
+  DeviceTree,
+  LinesRequest,
+  LinesResponse,
+  PagesRequest,
+  PagesResponse,
   ErrorBody,
   LOCKED_MESSAGE_HEADER,
   LoginRequest,
   MfaRequired,
   Session,
 } from '../../src/services/contracts';
-import { demoTheme } from './fixtures';
+import { demoTheme, deviceTree, line, pages } from './fixtures';
 
 /**
  * msw handlers of the API the login screen talks to, built from the shared contracts: requests are
@@ -32,7 +39,36 @@ const error = (statusCode: number, code: string, message: string, headers?: Reco
     headers,
   });
 
+/** The devices API over the fixture tree: every request parsed by its contract, every answer a contract value. */
+export const deviceHandlers = [
+  http.get('*/api/v2/devices/', () => HttpResponse.json(v.parse(DeviceTree, deviceTree))),
+  http.post('*/api/v2/devices/departments/names', async ({ request }) => {
+    const parsed = v.safeParse(DepartmentNamesRequest, await request.json());
+    if (!parsed.success) return error(400, 'BAD_REQUEST', parsed.issues[0].message);
+    const names = parsed.output.map(({ key, department }) => ({
+      key,
+      name: `Department ${department}`,
+      status: 'ON',
+      configuration: null,
+    }));
+    return HttpResponse.json(v.parse(DepartmentNamesResponse, names));
+  }),
+  http.post('*/api/v2/devices/departments/pages', async ({ request }) => {
+    const parsed = v.safeParse(PagesRequest, await request.json());
+    if (!parsed.success) return error(400, 'BAD_REQUEST', parsed.issues[0].message);
+    return HttpResponse.json(v.parse(PagesResponse, { status: 'OK', pages }));
+  }),
+  http.post('*/api/v2/devices/pages/lines*', async ({ request }) => {
+    const parsed = v.safeParse(LinesRequest, await request.json());
+    if (!parsed.success) return error(400, 'BAD_REQUEST', parsed.issues[0].message);
+    return HttpResponse.json(
+      v.parse(LinesResponse, { status: 'OK', lines: [line(1, '3.5'), line(2, '-18.0')] }),
+    );
+  }),
+];
+
 export const apiHandlers = [
+  ...deviceHandlers,
   http.get('*/api/themes', () => HttpResponse.json(demoTheme)),
   http.get('*/api/v2/account/settings', () => HttpResponse.json(DEFAULT_ACCOUNT_SETTINGS)),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),

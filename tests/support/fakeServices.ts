@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 import type { AppServices } from '../../src/machines/app/provideApp';
 import type { Api } from '../../src/services/api';
 import { createStorage } from '../../src/services/storage';
-import { accountSettings, demoTheme } from './fixtures';
+import { accountSettings, demoTheme, deviceTree } from './fixtures';
+import { fakeSocketFactory } from './fakeSocket';
 
 /** In-memory Web Storage, so the real storage wrapper runs under Node. */
 export class MemoryStorage implements Storage {
@@ -31,6 +32,7 @@ export class MemoryStorage implements Storage {
 export function fakeServices(api: Partial<Api> = {}) {
   const backing = new MemoryStorage();
   const unauthorizedListeners = new Set<() => void>();
+  const socket = fakeSocketFactory();
   const services = {
     api: {
       login: vi.fn<Api['login']>().mockResolvedValue({ kind: 'mfaRequired' }),
@@ -38,6 +40,13 @@ export function fakeServices(api: Partial<Api> = {}) {
       fetchTheme: vi.fn<Api['fetchTheme']>().mockResolvedValue(demoTheme),
       fetchAccountSettings: vi.fn<Api['fetchAccountSettings']>().mockResolvedValue(accountSettings),
       fetchBuildId: vi.fn<Api['fetchBuildId']>().mockResolvedValue('build-1'),
+      getDeviceTree: vi.fn<Api['getDeviceTree']>().mockResolvedValue(deviceTree),
+      departmentNames: vi.fn<Api['departmentNames']>().mockResolvedValue([]),
+      pages: vi.fn<Api['pages']>().mockResolvedValue({ status: 'OK', pages: [] }),
+      lines: vi.fn<Api['lines']>().mockResolvedValue({ status: 'OK', lines: [] }),
+      refreshLines: vi.fn<Api['refreshLines']>().mockResolvedValue({ status: 'OK', lines: [] }),
+      writeLine: vi.fn<Api['writeLine']>().mockResolvedValue('accepted'),
+      saveDeviceConfiguration: vi.fn<Api['saveDeviceConfiguration']>().mockResolvedValue(undefined),
       ...api,
     },
     storage: createStorage(backing),
@@ -54,6 +63,7 @@ export function fakeServices(api: Partial<Api> = {}) {
         return () => void unauthorizedListeners.delete(listener);
       },
     },
+    socket: socket.factory,
   } satisfies AppServices;
-  return { services, backing, reportUnauthorized: () => unauthorizedListeners.forEach((l) => l()) };
+  return { services, backing, socket, reportUnauthorized: () => unauthorizedListeners.forEach((l) => l()) };
 }

@@ -7,9 +7,10 @@ import { createBrowserEvents } from '../../src/services/browser';
 import { createHttp, createUnauthorizedSignal } from '../../src/services/http';
 import { createNavigation } from '../../src/services/navigation';
 import { createStorage } from '../../src/services/storage';
+import { fakeSocketFactory } from './fakeSocket';
 
-/** Renders the whole SPA at `path` with the production services, as main.tsx wires them. */
-export function renderApp(path: string) {
+/** Renders the whole SPA at `path` with the production services, as main.tsx wires them (the socket is a fake the test may drive). */
+export function renderApp(path: string, socket = fakeSocketFactory()) {
   window.history.replaceState(null, '', path);
   const storage = createStorage();
   const unauthorized = createUnauthorizedSignal();
@@ -24,6 +25,7 @@ export function renderApp(path: string) {
     navigation: createNavigation(),
     browser: createBrowserEvents(),
     unauthorized,
+    socket: socket.factory,
   });
   return render(
     <AppActor.Provider logic={logic} options={{ input: { path, themeMode: null, buildId: 'test-build' } }}>

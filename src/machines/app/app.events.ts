@@ -4,4 +4,6 @@ export type AppEvent =
   | { type: 'theme.toggle' }
   | { type: 'session.logout' }
   /** The server refused our token (a 401 while holding one). */
-  | { type: 'session.expired' };
+  | { type: 'session.expired' }
+  /** Opens the device configuration dialog (account menu). */
+  | { type: 'deviceConfiguration.open' };

@@ -1,11 +1,26 @@
-import { assign, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
-import type { AccountSettings, Session, Theme, ThemeMode } from '../../services/contracts';
+import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import {
+  DEFAULT_ACCOUNT_SETTINGS,
+  type AccountSettings,
+  type DeviceTreeItem,
+  type Session,
+  type SortSettings,
+  type Theme,
+  type ThemeMode,
+} from '../../services/contracts';
 import { appVersionMachine } from '../appVersion/appVersionMachine';
 import { connectivityMachine } from '../connectivity/connectivityMachine';
+import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
+import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
+import { devicePageMachine } from '../devicePage/devicePageMachine';
+import { deviceTreeMachine, treeSettingsOf } from '../deviceTree/deviceTreeMachine';
+import type { DeviceTreeContext } from '../deviceTree/deviceTreeMachine';
 import { loginMachine } from '../login/loginMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
+import { socketMachine } from '../socket/socketMachine';
 import { SYSTEM_IDS } from '../systemIds';
 import type { AppEvent } from './app.events';
+import { pageEvent, revealEvent } from './liveActors';
 import { isGuestPath, isProtectedPath, ROUTES } from './routes';
 
 export interface AppInput {
@@ -37,6 +52,9 @@ const goTo = (path: string) =>
   ] as const;
 const endSession = ['forgetSession', 'clearStoredSession', ...goTo(ROUTES.login)] as const;
 const onCurrentPath = ({ context }: { context: AppContext }) => ({ path: context.path });
+const treeItems = (system: { get(id: string): { getSnapshot(): unknown } | undefined }): DeviceTreeItem[] =>
+  (system.get(SYSTEM_IDS.deviceTree)?.getSnapshot() as { context?: DeviceTreeContext } | undefined)?.context
+    ?.items ?? [];
 
 export const appMachine = setup({
   types: {
@@ -56,6 +74,10 @@ export const appMachine = setup({
     notifications: notificationsMachine,
     connectivity: connectivityMachine,
     appVersion: appVersionMachine,
+    socket: socketMachine,
+    deviceTree: deviceTreeMachine,
+    devicePage: devicePageMachine,
+    deviceConfiguration: deviceConfigurationMachine,
   },
   guards: {
     restoredSession: (_, params: { session: Session | null }) => params.session !== null,
@@ -63,6 +85,8 @@ export const appMachine = setup({
       params.session !== null && isGuestPath(params.path),
     isProtectedRoute: (_, params: { path: string }) => isProtectedPath(params.path),
     isGuestRoute: (_, params: { path: string }) => isGuestPath(params.path),
+    configurationSaved: (_, params: { output: DeviceConfigurationOutput }) =>
+      params.output.result === 'saved',
   },
   actions: {
     // Side effects, provided by the composition root.
@@ -76,6 +100,18 @@ export const appMachine = setup({
     assignSession: assign({ session: (_, params: { session: Session | null }) => params.session }),
     assignSettings: assign({ settings: (_, params: { settings: AccountSettings }) => params.settings }),
     forgetSession: assign({ session: null, settings: null }),
+    assignDeviceConfigurationSettings: assign({
+      settings: ({ context }, params: { settings: SortSettings }) =>
+        context.settings && { ...context.settings, deviceConfigurationSettings: params.settings },
+    }),
+    syncDevicePage: sendTo(SYSTEM_IDS.devicePage, ({ context }) => pageEvent(context)),
+    revealRouteDevice: sendTo(SYSTEM_IDS.deviceTree, ({ context }) => revealEvent(context)),
+    syncTreeSettings: sendTo(SYSTEM_IDS.deviceTree, ({ context }) => ({
+      type: 'tree.settingsChanged' as const,
+      settings: treeSettingsOf(context.settings),
+    })),
+    disconnectSocket: sendTo(SYSTEM_IDS.socket, { type: 'socket.disconnect' as const }),
+    reloadTree: sendTo(SYSTEM_IDS.deviceTree, { type: 'tree.reload' as const }),
     toggleThemeMode: assign({
       themeMode: ({ context }) => (context.themeMode === 'dark' ? 'light' : 'dark'),
     }),
@@ -191,23 +227,89 @@ export const appMachine = setup({
       },
     },
     signedIn: {
-      // The real-time socket actor will be invoked here too (systemId 'socket') by its issue.
       invoke: { id: 'watchSessionExpiry', src: 'watchSessionExpiry' },
-      initial: 'loadingSettings',
+      // The socket, the device tree and the device page live exactly as long as the session.
+      entry: [
+        spawnChild('socket', {
+          id: SYSTEM_IDS.socket,
+          systemId: SYSTEM_IDS.socket,
+          input: ({ context }: { context: AppContext }) => ({ token: context.session?.token.id ?? '' }),
+        }),
+        spawnChild('deviceTree', {
+          id: SYSTEM_IDS.deviceTree,
+          systemId: SYSTEM_IDS.deviceTree,
+          input: ({ context }: { context: AppContext }) => ({ settings: treeSettingsOf(context.settings) }),
+        }),
+        spawnChild('devicePage', { id: SYSTEM_IDS.devicePage, systemId: SYSTEM_IDS.devicePage }),
+        'syncDevicePage',
+        'revealRouteDevice',
+      ],
+      // An explicit disconnect first (no reconnection), then the actors end with the session.
+      exit: [
+        'disconnectSocket',
+        stopChild(SYSTEM_IDS.socket),
+        stopChild(SYSTEM_IDS.deviceTree),
+        stopChild(SYSTEM_IDS.devicePage),
+      ],
+      type: 'parallel',
       states: {
-        loadingSettings: {
-          invoke: {
-            id: 'loadSettings',
-            src: 'loadSettings',
-            onDone: {
-              target: 'ready',
-              actions: { type: 'assignSettings', params: ({ event }) => ({ settings: event.output }) },
+        settings: {
+          initial: 'loadingSettings',
+          states: {
+            loadingSettings: {
+              invoke: {
+                id: 'loadSettings',
+                src: 'loadSettings',
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'assignSettings', params: ({ event }) => ({ settings: event.output }) },
+                    'syncTreeSettings',
+                    'syncDevicePage',
+                  ],
+                },
+                // Defaults (English, normal size, system font) apply until settings can be read.
+                onError: 'ready',
+              },
             },
-            // Defaults (English, normal size, system font) apply until settings can be read.
-            onError: 'ready',
+            ready: {},
           },
         },
-        ready: {},
+        deviceConfiguration: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'deviceConfiguration.open': 'open' } },
+            open: {
+              invoke: {
+                id: SYSTEM_IDS.deviceConfiguration,
+                systemId: SYSTEM_IDS.deviceConfiguration,
+                src: 'deviceConfiguration',
+                input: ({ context, self }) => ({
+                  tree: treeItems(self.system),
+                  settings: (context.settings ?? DEFAULT_ACCOUNT_SETTINGS).deviceConfigurationSettings,
+                }),
+                onDone: [
+                  {
+                    // The sidebar shows the new names and order: the tree is loaded again.
+                    guard: { type: 'configurationSaved', params: ({ event }) => ({ output: event.output }) },
+                    target: 'closed',
+                    actions: [
+                      'reloadTree',
+                      {
+                        type: 'assignDeviceConfigurationSettings',
+                        params: ({ event }) => ({
+                          settings: (event.output as Extract<DeviceConfigurationOutput, { result: 'saved' }>)
+                            .configuration.settings,
+                        }),
+                      },
+                    ],
+                  },
+                  { target: 'closed' },
+                ],
+              },
+            },
+          },
+        },
       },
       on: {
         'route.changed': [
@@ -215,7 +317,13 @@ export const appMachine = setup({
             guard: { type: 'isGuestRoute', params: ({ event }) => ({ path: event.path }) },
             actions: goTo(ROUTES.home),
           },
-          { actions: { type: 'assignPath', params: ({ event }) => ({ path: event.path }) } },
+          {
+            actions: [
+              { type: 'assignPath', params: ({ event }) => ({ path: event.path }) },
+              'syncDevicePage',
+              'revealRouteDevice',
+            ],
+          },
         ],
         'session.logout': 'signingOut',
         'session.expired': { target: 'signedOut', actions: endSession },

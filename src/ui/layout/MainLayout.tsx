@@ -1,10 +1,17 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Route, Switch, useRoute } from 'wouter';
 import { selectIsSignedIn } from '../../machines/app/app.selectors';
 import { ROUTES } from '../../machines/app/routes';
+import { breadcrumbParts, selectBreadcrumb } from '../../machines/devicePage/devicePage.selectors';
+import type { devicePageMachine } from '../../machines/devicePage/devicePageMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
 import { AppActor } from '../appActor';
 import { useT } from '../i18n';
+import { DevicePageScreen } from '../screens/DevicePageScreen';
 import { HomeScreen } from '../screens/HomeScreen';
 import { PlaceholderScreen } from '../screens/PlaceholderScreen';
+import { useSystemActor } from '../useSystemActor';
 import { Banners } from './Banners';
 import { HeadBar } from './HeadBar';
 import { Sidebar } from './Sidebar';
@@ -14,16 +21,26 @@ import { Sidebar } from './Sidebar';
  * it renders nothing: the app machine is redirecting to /login.
  */
 export default function MainLayout() {
-  const t = useT();
   const signedIn = AppActor.useSelector(selectIsSignedIn);
+  if (!signedIn) return null;
+  return <SignedInLayout />;
+}
+
+/** The actors it reads (device tree, device page) live exactly while signed in. */
+function SignedInLayout() {
+  const t = useT();
   const [onDashboard, dashboard] = useRoute(ROUTES.dashboard);
   const [onPage, page] = useRoute(ROUTES.page);
-  if (!signedIn) return null;
+  const devicePage = useSystemActor<ActorRefFrom<typeof devicePageMachine>>(SYSTEM_IDS.devicePage);
+  const pageCrumbs = breadcrumbParts(useSelector(devicePage, selectBreadcrumb));
 
+  // SPEC §2: device, business-group member, department and page; the hexacode until the tree answers.
   const crumbs = onDashboard
     ? [t('placeholder.dashboard', { id: dashboard.id })]
     : onPage
-      ? [page.hexacode, t('placeholder.page', { page: page.page })]
+      ? pageCrumbs.length
+        ? pageCrumbs
+        : [page.hexacode, t('placeholder.page', { page: page.page })]
       : [t('layout.home')];
 
   return (
@@ -38,9 +55,7 @@ export default function MainLayout() {
             <Route path={ROUTES.dashboard}>
               {(params) => <PlaceholderScreen title={t('placeholder.dashboard', { id: params.id })} />}
             </Route>
-            <Route path={ROUTES.page}>
-              {(params) => <PlaceholderScreen title={t('placeholder.page', { page: params.page })} />}
-            </Route>
+            <Route path={ROUTES.page} component={DevicePageScreen} />
           </Switch>
         </main>
       </div>

@@ -1,0 +1,47 @@
+import {
+  DEFAULT_ACCOUNT_SETTINGS,
+  hasGrant,
+  type AccountSettings,
+  type Session,
+} from '../../services/contracts';
+import type { DevicePageEvent } from '../devicePage/devicePage.events';
+import type { DeviceTreeEvent } from '../deviceTree/deviceTree.events';
+
+/** The device page route (ROUTES.page), parsed; null for any other path. */
+export function pageRoute(path: string) {
+  const match = /^\/([^/]+)\/(\d+)\/(\d+)\/pages\/(\d+)$/.exec(path);
+  if (!match) return null;
+  const [, hexacode = '', department, subDepartment, page] = match;
+  return {
+    hexacode: decodeURIComponent(hexacode),
+    department: Number(department),
+    subDepartment: Number(subDepartment),
+    page: Number(page),
+  };
+}
+
+interface LiveContext {
+  path: string;
+  session: Session | null;
+  settings: AccountSettings | null;
+}
+
+/** SPEC §2/§6: the real-time note shows with RND write and real-time communication on. */
+export const showRealtimeNote = ({ session, settings }: LiveContext): boolean =>
+  session !== null &&
+  hasGrant(session.token.authorities, 'RND', 'WRITE') &&
+  (settings ?? DEFAULT_ACCOUNT_SETTINGS).enableRealTimeCommunication;
+
+/** What the device page actor must hear for the current route. */
+export function pageEvent(context: LiveContext): DevicePageEvent {
+  const route = pageRoute(context.path);
+  return route
+    ? { type: 'page.open', address: route, showRealtimeNote: showRealtimeNote(context) }
+    : { type: 'page.close' };
+}
+
+/** The tree opens the way to the device of the current route (or forgets it). */
+export const revealEvent = (context: LiveContext): DeviceTreeEvent => ({
+  type: 'tree.revealRoute',
+  hexacode: pageRoute(context.path)?.hexacode ?? null,
+});

@@ -1,0 +1,42 @@
+import type { DeviceStatus } from '../../services/contracts';
+
+export type TreeNodeKind = 'group' | 'device' | 'department';
+
+export interface DepartmentAddress {
+  hexacode: string;
+  department: number;
+  subDepartment: number;
+}
+export interface PageAddress extends DepartmentAddress {
+  page: number;
+}
+
+/** The account settings that shape the tree. */
+export interface TreeSettings {
+  showDevicesSearchBar: boolean;
+  showHexacodesAsDeviceNames: boolean;
+  showDepartmentNumbers: boolean;
+  showNetworkControllers: boolean;
+}
+
+/** Live status facts, forwarded by the socket actor. */
+export type TreeStatusEvent =
+  | { type: 'device.statusChanged'; hexacode: string; status: DeviceStatus }
+  | ({ type: 'department.statusChanged'; status: DeviceStatus } & DepartmentAddress)
+  | { type: 'mapping.statusChanged'; hexacode: string; memberHexacode: string; status: DeviceStatus };
+
+export type DeviceTreeEvent =
+  /** Toggles a node (row id from the visible rows); collapses the open sibling of the same kind. */
+  | { type: 'tree.expand'; kind: TreeNodeKind; id: string }
+  /** Back to LOADING with nothing kept (a new session). */
+  | { type: 'tree.reset' }
+  /** Loads the tree again, keeping what is open (after the device configuration changed names or order). */
+  | { type: 'tree.reload' }
+  /** Collapses everything, forgets pages, reloads names and the last expanded department. */
+  | { type: 'tree.refresh' }
+  | ({ type: 'tree.loadLines' } & PageAddress)
+  | { type: 'tree.search'; text: string }
+  /** The route shows a device page of `hexacode` (null: no device page): open the way to it. */
+  | { type: 'tree.revealRoute'; hexacode: string | null }
+  | { type: 'tree.settingsChanged'; settings: TreeSettings }
+  | TreeStatusEvent;

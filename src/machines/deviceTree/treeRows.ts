@@ -1,0 +1,147 @@
+import type { Department, DeviceStatus, DeviceTreeItem } from '../../services/contracts';
+import type { DeviceTreeContext } from './deviceTreeMachine';
+import type { TreeSettings } from './deviceTree.events';
+import { departmentKey, isOffline, itemId, pageKey } from './treeModel';
+
+export type TreeNotice = 'offline' | 'loading' | 'noPages';
+
+/** One row of the flattened tree the sidebar renders (ARIA tree semantics ride along). */
+export interface TreeRow {
+  id: string;
+  kind: 'group' | 'device' | 'department' | 'page' | 'notice';
+  /** aria-level, from 1. */
+  level: number;
+  posInSet: number;
+  setSize: number;
+  label: string;
+  /** Numbers or hexacode shown beside the label; '' when none. */
+  status: DeviceStatus | null;
+  expandable: boolean;
+  expanded: boolean;
+  /** Route of a page row. */
+  href: string | null;
+  notice: TreeNotice | null;
+}
+
+const labelOf = (x: { name: string; configuration: { label: string | null } | null }) =>
+  x.configuration?.label?.trim() || x.name;
+
+export const deviceLabel = (item: DeviceTreeItem, settings: TreeSettings) =>
+  item.type !== 'BUSINESS_GROUP' && settings.showHexacodesAsDeviceNames ? item.hexacode : labelOf(item);
+
+export const departmentLabel = (d: Department, settings: TreeSettings) =>
+  settings.showDepartmentNumbers ? `${d.department}.${d.subDepartment} ${labelOf(d)}` : labelOf(d);
+
+const matches = (item: DeviceTreeItem, query: string) =>
+  [item.name, item.configuration?.label ?? '', item.hexacode].some((text) =>
+    text.toLowerCase().includes(query),
+  );
+
+/** Top-level items after the network-controller setting and the search. */
+function topItems(context: DeviceTreeContext): DeviceTreeItem[] {
+  const { items, settings, search } = context;
+  // Without network controllers the business groups step aside and their members stand alone.
+  const top = settings.showNetworkControllers
+    ? items
+    : items.flatMap((item) => (item.type === 'BUSINESS_GROUP' ? item.devices : [item]));
+  const query = settings.showDevicesSearchBar ? search.trim().toLowerCase() : '';
+  if (!query) return top;
+  return top.flatMap((item) => {
+    if (matches(item, query)) return [item];
+    const members = item.devices.filter((member) => matches(member, query));
+    return members.length ? [{ ...item, devices: members }] : [];
+  });
+}
+
+function pushAll<T>(rows: TreeRow[], list: readonly T[], row: (x: T, pos: number, size: number) => void) {
+  list.forEach((x, index) => row(x, index + 1, list.length));
+  return rows;
+}
+
+/** The rows currently visible, top to bottom. */
+export function buildRows(context: DeviceTreeContext): TreeRow[] {
+  const { expanded, settings, pages } = context;
+  const rows: TreeRow[] = [];
+  const base = { href: null, notice: null, status: null, expandable: true, expanded: false };
+
+  const addDepartment = (d: Department, level: number, posInSet: number, setSize: number) => {
+    const id = departmentKey(d);
+    const open = expanded.department === id;
+    rows.push({
+      ...base,
+      id,
+      kind: 'department',
+      level,
+      posInSet,
+      setSize,
+      label: departmentLabel(d, settings),
+      status: d.status,
+      expanded: open,
+    });
+    if (!open) return;
+    const loaded = pages[id];
+    const notice: TreeNotice | null = isOffline(d.status)
+      ? 'offline'
+      : !loaded
+        ? 'loading'
+        : loaded.length === 0
+          ? 'noPages'
+          : null;
+    if (notice) {
+      rows.push({
+        ...base,
+        id: `${id}:${notice}`,
+        kind: 'notice',
+        level: level + 1,
+        posInSet: 1,
+        setSize: 1,
+        label: '',
+        expandable: false,
+        notice,
+      });
+      return;
+    }
+    pushAll(rows, loaded!, (page, pos, size) =>
+      rows.push({
+        ...base,
+        id: pageKey({ ...d, page: page.number }),
+        kind: 'page',
+        level: level + 1,
+        posInSet: pos,
+        setSize: size,
+        label: `${page.number} ${page.name}`.trim(),
+        expandable: false,
+        href: `/${d.hexacode}/${d.department}/${d.subDepartment}/pages/${page.number}`,
+      }),
+    );
+  };
+
+  const addItem = (item: DeviceTreeItem, level: number, posInSet: number, setSize: number) => {
+    const id = itemId(item);
+    const kind = item.type === 'BUSINESS_GROUP' ? 'group' : 'device';
+    const open = expanded[kind] === id;
+    rows.push({
+      ...base,
+      id,
+      kind,
+      level,
+      posInSet,
+      setSize,
+      label: deviceLabel(item, settings),
+      status: item.status,
+      expanded: open,
+    });
+    if (!open) return;
+    const children = [
+      ...item.devices.map((m) => ({ member: m })),
+      ...item.departments.map((d) => ({ department: d })),
+    ];
+    pushAll(rows, children, (child, pos, size) =>
+      'member' in child
+        ? addItem(child.member, level + 1, pos, size)
+        : addDepartment(child.department, level + 1, pos, size),
+    );
+  };
+
+  return pushAll(rows, topItems(context), (item, pos, size) => addItem(item, 1, pos, size));
+}

@@ -1,0 +1,26 @@
+import type { AnyActorRef } from 'xstate';
+import type { Line, PageTopic, Topic } from '../../services/contracts';
+
+/** A line value pushed live; the rest of the line (name, options…) comes from the lines call. */
+export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'>;
+
+export type SocketEvent =
+  /** Facts the connection reports. */
+  | { type: 'socket.opened' }
+  | { type: 'socket.messageReceived'; data: string }
+  | { type: 'socket.closed' }
+  /** Another actor wants the live values of `topic` (it receives `page.valuesPushed`). */
+  | { type: 'socket.subscribe'; topic: Topic; subscriber: AnyActorRef }
+  | { type: 'socket.unsubscribe'; topic: Topic; subscriber: AnyActorRef }
+  /** Explicit disconnect (logout): closes and never reconnects. */
+  | { type: 'socket.disconnect' };
+
+/** What the socket sends each subscriber of a page topic when its LineValues arrive. */
+export interface PageValuesPushed {
+  type: 'page.valuesPushed';
+  topic: PageTopic;
+  lines: LineValue[];
+}
+
+/** What the socket machine tells its connection actor. */
+export type ConnectionCommand = { type: 'connection.send'; text: string };

@@ -1,0 +1,95 @@
+import type { KeyboardEvent } from 'react';
+import { Link } from 'wouter';
+import type { TreeRow } from '../../machines/deviceTree/treeRows';
+import type { DeviceStatus } from '../../services/contracts';
+import { useT } from '../i18n';
+import { ROW_HEIGHT_PX } from './useVirtualWindow';
+
+const DOT: Record<DeviceStatus, string> = {
+  ON: 'bg-success',
+  ON_ALARM: 'bg-error',
+  OFF: 'bg-info opacity-60',
+  OFF_ALARM: 'bg-info ring-2 ring-error',
+};
+const NOTICE = { offline: 'tree.offline', loading: 'tree.loadingPages', noPages: 'tree.noPages' } as const;
+
+interface Props {
+  row: TreeRow;
+  index: number;
+  focused: boolean;
+  onToggle(row: TreeRow): void;
+  onFocusRow(id: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLElement>, row: TreeRow): void;
+}
+
+/** One treeitem: status dot, label, a chevron to expand, or the link of a page. */
+export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDown }: Props) {
+  const t = useT();
+  const status = row.status ? t(`tree.status.${row.status}`) : '';
+  const name = status ? `${row.label}, ${status}` : row.label;
+  const style = { top: index * ROW_HEIGHT_PX, height: ROW_HEIGHT_PX, paddingLeft: 8 + (row.level - 1) * 16 };
+  const common = {
+    id: `tree-row-${row.id}`,
+    'aria-level': row.level,
+    'aria-posinset': row.posInSet,
+    'aria-setsize': row.setSize,
+    tabIndex: focused ? 0 : -1,
+    style,
+    className:
+      'absolute inset-x-0 flex items-center gap-2 pr-2 text-sm outline-none hover:bg-white/10 focus-visible:bg-white/15',
+    onFocus: () => onFocusRow(row.id),
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => onKeyDown(event, row),
+  } as const;
+
+  if (row.kind === 'notice') {
+    return (
+      <li role="treeitem" aria-selected={false} {...common} aria-label={t(NOTICE[row.notice ?? 'loading'])}>
+        <span className="italic text-white/60">{t(NOTICE[row.notice ?? 'loading'])}</span>
+      </li>
+    );
+  }
+  if (row.kind === 'page') {
+    return (
+      <li role="treeitem" aria-selected={false} {...common} aria-label={row.label}>
+        <Link
+          href={row.href ?? '/'}
+          tabIndex={-1}
+          className="flex-1 truncate py-2 underline-offset-2 hover:underline"
+        >
+          {row.label}
+        </Link>
+      </li>
+    );
+  }
+  return (
+    // The treeitem itself is the focus stop; the chevron is its pointer target.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+    <li
+      role="treeitem"
+      aria-selected={false}
+      {...common}
+      aria-label={name}
+      aria-expanded={row.expanded}
+      onClick={() => onToggle(row)}
+    >
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={t(row.expanded ? 'tree.collapse' : 'tree.expand', { name: row.label })}
+        className="grid size-6 shrink-0 place-items-center rounded hover:bg-white/15"
+        onClick={(event) => {
+          event.stopPropagation();
+          onToggle(row);
+        }}
+      >
+        <span aria-hidden className={`transition-transform ${row.expanded ? 'rotate-90' : ''}`}>
+          ›
+        </span>
+      </button>
+      {row.status ? (
+        <span aria-hidden className={`size-2.5 shrink-0 rounded-full ${DOT[row.status]}`} />
+      ) : null}
+      <span className="truncate">{row.label}</span>
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { socketMachine } from '../../src/machines/socket/socketMachine';
+import { HEARTBEAT, type PageTopic } from '../../src/services/contracts';
+import {
+  adjacencyEdges,
+  describePath,
+  edgePaths,
+  replayPath,
+  untestedTransitions,
+  walkedEdges,
+  type ModelOptions,
+} from '../support/transitionCoverage';
+
+type SocketModelEvent = EventFromLogic<typeof socketMachine>;
+// Delayed events, as the machine names them.
+const after = (delay: string, state: string) =>
+  ({ type: `xstate.after.${delay}.${state}` }) as unknown as SocketModelEvent;
+
+const topic: PageTopic = { kind: 'page', hexacode: '0A0B0C', department: 1, subDepartment: 0, page: 1 };
+const pageA = createEmptyActor();
+const pageB = createEmptyActor();
+
+const model: ModelOptions<typeof socketMachine> = {
+  input: { token: 'token-1' },
+  events: [
+    { type: 'socket.opened' },
+    { type: 'socket.messageReceived', data: HEARTBEAT },
+    { type: 'socket.closed' },
+    { type: 'socket.subscribe', topic, subscriber: pageA },
+    { type: 'socket.subscribe', topic, subscriber: pageB },
+    { type: 'socket.unsubscribe', topic, subscriber: pageA },
+    { type: 'socket.unsubscribe', topic, subscriber: pageB },
+    { type: 'socket.disconnect' },
+    after('PING_IDLE', 'socket.live.connected.idle'),
+    after('PONG_TIMEOUT', 'socket.live.connected.pinging'),
+    after('RECONNECT', 'socket.dropped'),
+  ],
+  // After the explicit disconnect the actor is done and takes no more events.
+  filterEvents: (s) => s.status !== 'done',
+  serializeState: (s: SnapshotFrom<typeof socketMachine>) =>
+    JSON.stringify({
+      value: s.value,
+      subscribers: s.context.subscriptions.flatMap((sub) => sub.subscribers.map((ref) => ref.id)),
+    }),
+};
+
+const paths = edgePaths(socketMachine, model);
+
+describe('socket machine paths', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
+    const { actor, mismatches } = replayPath(socketMachine, path, model.input);
+    expect(mismatches).toEqual([]);
+    expect(actor.getSnapshot().context.subscriptions.length).toBe(path.state.context.subscriptions.length);
+    actor.stop();
+  });
+
+  it('walks every edge of the adjacency map', () => {
+    const walked = walkedEdges(paths, model);
+    expect([...adjacencyEdges(socketMachine, model)].filter((edge) => !walked.has(edge))).toEqual([]);
+  });
+
+  it('takes every transition declared in the machine', () => {
+    expect(untestedTransitions(socketMachine, paths)).toEqual([]);
+  });
+});
