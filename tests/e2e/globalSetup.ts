@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from './support/server';
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
+    mqttPort: number;
   }
 }
 
@@ -13,6 +14,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject) {
   server = await startServer();
   project.provide('port', server.port);
+  project.provide('mqttPort', server.mqttPort);
 }
 
 export async function teardown() {

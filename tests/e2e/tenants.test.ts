@@ -29,9 +29,13 @@ describe('two tenants, two themes', () => {
     await signIn(page(), 'admin', 'Admin123');
     await page().getByRole('heading', { name: /admin/ }).waitFor();
     const token = await page().evaluate(() => localStorage.getItem('api-token'));
-    const onDemo = await apiRequest('demo', '/api/v2/account/settings', { authorization: `Bearer ${token}` });
+    const onDemo = await apiRequest('demo', '/api/v2/account/settings', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(onDemo.status).toBe(200);
-    const onAcme = await apiRequest('acme', '/api/v2/account/settings', { authorization: `Bearer ${token}` });
+    const onAcme = await apiRequest('acme', '/api/v2/account/settings', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(onAcme.status).toBe(401);
   });
 

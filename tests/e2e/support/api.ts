@@ -5,17 +5,20 @@ import { inject } from 'vitest';
 export function apiRequest(
   tenant: string,
   path: string,
-  headers: Record<string, string> = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; body: string }> {
   const port = inject('port');
   const host = tenant === 'demo' ? `localhost:${port}` : `${tenant}.localhost:${port}`;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { ...headers, host } }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: { ...init.headers, host } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
-    req.end();
+    req.end(init.body);
   });
 }

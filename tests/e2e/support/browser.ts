@@ -1,22 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Debian's Chromium, headless, with the flags this closed network needs; *.localhost maps to loopback. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
-    ],
-  });
-}
+export { launchBrowser } from './chromium';
 
 /** The address of a tenant on the server the global setup started ('demo' is the bare host). */
 export function tenantUrl(tenant: 'demo' | 'acme' | string, path = '/'): string {

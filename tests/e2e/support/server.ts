@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   port: number;
+  mqttPort: number;
   stop(): Promise<void>;
 }
 
@@ -61,6 +62,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   await waitUntilHealthy(port, child, () => output);
   return {
     port,
+    mqttPort,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -1,0 +1,120 @@
+/**
+ * Device-to-browser latency of live line values, and the raw broker throughput of the same run.
+ *
+ *   node --import tsx bench/realtime.ts [--devices 50] [--seconds 10] [--rates 1000,5000]
+ *
+ * Starts the real server (embedded PGlite and broker, demo seed without the simulated fleet), registers bench
+ * devices through the admin API, connects them as MQTT clients speaking docs/device-protocol.md, opens the live
+ * socket in headless Chromium on the server's origin and subscribes to page 1 of every department. Each publish
+ * changes four lines to values not used before, so each value the browser receives names its send time.
+ */
+import { parseArgs } from 'node:util';
+import { startServer } from '../tests/e2e/support/server';
+import { launchBrowserForBench } from './support/browser';
+import { callApi } from './support/api';
+import { BENCH_DEPARTMENTS, BenchDevice, sampleKey } from './support/benchDevice';
+import { drainReceipts, openBrowserClient } from './support/client';
+import { percentile, round } from './support/stats';
+import { measureBrokerThroughput } from './support/brokerThroughput';
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+    rates: { type: 'string', default: '1000,5000' },
+  },
+});
+const deviceCount = Number(args.devices);
+const seconds = Number(args.seconds);
+const rates = args.rates!.split(',').map(Number);
+
+const server = await startServer({ SIMULATOR: 'false', LOG_LEVEL: 'error' });
+const browser = await launchBrowserForBench();
+const devices: BenchDevice[] = [];
+try {
+  const session = await callApi<{ token: { id: string } }>(server.port, 'POST', '/api/login', {
+    username: 'admin',
+    password: 'Admin123',
+  });
+  const token = session.token.id;
+  for (let i = 0; i < deviceCount; i++) {
+    const hexacode = (0xbe0000 + i).toString(16).toUpperCase();
+    const { credential } = await callApi<{ credential: string }>(
+      server.port,
+      'POST',
+      '/api/v2/admin/devices',
+      { model: 'CC-410', hexacode, name: `Bench case ${i + 1}` },
+      token,
+    );
+    const device = new BenchDevice(`mqtt://127.0.0.1:${server.mqttPort}`, 'demo', hexacode, credential);
+    await device.connect();
+    devices.push(device);
+  }
+
+  const page = await browser.newPage();
+  await page.goto(`http://localhost:${server.port}/login`);
+  const departments = devices.flatMap((d) =>
+    BENCH_DEPARTMENTS.map(([department, subDepartment]) => ({
+      hexacode: d.hexacode,
+      department,
+      subDepartment,
+    })),
+  );
+  await openBrowserClient(page, token, departments);
+  await new Promise((r) => setTimeout(r, 1500));
+  await drainReceipts(page);
+
+  const rows: string[] = [];
+  for (const rate of rates) {
+    const sentAt = new Map<string, number>();
+    const started = performance.now();
+    let sent = 0;
+    let next = 0;
+    // Every 5 ms, publish what the target rate owes since the start, round-robin over devices and departments.
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const elapsed = (performance.now() - started) / 1000;
+        if (elapsed >= seconds) {
+          clearInterval(timer);
+          resolve();
+          return;
+        }
+        while (sent < rate * elapsed) {
+          const device = devices[next % devices.length]!;
+          sent += device.publish(Math.floor(next / devices.length), sentAt);
+          next += 1;
+        }
+      }, 5);
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    const latencies: number[] = [];
+    for (const [hexacode, department, sub, line, value, at] of await drainReceipts(page)) {
+      const sentTime = sentAt.get(sampleKey(hexacode, department, sub, line, Math.round(Number(value) * 10)));
+      if (sentTime !== undefined) latencies.push(at - sentTime);
+    }
+    const achieved = sent / seconds;
+    rows.push(
+      `| ${rate} | ${round(achieved, 0)} | ${latencies.length} / ${sent} | ${round(percentile(latencies, 50))} | ` +
+        `${round(percentile(latencies, 99))} | ${round(Math.min(...latencies))} | ${round(Math.max(...latencies))} |`,
+    );
+  }
+
+  const broker = await measureBrokerThroughput();
+  console.log(
+    `\nDevice-to-browser latency (${deviceCount} devices, ${departments.length} watched pages, ${seconds} s a rate)\n`,
+  );
+  console.log('| target updates/s | sent updates/s | received / sent | p50 ms | p99 ms | min ms | max ms |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) console.log(row);
+  console.log(
+    '\nRaw broker throughput in the same run (QoS 0, one publisher, one subscriber, same message size)\n',
+  );
+  console.log('| broker | messages/s |');
+  console.log('| --- | --- |');
+  for (const [name, perSecond] of broker)
+    console.log(`| ${name} | ${perSecond === null ? 'not running' : round(perSecond, 0)} |`);
+} finally {
+  await Promise.allSettled(devices.map((d) => d.close()));
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,1 @@
+export { launchBrowser as launchBrowserForBench } from '../../tests/e2e/support/chromium';
