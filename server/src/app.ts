@@ -38,6 +38,8 @@ export interface AppOptions {
     readonly connected: boolean;
     readonly url?: string | undefined;
   };
+  /** How often each instance re-validates the sessions of its open live sockets. Default 30 s. */
+  sessionCheckIntervalMs?: number;
 }
 
 const REPOSITORY_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -80,7 +82,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       access: runtime,
     });
     await app.register(devicesRoutes, { devices });
-    await registerRealtime(app, { access: runtime, db, account });
+    await registerRealtime(app, {
+      access: runtime,
+      db,
+      account,
+      auth,
+      sessionCheckIntervalMs: options.sessionCheckIntervalMs,
+    });
   }
   await registerSpa(app, options.distDir ?? REPOSITORY_DIST);
   return app;

@@ -31,6 +31,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Start broker, gateway and the (quiet, deterministic) demo fleet with the app. */
   devices?: boolean | Partial<DeviceRuntimeOptions>;
+  /** How often live sockets' sessions are re-validated (the app's default is 30 s). */
+  sessionCheckIntervalMs?: number;
 }
 
 /**
@@ -67,6 +69,7 @@ export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): 
       logger: false,
       distDir: options.distDir ?? '/nonexistent-dist',
       ...(context.devices ? { devices: context.devices } : {}),
+      ...(options.sessionCheckIntervalMs ? { sessionCheckIntervalMs: options.sessionCheckIntervalMs } : {}),
     });
   });
   afterAll(async () => {

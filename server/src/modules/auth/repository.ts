@@ -1,6 +1,8 @@
-import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginAttempts, sessions, tenants, users, type User } from '../../db/schema';
+
+const LIVE_SESSION_BATCH = 10_000;
 
 /** Every query names its tenant: rows of one tenant are never read or changed through another's host. */
 export function createAuthRepository(db: Database) {
@@ -70,10 +72,33 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    async deleteSession(tenantId: string, tokenHash: string): Promise<void> {
-      await db
+    /** Whether a session of this tenant was there to delete. */
+    async deleteSession(tenantId: string, tokenHash: string): Promise<boolean> {
+      const deleted = await db
         .delete(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.tenantId, tenantId)));
+        .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.tenantId, tenantId)))
+        .returning({ tokenHash: sessions.tokenHash });
+      return deleted.length > 0;
+    },
+
+    /** Which of these sessions still exist and have not expired at `now`. */
+    async liveTokenHashes(tokenHashes: readonly string[], now: Date): Promise<Set<string>> {
+      const live = new Set<string>();
+      // One query for all of them, unless there are so many that PostgreSQL's bind-parameter limit (65,535) needs
+      // more than one.
+      for (let i = 0; i < tokenHashes.length; i += LIVE_SESSION_BATCH) {
+        const rows = await db
+          .select({ tokenHash: sessions.tokenHash })
+          .from(sessions)
+          .where(
+            and(
+              inArray(sessions.tokenHash, tokenHashes.slice(i, i + LIVE_SESSION_BATCH)),
+              gt(sessions.expiresAt, now),
+            ),
+          );
+        for (const row of rows) live.add(row.tokenHash);
+      }
+      return live;
     },
   };
 }

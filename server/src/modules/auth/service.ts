@@ -31,6 +31,8 @@ export const authoritiesOf = (user: User, tenant: Tenant): Authority[] =>
   user.authorities.map((grant) => ({ ...grant, domain: tenant.name }));
 
 export function createAuthService(repository: AuthRepository, clock: Clock) {
+  const revokedListeners = new Set<(tokenHash: string) => void>();
+
   // Unknown usernames are checked against this hash so they cost as much time as known ones.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword('decoy password that matches nothing'));
@@ -99,7 +101,24 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     },
 
     async logout(tenant: Tenant, token: string): Promise<void> {
-      await repository.deleteSession(tenant.id, hashToken(token));
+      const tokenHash = hashToken(token);
+      if (await repository.deleteSession(tenant.id, tokenHash)) {
+        for (const listener of revokedListeners) listener(tokenHash);
+      }
+    },
+
+    /**
+     * Tells `listener` (the live socket) of each session revoked through this instance; returns the unsubscribe
+     * function. Other instances learn of it when they next ask liveSessions().
+     */
+    onSessionRevoked(listener: (tokenHash: string) => void): () => void {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
+    },
+
+    /** Which of these sessions (token hashes) are still valid now: not revoked, not expired. */
+    liveSessions(tokenHashes: readonly string[]): Promise<Set<string>> {
+      return repository.liveTokenHashes(tokenHashes, clock.now());
     },
 
     /** The session of a bearer token on this tenant's host, or null when it is unknown, expired or another's. */

@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { SOCKET_PATH, hasGrant } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import type { AccountService } from '../account/service';
+import type { AuthService } from '../auth/service';
 import type { GatewayAccess } from '../devices/service';
 import { RealtimeHub } from './hub';
+import { DEFAULT_SESSION_CHECK_MS, SESSION_ENDED, SessionSockets } from './session-sockets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +20,14 @@ const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 /** On the root instance: the WebSocket support (and app.injectWS for tests) and app.realtime. */
 export async function registerRealtime(
   app: FastifyInstance,
-  options: { access: GatewayAccess & { readonly started: boolean }; db: Database; account: AccountService },
+  options: {
+    access: GatewayAccess & { readonly started: boolean };
+    db: Database;
+    account: AccountService;
+    auth: AuthService;
+    /** How often the sessions of open sockets are re-validated. Default 30 s. */
+    sessionCheckIntervalMs?: number | undefined;
+  },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
   let hub: RealtimeHub | undefined;
@@ -27,19 +36,31 @@ export async function registerRealtime(
       hub = new RealtimeHub({ access: options.access, db: options.db, logger: app.log });
     return hub;
   };
+  const sessions = new SessionSockets({
+    liveSessions: (tokenHashes) => options.auth.liveSessions(tokenHashes),
+    intervalMs: options.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_MS,
+    log: app.log,
+  });
+  const stopListening = options.auth.onSessionRevoked((tokenHash) => sessions.end(tokenHash));
   app.decorate('realtime', { hub: () => hub });
-  app.addHook('onClose', async () => hub?.close());
-  await app.register(realtimeRoutes, { hubOf, account: options.account });
+  app.addHook('onClose', async () => {
+    stopListening();
+    sessions.stop();
+    hub?.close();
+  });
+  await app.register(realtimeRoutes, { hubOf, account: options.account, sessions });
 }
 
 /**
  * GET /client-connect: the live socket. The token comes in the `Authorization` query parameter; without a valid one
- * the upgrade is answered 401 and no socket is opened.
+ * the upgrade is answered 401 and no socket is opened. When the session ends (logout, expiry) the socket is closed
+ * with SESSION_ENDED.
  */
 const realtimeRoutes: FastifyPluginAsync<{
   hubOf: () => RealtimeHub | undefined;
   account: AccountService;
-}> = async (app, { hubOf, account }) => {
+  sessions: SessionSockets;
+}> = async (app, { hubOf, account, sessions }) => {
   app.get(
     SOCKET_PATH,
     { websocket: true, onRequest: app.authenticate, schema: { hide: true } },
@@ -71,7 +92,13 @@ const realtimeRoutes: FastifyPluginAsync<{
           request.log.warn({ err: error }, 'realtime: message handling failed');
         });
       });
-      socket.on('close', () => live.disconnect(client));
+      const forget = sessions.add(session.tokenHash, () =>
+        socket.close(SESSION_ENDED.code, SESSION_ENDED.reason),
+      );
+      socket.on('close', () => {
+        forget();
+        live.disconnect(client);
+      });
       socket.on('error', () => live.disconnect(client));
     },
   );

@@ -1,0 +1,195 @@
+import { departmentKey, lineKey } from './adf/loader';
+import type { GatewayEvent } from './events';
+import type { GatewayLogger } from './logger';
+import type { DepartmentStatus, DepartmentStatusMessage, StatusMessage, ValuesMessage } from './protocol';
+
+interface DepartmentState {
+  status?: DepartmentStatus;
+  alarms?: string[];
+  values?: Map<string, number | null>;
+  ts?: number;
+}
+
+/** What the broker last told about one real device. */
+export interface CachedDevice {
+  online: boolean;
+  model?: string;
+  /** The departments fitted, as announced online; undefined means all of the model's ADF. */
+  departments?: Set<string>;
+  byDepartment: Map<string, DepartmentState>;
+  status: DepartmentStatus;
+}
+
+/** The offline counterpart of a status (SPEC §4). */
+export function offlineStatus(s: DepartmentStatus): DepartmentStatus {
+  return s === 'ON_ALARM' || s === 'OFF_ALARM' ? 'OFF_ALARM' : 'OFF';
+}
+
+export interface DeviceCacheHooks {
+  emit(event: GatewayEvent): void;
+  /** A values message of "tenant/hex/d.s" arrived (even an out-of-order one): refresh waiters end. */
+  valuesArrived(departmentSource: string): void;
+  /** Values of "tenant/hex/d.s" changed: virtual devices reading it must be recomputed. */
+  sourceChanged(departmentSource: string): void;
+  /** A device went online or offline: every virtual device reading any of its departments must be recomputed. */
+  deviceOnlineChanged(tenant: string, hexacode: string): void;
+  /** Virtual devices always read ON, so no status change of theirs is ever announced. */
+  isVirtual(tenant: string, hexacode: string): boolean;
+}
+
+/**
+ * The state of real devices as heard through the broker (retained messages make it complete at start), and the
+ * diffing that turns each accepted message into the events listeners care about: only what changed.
+ */
+export class DeviceCache {
+  private readonly devices = new Map<string, CachedDevice>();
+
+  constructor(
+    private readonly hooks: DeviceCacheHooks,
+    private readonly log: GatewayLogger,
+  ) {}
+
+  get size(): number {
+    return this.devices.size;
+  }
+
+  get(tenant: string, hexacode: string): CachedDevice | undefined {
+    return this.devices.get(`${tenant}/${hexacode}`);
+  }
+
+  /** ON/ON_ALARM/OFF/OFF_ALARM of a device as last heard through the broker (OFF if never heard). */
+  deviceStatus(tenant: string, hexacode: string): DepartmentStatus {
+    return this.get(tenant, hexacode)?.status ?? 'OFF';
+  }
+
+  /** The device's report of a department, shifted to its offline counterpart while the device is off. */
+  departmentStatus(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+  ): DepartmentStatus {
+    if (this.hooks.isVirtual(tenant, hexacode)) return 'ON';
+    const device = this.get(tenant, hexacode);
+    const reported = device?.byDepartment.get(departmentKey(department, subDepartment))?.status ?? 'ON';
+    return device?.online ? reported : offlineStatus(reported);
+  }
+
+  /** The last raw value heard (undefined: never reported; null: the device reports no reading). */
+  rawValue(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+    page: number,
+    line: number,
+  ) {
+    return this.get(tenant, hexacode)
+      ?.byDepartment.get(departmentKey(department, subDepartment))
+      ?.values?.get(lineKey(page, line));
+  }
+
+  /** An empty retained status clears the device (an administrator deleting it): forget it, announce nothing. */
+  forgetDevice(tenant: string, hexacode: string): void {
+    this.devices.delete(`${tenant}/${hexacode}`);
+  }
+
+  /** An empty retained values or department status message: forget that department. */
+  forgetDepartment(tenant: string, hexacode: string, department: number, subDepartment: number): void {
+    this.get(tenant, hexacode)?.byDepartment.delete(departmentKey(department, subDepartment));
+  }
+
+  applyStatus(tenant: string, hexacode: string, m: StatusMessage): void {
+    const d = this.device(tenant, hexacode);
+    const wasOnline = d.online;
+    d.online = m.online;
+    if (m.online) {
+      if (m.model) d.model = m.model;
+      d.departments = m.departments ? new Set(m.departments) : undefined;
+    }
+    this.updateDeviceStatus(tenant, hexacode, d);
+    if (wasOnline !== d.online) {
+      this.log.info({ tenant, hexacode, online: d.online }, 'gateway: device status');
+      this.hooks.deviceOnlineChanged(tenant, hexacode);
+    }
+  }
+
+  applyDepartmentStatus(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+    m: DepartmentStatusMessage,
+  ): void {
+    const d = this.device(tenant, hexacode);
+    const dep = this.department(d, department, subDepartment);
+    const before = this.departmentStatus(tenant, hexacode, department, subDepartment);
+    dep.status = m.status;
+    dep.alarms = m.alarms;
+    const after = this.departmentStatus(tenant, hexacode, department, subDepartment);
+    if (before !== after) {
+      this.hooks.emit({
+        type: 'DepartmentStatus',
+        tenant,
+        hexacode,
+        department,
+        subDepartment,
+        status: after,
+      });
+    }
+    this.updateDeviceStatus(tenant, hexacode, d);
+  }
+
+  applyValues(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+    m: ValuesMessage,
+  ): void {
+    const dep = this.department(this.device(tenant, hexacode), department, subDepartment);
+    const source = `${tenant}/${hexacode}/${departmentKey(department, subDepartment)}`;
+    this.hooks.valuesArrived(source);
+    if (dep.ts !== undefined && m.ts < dep.ts) return; // out of order: keep the newer snapshot
+    const previous = dep.values;
+    const next = new Map<string, number | null>(Object.entries(m.values));
+    const changes: { page: number; line: number; raw: number | null }[] = [];
+    for (const [k, raw] of next) {
+      if (previous?.get(k) !== raw || !previous.has(k)) {
+        const [page, line] = k.split('.').map(Number) as [number, number];
+        changes.push({ page, line, raw });
+      }
+    }
+    dep.values = next;
+    dep.ts = m.ts;
+    if (changes.length > 0) {
+      this.hooks.emit({ type: 'LineValues', tenant, hexacode, department, subDepartment, ts: m.ts, changes });
+      this.hooks.sourceChanged(source);
+    }
+  }
+
+  private device(tenant: string, hexacode: string): CachedDevice {
+    const key = `${tenant}/${hexacode}`;
+    let d = this.devices.get(key);
+    if (!d) this.devices.set(key, (d = { online: false, byDepartment: new Map(), status: 'OFF' }));
+    return d;
+  }
+
+  private department(d: CachedDevice, department: number, subDepartment: number): DepartmentState {
+    const key = departmentKey(department, subDepartment);
+    let dep = d.byDepartment.get(key);
+    if (!dep) d.byDepartment.set(key, (dep = {}));
+    return dep;
+  }
+
+  /** The device's own status: online or not, with an alarm when any department has one. */
+  private updateDeviceStatus(tenant: string, hexacode: string, d: CachedDevice): void {
+    let alarm = false;
+    for (const dep of d.byDepartment.values()) if (dep.status?.endsWith('ALARM')) alarm = true;
+    const status: DepartmentStatus = d.online ? (alarm ? 'ON_ALARM' : 'ON') : alarm ? 'OFF_ALARM' : 'OFF';
+    if (status !== d.status) {
+      d.status = status;
+      this.hooks.emit({ type: 'DeviceStatus', tenant, hexacode, status });
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { GatewayLogger } from './logger';
+import type { LineView } from './lines';
+import type { DepartmentStatus } from './protocol';
+
+/** What the gateway tells its listeners (the realtime hub): changes only, as they arrive from the broker. */
+export type GatewayEvent =
+  | { type: 'DeviceStatus'; tenant: string; hexacode: string; status: DepartmentStatus }
+  | {
+      type: 'DepartmentStatus';
+      tenant: string;
+      hexacode: string;
+      department: number;
+      subDepartment: number;
+      status: DepartmentStatus;
+    }
+  | {
+      type: 'LineValues';
+      tenant: string;
+      hexacode: string;
+      department: number;
+      subDepartment: number;
+      ts: number;
+      /** Raw values that changed; translate with readLines()/translateLine() for the pages a client watches. */
+      changes: { page: number; line: number; raw: number | null }[];
+    }
+  | {
+      type: 'VirtualLineValues';
+      tenant: string;
+      hexacode: string;
+      department: number;
+      subDepartment: number;
+      lines: LineView[];
+    };
+
+export type GatewayListener = (event: GatewayEvent) => void;
+
+/** Fan-out to listeners: one that throws is logged and the others still hear the event. */
+export class GatewayEvents {
+  private readonly listeners = new Set<GatewayListener>();
+
+  constructor(private readonly log: GatewayLogger) {}
+
+  subscribe(listener: GatewayListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: GatewayEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log.error({ err: error, type: event.type }, 'gateway: listener failed');
+      }
+    }
+  }
+}

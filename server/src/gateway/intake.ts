@@ -1,0 +1,134 @@
+import * as v from 'valibot';
+import type { GatewayLogger } from './logger';
+import {
+  type DeviceTopic,
+  DepartmentStatusMessage,
+  PROTOCOL_VERSION,
+  StatusMessage,
+  type Topics,
+  ValuesMessage,
+  WriteReply,
+} from './protocol';
+
+type DeviceAt = Extract<DeviceTopic, { kind: 'status' }>;
+type DepartmentAt = Extract<DeviceTopic, { kind: 'values' | 'departmentStatus' }>;
+
+/** Where validated messages go. */
+export interface IntakeHandlers {
+  status(at: DeviceAt, m: StatusMessage): void;
+  values(at: DepartmentAt, m: ValuesMessage): void;
+  departmentStatus(at: DepartmentAt, m: DepartmentStatusMessage): void;
+  reply(m: WriteReply): void;
+  /** An empty retained message on a status topic: the device was deleted. */
+  forgetDevice(at: DeviceAt): void;
+  /** An empty retained message on a department topic. */
+  forgetDepartment(at: DepartmentAt): void;
+}
+
+export interface IntakeCounters {
+  received: number;
+  accepted: number;
+  rejected: Record<string, number>;
+}
+
+const KNOWN_TYPES = new Set(['status', 'values', 'departmentStatus', 'writeResult', 'write']);
+const TYPE_OF_TOPIC = {
+  status: 'status',
+  values: 'values',
+  departmentStatus: 'departmentStatus',
+  replies: 'writeResult',
+} as const;
+
+/**
+ * Every message from devices passes here: topic, size, JSON, protocol version and shape are checked before
+ * anything reaches the cache. Devices are not trusted, so a bad message is counted by reason (metrics), logged
+ * sparingly and dropped; it never throws into the MQTT client.
+ */
+export class MessageIntake {
+  private readonly counters: IntakeCounters = { received: 0, accepted: 0, rejected: {} };
+
+  constructor(
+    private readonly topics: Topics,
+    private readonly handlers: IntakeHandlers,
+    private readonly log: GatewayLogger,
+    private readonly maxPayloadBytes = 256 * 1024,
+  ) {}
+
+  metrics(): IntakeCounters {
+    return { ...this.counters, rejected: { ...this.counters.rejected } };
+  }
+
+  onMessage(topic: string, payload: Buffer): void {
+    this.counters.received++;
+    try {
+      this.ingest(topic, payload);
+    } catch (error) {
+      // Never let one message take the gateway down: count it and carry on.
+      this.reject('internal_error', topic, { err: error });
+    }
+  }
+
+  private ingest(topic: string, payload: Buffer): void {
+    const parsed = this.topics.parse(topic);
+    if (!parsed || parsed.kind === 'commands') return this.reject('unknown_topic', topic);
+    if (payload.length === 0) {
+      if (parsed.kind === 'status') this.handlers.forgetDevice(parsed);
+      if (parsed.kind === 'values' || parsed.kind === 'departmentStatus')
+        this.handlers.forgetDepartment(parsed);
+      this.counters.accepted++;
+      return;
+    }
+    if (payload.length > this.maxPayloadBytes) return this.reject('too_large', topic);
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return this.reject('malformed_json', topic);
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      return this.reject('not_an_object', topic);
+    const envelope = json as { v?: unknown; type?: unknown };
+    if (envelope.v !== PROTOCOL_VERSION) return this.reject('unsupported_version', topic, { v: envelope.v });
+    if (typeof envelope.type !== 'string' || !KNOWN_TYPES.has(envelope.type)) {
+      return this.reject('unknown_type', topic, { type: envelope.type });
+    }
+    if (envelope.type !== TYPE_OF_TOPIC[parsed.kind])
+      return this.reject('type_topic_mismatch', topic, { type: envelope.type });
+
+    switch (parsed.kind) {
+      case 'status':
+        return this.accept(topic, StatusMessage, json, (m) => this.handlers.status(parsed, m));
+      case 'values':
+        return this.accept(topic, ValuesMessage, json, (m) => this.handlers.values(parsed, m));
+      case 'departmentStatus':
+        return this.accept(topic, DepartmentStatusMessage, json, (m) =>
+          this.handlers.departmentStatus(parsed, m),
+        );
+      case 'replies':
+        return this.accept(topic, WriteReply, json, (m) => this.handlers.reply(m));
+    }
+  }
+
+  private accept<S extends v.GenericSchema>(
+    topic: string,
+    schema: S,
+    json: unknown,
+    handle: (message: v.InferOutput<S>) => void,
+  ): void {
+    const r = v.safeParse(schema, json);
+    if (!r.success) {
+      const issue = r.issues[0];
+      return this.reject('invalid_shape', topic, { field: v.getDotPath(issue), issue: issue.message });
+    }
+    this.counters.accepted++;
+    handle(r.output);
+  }
+
+  private reject(reason: string, topic: string, extra: object = {}): void {
+    const n = (this.counters.rejected[reason] ?? 0) + 1;
+    this.counters.rejected[reason] = n;
+    // A misbehaving device can send thousands: log the first ten of each reason, then every thousandth.
+    if (n <= 10 || n % 1000 === 0)
+      this.log.warn({ topic, reason, count: n, ...extra }, 'gateway: message rejected');
+  }
+}

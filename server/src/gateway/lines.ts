@@ -1,0 +1,193 @@
+import { type AdfRegistry, type CompiledAdf, type CompiledKind, departmentKey, lineKey } from './adf/loader';
+import type { AdfLine } from './adf/schema';
+import { type LineStatus, rawToNumber, translateRaw } from './adf/translate';
+import type { CachedDevice, DeviceCache } from './device-cache';
+import type { DeviceDirectory, DeviceRecord } from './directory';
+import type { DepartmentStatus } from './protocol';
+import type { SourceReading } from './virtual';
+
+export interface LineView {
+  hexacode: string;
+  department: number;
+  subDepartment: number;
+  page: number;
+  number: number;
+  name: string;
+  status: LineStatus;
+  /** Present only when status is OK. */
+  value?: string;
+  unit?: string;
+  readOnly: boolean;
+  isFactorySettings: boolean;
+  options?: { label: string; index: number }[];
+}
+
+export interface LinesResult {
+  /** OK when the page resolved (each line then has its own status); otherwise why nothing could be shown. */
+  status: LineStatus;
+  lines: LineView[];
+}
+
+export interface DepartmentView {
+  department: number;
+  subDepartment: number;
+  name: string;
+  status: DepartmentStatus;
+}
+
+export interface LineAddress {
+  tenant: string;
+  hexacode: string;
+  department: number;
+  subDepartment: number;
+  page: number;
+  line: number;
+}
+
+export type ResolvedDepartment =
+  { record: DeviceRecord; adf: CompiledAdf; kind: CompiledKind } | { status: LineStatus };
+
+/**
+ * Reads of real devices: the device's model from the directory, its ADF, and the cached raw values translated into
+ * what operators see, each line with its SPEC §4 status.
+ */
+export class LineReader {
+  constructor(
+    private readonly directory: DeviceDirectory,
+    private readonly adfs: AdfRegistry,
+    private readonly cache: DeviceCache,
+  ) {}
+
+  async departments(
+    tenant: string,
+    hexacode: string,
+  ): Promise<{ status: LineStatus; departments: DepartmentView[] }> {
+    const resolved = await this.resolve(tenant, hexacode);
+    if ('status' in resolved) return { status: resolved.status, departments: [] };
+    const fitted = this.cache.get(tenant, hexacode)?.departments;
+    return {
+      status: 'OK',
+      departments: resolved.adf.doc.departments
+        .filter((d) => !fitted || fitted.has(departmentKey(d.department, d.subDepartment)))
+        .map((d) => ({
+          department: d.department,
+          subDepartment: d.subDepartment,
+          name: d.name,
+          status: this.cache.departmentStatus(tenant, hexacode, d.department, d.subDepartment),
+        })),
+    };
+  }
+
+  async pages(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+  ): Promise<{ status: LineStatus; pages: { number: number; name: string }[] }> {
+    const resolved = await this.resolveDepartment(tenant, hexacode, department, subDepartment);
+    if ('status' in resolved) return { status: resolved.status, pages: [] };
+    return { status: 'OK', pages: resolved.kind.doc.pages.map((p) => ({ number: p.number, name: p.name })) };
+  }
+
+  async readLines(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+    page: number,
+    options: { factorySettings?: boolean },
+  ): Promise<LinesResult> {
+    const resolved = await this.resolveDepartment(tenant, hexacode, department, subDepartment);
+    if ('status' in resolved) return { status: resolved.status, lines: [] };
+    const adfPage = resolved.kind.pages.get(page);
+    if (!adfPage) return { status: 'PAGE_NOT_PRESENT', lines: [] };
+    const device = this.cache.get(tenant, hexacode);
+    const lines = adfPage.lines
+      .filter((l) => options.factorySettings || !l.factorySettings)
+      .map((l) => view(hexacode, department, subDepartment, page, l, device));
+    return { status: device?.online ? 'OK' : 'DEVICE_CAN_RECEIVED', lines };
+  }
+
+  async readLine(address: LineAddress): Promise<LineView | { status: LineStatus }> {
+    const { tenant, hexacode, department, subDepartment, page, line } = address;
+    const resolved = await this.resolveDepartment(tenant, hexacode, department, subDepartment);
+    if ('status' in resolved) return { status: resolved.status };
+    if (!resolved.kind.pages.has(page)) return { status: 'PAGE_NOT_PRESENT' };
+    const adfLine = resolved.kind.line(page, line);
+    if (!adfLine) return { status: 'LINE_NOT_PRESENT_IN_ADF' };
+    return view(hexacode, department, subDepartment, page, adfLine, this.cache.get(tenant, hexacode));
+  }
+
+  /** A source line of a virtual device, as a number (or option label) to aggregate; not ok when unreadable. */
+  async reading(s: LineAddress): Promise<SourceReading> {
+    const resolved = await this.resolveDepartment(s.tenant, s.hexacode, s.department, s.subDepartment);
+    if ('status' in resolved) return { ok: false };
+    const l = resolved.kind.line(s.page, s.line);
+    if (!l || !this.cache.get(s.tenant, s.hexacode)?.online) return { ok: false };
+    const raw = this.cache.rawValue(s.tenant, s.hexacode, s.department, s.subDepartment, s.page, s.line);
+    if (raw === null || raw === undefined) return { ok: false };
+    const t = translateRaw(l, raw);
+    if (t.status !== 'OK') return { ok: false };
+    return { ok: true, number: l.options ? undefined : rawToNumber(l, raw), label: t.value };
+  }
+
+  /** The device's ADF department, unless the device, its ADF or the department (as fitted) is missing. */
+  async resolveDepartment(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+  ): Promise<ResolvedDepartment> {
+    const resolved = await this.resolve(tenant, hexacode);
+    if ('status' in resolved) return resolved;
+    const kind = resolved.adf.kindOf(department, subDepartment);
+    const fitted = this.cache.get(tenant, hexacode)?.departments;
+    if (!kind || (fitted && !fitted.has(departmentKey(department, subDepartment)))) {
+      return { status: 'DEPARTMENT_NOT_PRESENT' };
+    }
+    return { ...resolved, kind };
+  }
+
+  private async resolve(
+    tenant: string,
+    hexacode: string,
+  ): Promise<{ record: DeviceRecord; adf: CompiledAdf } | { status: LineStatus }> {
+    const record = await this.directory.find(tenant, hexacode);
+    if (!record) return { status: 'DEVICE_NOT_FOUND' };
+    const adf = this.adfs.get(record.model);
+    if (!adf) return { status: 'ADF_NOT_FOUND' };
+    return { record, adf };
+  }
+}
+
+/** One ADF line with the device's cached value translated, or the status saying why there is none. */
+function view(
+  hexacode: string,
+  department: number,
+  subDepartment: number,
+  page: number,
+  l: AdfLine,
+  device: CachedDevice | undefined,
+): LineView {
+  const base: LineView = {
+    hexacode,
+    department,
+    subDepartment,
+    page,
+    number: l.number,
+    name: l.name,
+    status: 'NO_DATA',
+    readOnly: l.readOnly,
+    isFactorySettings: l.factorySettings,
+    ...(l.options ? { options: l.options.map((o) => ({ label: o.label, index: o.index })) } : {}),
+  };
+  if (!device?.online) return { ...base, status: 'DEVICE_CAN_RECEIVED' };
+  const values = device.byDepartment.get(departmentKey(department, subDepartment))?.values;
+  if (!values) return base;
+  const k = lineKey(page, l.number);
+  if (!values.has(k)) return { ...base, status: 'LINE_NOT_PRESENT' };
+  const t = translateRaw(l, values.get(k));
+  return t.status === 'OK'
+    ? { ...base, status: 'OK', value: t.value, unit: t.unit }
+    : { ...base, status: t.status };
+}

@@ -1,0 +1,101 @@
+import type WebSocket from 'ws';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeEachBackend } from '../../testing/backends';
+import { hostOf, login, tokenOf, useTestApp, type TestContext } from '../../testing/app';
+import { until } from '../../testing/wait';
+
+const TWELVE_HOURS = 12 * 60 * 60_000;
+
+/** Opens a live socket with `token`; `closed` resolves with the close code and reason the client gets. */
+async function openSocket(ctx: TestContext, token: string, sockets: WebSocket[]) {
+  let sessionId = false;
+  const ws = await ctx.app.injectWS(
+    `/client-connect?Authorization=${token}`,
+    { headers: { host: hostOf('demo') } },
+    { onInit: (socket) => void socket.once('message', () => (sessionId = true)) },
+  );
+  sockets.push(ws);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await until(() => sessionId, 4000, 'SessionId');
+  return { ws, closed };
+}
+
+/** Whether the socket is still served: the server echoes the heartbeat. */
+function echoesHeartbeat(ws: WebSocket): Promise<boolean> {
+  const echoed = new Promise<boolean>((resolve) =>
+    ws.once('message', (data) => resolve(String(data) === 'ping')),
+  );
+  ws.send('ping');
+  return echoed;
+}
+
+describeEachBackend('live socket sessions', (backend) => {
+  describe('logout', () => {
+    // The periodic check never runs here: only the logout itself can close the socket.
+    const ctx = useTestApp(backend, { devices: true, sessionCheckIntervalMs: 3_600_000 });
+    const sockets: WebSocket[] = [];
+    afterAll(() => sockets.forEach((s) => s.terminate()));
+
+    it('closes the sockets of a session at once when it logs out, and only those', async () => {
+      const token = await tokenOf(ctx.app, 'operator', 'Operator123');
+      const other = await tokenOf(ctx.app, 'operator', 'Operator123');
+      const first = await openSocket(ctx, token, sockets);
+      const second = await openSocket(ctx, token, sockets);
+      const untouched = await openSocket(ctx, other, sockets);
+
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
+      });
+      expect(logout.statusCode).toBe(204);
+      expect(await first.closed).toEqual({ code: 4401, reason: 'session ended' });
+      expect(await second.closed).toEqual({ code: 4401, reason: 'session ended' });
+      expect(await echoesHeartbeat(untouched.ws)).toBe(true);
+    });
+
+    it('a logout of an unknown token closes nothing', async () => {
+      const token = await tokenOf(ctx.app, 'operator', 'Operator123');
+      const socket = await openSocket(ctx, token, sockets);
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { host: hostOf('demo'), authorization: 'Bearer not-a-session' },
+      });
+      expect(logout.statusCode).toBe(204);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await echoesHeartbeat(socket.ws)).toBe(true);
+    });
+  });
+
+  describe('expiry', () => {
+    const ctx = useTestApp(backend, { devices: true, sessionCheckIntervalMs: 100 });
+    const sockets: WebSocket[] = [];
+    afterAll(() => sockets.forEach((s) => s.terminate()));
+
+    it('closes a socket whose session expired at the next re-validation; a valid one stays open', async () => {
+      const shortToken = await tokenOf(ctx.app, 'operator', 'Operator123');
+      const remembered = await login(ctx.app, {
+        username: 'operator',
+        password: 'Operator123',
+        rememberMe: true,
+      });
+      const longToken = (remembered.json() as { token: { id: string } }).token.id;
+      const short = await openSocket(ctx, shortToken, sockets);
+      const long = await openSocket(ctx, longToken, sockets);
+
+      // Both sessions are valid: several re-validations pass and both sockets stay open.
+      await new Promise((r) => setTimeout(r, 350));
+      expect(short.ws.readyState).toBe(short.ws.OPEN);
+      expect(long.ws.readyState).toBe(long.ws.OPEN);
+
+      ctx.clock.advance(TWELVE_HOURS + 60_000); // past a plain session, well within a remembered one
+      expect(await short.closed).toEqual({ code: 4401, reason: 'session ended' });
+      await new Promise((r) => setTimeout(r, 350));
+      expect(long.ws.readyState).toBe(long.ws.OPEN);
+      expect(await echoesHeartbeat(long.ws)).toBe(true);
+    });
+  });
+});
