@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { selectIsBooting, selectLocale } from '../machines/app/app.selectors';
 import { isProtectedPath, ROUTES } from '../machines/app/routes';
 import { AppActor } from './appActor';
-import { DeviceConfigurationHost } from './dialogs/DeviceConfigurationHost';
 import { DocumentTheme } from './DocumentTheme';
 import { I18nProvider, useT } from './i18n';
 import { Toasts } from './notifications/Toasts';
@@ -22,7 +21,6 @@ export function App() {
       <DocumentTheme />
       <RouteReporter />
       <Screens />
-      <DeviceConfigurationHost />
       <Toasts />
     </I18nProvider>
   );

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import type { AppEvent } from '../../src/machines/app/app.events';
 import { appMachine } from '../../src/machines/app/appMachine';
+import type { SignedInWorld } from '../../src/machines/app/signedInWorld';
+import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
+import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
 import { deviceTreeMachine } from '../../src/machines/deviceTree/deviceTreeMachine';
+import { socketMachine } from '../../src/machines/socket/socketMachine';
 import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginOutcome } from '../../src/services/api';
 import type {
@@ -30,6 +34,18 @@ const done = (id: string, output: unknown) =>
 const failed = (id: string) =>
   ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as unknown as AppModelEvent;
 
+// Actors never settle on their own: the path delivers their done and error events.
+const pending = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
+const world: SignedInWorld = {
+  socket: socketMachine.provide({ actors: { connection: fromCallback(() => () => {}) } }),
+  deviceTree: deviceTreeMachine.provide({ actors: { loadTree: pending<DeviceTreeItem[]>() } }),
+  devicePage: devicePageMachine,
+  deviceConfiguration: deviceConfigurationMachine,
+};
+const worldRetryDue = {
+  type: 'xstate.after.WORLD_RETRY.app.signedIn.world.unavailable',
+} as unknown as AppModelEvent;
+
 const savedConfiguration = { settings: { sortMode: 'NAME', sortDirection: 'DESC' }, devices: [] };
 
 const model: ModelOptions<typeof appMachine> = {
@@ -52,6 +68,9 @@ const model: ModelOptions<typeof appMachine> = {
     failed('restoreSession'),
     done('login', { session: operatorSession }),
     done('loadSettings', accountSettings),
+    done('loadSignedInWorld', world),
+    failed('loadSignedInWorld'),
+    worldRetryDue,
     failed('loadSettings'),
     done('logout', undefined),
     failed('logout'),
@@ -65,8 +84,6 @@ const startPaths = ['/', '/login', '/no-such-page'];
 const models = startPaths.map((path) => ({ ...model, input: { ...model.input!, path } }));
 const paths = models.flatMap((m) => edgePaths(appMachine, m).map((path) => ({ path, input: m.input })));
 
-// Actors never settle on their own: the path delivers their done and error events.
-const pending = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
 const runnable = appMachine.provide({
   actors: {
     loadTheme: pending<Theme>(),
@@ -75,8 +92,9 @@ const runnable = appMachine.provide({
     logout: pending<void>(),
     login: loginMachine.provide({ actors: { authenticate: pending<LoginOutcome, LoginRequest>() } }),
     watchSessionExpiry: fromCallback<AppEvent>(() => () => {}),
-    deviceTree: deviceTreeMachine.provide({ actors: { loadTree: pending<DeviceTreeItem[]>() } }),
+    loadSignedInWorld: pending<SignedInWorld>(),
   },
+  actions: { logError: () => {} },
 });
 
 describe('app machine paths', () => {

@@ -1,3 +1,5 @@
+import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
+
 export type AppEvent =
   /** The browser location changed (sent by the router view); the guard of SPEC §2 runs on it. */
   | { type: 'route.changed'; path: string }
@@ -6,4 +8,9 @@ export type AppEvent =
   /** The server refused our token (a 401 while holding one). */
   | { type: 'session.expired' }
   /** Opens the device configuration dialog (account menu). */
-  | { type: 'deviceConfiguration.open' };
+  | { type: 'deviceConfiguration.open' }
+  /**
+   * The dialog's actor reached its final state: XState's done event of the child spawned with that id
+   * (spawned, not invoked, because its logic arrives with the signed-in chunk).
+   */
+  | { type: 'xstate.done.actor.deviceConfiguration'; output: DeviceConfigurationOutput };

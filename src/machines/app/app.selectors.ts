@@ -13,6 +13,8 @@ const DEFAULT_FONT_PX = THEME_SIZE_PX.NORMAL;
 export const selectIsBooting = (s: AppSnapshot): boolean =>
   s.matches('loadingTheme') || s.matches('restoring');
 export const selectIsSignedIn = (s: AppSnapshot): boolean => s.matches('signedIn');
+/** Signed in with the live actors (socket, device tree, device page) running. */
+export const selectIsLive = (s: AppSnapshot): boolean => s.matches({ signedIn: { world: 'live' } });
 export const selectUsername = (s: AppSnapshot): string => s.context.session?.metadata.username ?? '';
 export const selectThemeMode = (s: AppSnapshot): ThemeMode => s.context.themeMode;
 export const selectTenantName = (s: AppSnapshot): string => s.context.theme?.name ?? '';

@@ -1,122 +1,15 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  type AccountSettings,
-  type DeviceTreeItem,
-  type Session,
-  type SortSettings,
-  type Theme,
-  type ThemeMode,
-} from '../../services/contracts';
-import { appVersionMachine } from '../appVersion/appVersionMachine';
-import { connectivityMachine } from '../connectivity/connectivityMachine';
 import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
-import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
-import { devicePageMachine } from '../devicePage/devicePageMachine';
-import { deviceTreeMachine, treeSettingsOf } from '../deviceTree/deviceTreeMachine';
-import type { DeviceTreeContext } from '../deviceTree/deviceTreeMachine';
-import { loginMachine } from '../login/loginMachine';
-import { notificationsMachine } from '../notifications/notificationsMachine';
-import { socketMachine } from '../socket/socketMachine';
 import { SYSTEM_IDS } from '../systemIds';
-import type { AppEvent } from './app.events';
-import { pageEvent, revealEvent } from './liveActors';
-import { isGuestPath, isProtectedPath, ROUTES } from './routes';
+import { appSetup, endSession, goTo, onCurrentPath, type AppContext } from './app.setup';
+import { ROUTES } from './routes';
 
-export interface AppInput {
-  /** Current location path when the app starts. */
-  path: string;
-  /** The stored dark/light choice (null: none yet, dark is the default). */
-  themeMode: ThemeMode | null;
-  /** Build id of the loaded page, compared against the deployed one. */
-  buildId: string;
-}
+export type { AppContext, AppInput } from './app.setup';
 
-export interface AppContext {
-  path: string;
-  themeMode: ThemeMode;
-  buildId: string;
-  theme: Theme | null;
-  session: Session | null;
-  settings: AccountSettings | null;
-}
+const savedSettings = (output: DeviceConfigurationOutput) =>
+  (output as Extract<DeviceConfigurationOutput, { result: 'saved' }>).configuration.settings;
 
-/**
- * Navigating records the target before the router reports it, so the guard judges the new path at once
- * (and a redirect is not repeated when the route.changed of that redirect arrives).
- */
-const goTo = (path: string) =>
-  [
-    { type: 'assignPath', params: { path } },
-    { type: 'redirect', params: { path } },
-  ] as const;
-const endSession = ['forgetSession', 'clearStoredSession', ...goTo(ROUTES.login)] as const;
-const onCurrentPath = ({ context }: { context: AppContext }) => ({ path: context.path });
-const treeItems = (system: { get(id: string): { getSnapshot(): unknown } | undefined }): DeviceTreeItem[] =>
-  (system.get(SYSTEM_IDS.deviceTree)?.getSnapshot() as { context?: DeviceTreeContext } | undefined)?.context
-    ?.items ?? [];
-
-export const appMachine = setup({
-  types: {
-    context: {} as AppContext,
-    events: {} as AppEvent,
-    input: {} as AppInput,
-  },
-  actors: {
-    // Services arrive through provide() (src/machines/app/provideApp.ts); these defaults only fail loudly.
-    loadTheme: fromPromise<Theme>(() => Promise.reject(new Error('loadTheme not provided'))),
-    restoreSession: fromPromise<Session | null>(() => Promise.resolve(null)),
-    loadSettings: fromPromise<AccountSettings>(() => Promise.reject(new Error('loadSettings not provided'))),
-    logout: fromPromise<void>(() => Promise.resolve()),
-    /** Reports `session.expired` when the API answers 401 to our token. */
-    watchSessionExpiry: fromCallback<AppEvent>(() => () => {}),
-    login: loginMachine,
-    notifications: notificationsMachine,
-    connectivity: connectivityMachine,
-    appVersion: appVersionMachine,
-    socket: socketMachine,
-    deviceTree: deviceTreeMachine,
-    devicePage: devicePageMachine,
-    deviceConfiguration: deviceConfigurationMachine,
-  },
-  guards: {
-    restoredSession: (_, params: { session: Session | null }) => params.session !== null,
-    restoredOnGuestRoute: (_, params: { session: Session | null; path: string }) =>
-      params.session !== null && isGuestPath(params.path),
-    isProtectedRoute: (_, params: { path: string }) => isProtectedPath(params.path),
-    isGuestRoute: (_, params: { path: string }) => isGuestPath(params.path),
-    configurationSaved: (_, params: { output: DeviceConfigurationOutput }) =>
-      params.output.result === 'saved',
-  },
-  actions: {
-    // Side effects, provided by the composition root.
-    persistSession: (_, _params: { session: Session }) => {},
-    clearStoredSession: () => {},
-    persistThemeMode: (_, _params: { mode: ThemeMode }) => {},
-    redirect: (_, _params: { path: string }) => {},
-
-    assignPath: assign({ path: (_, params: { path: string }) => params.path }),
-    assignTheme: assign({ theme: (_, params: { theme: Theme }) => params.theme }),
-    assignSession: assign({ session: (_, params: { session: Session | null }) => params.session }),
-    assignSettings: assign({ settings: (_, params: { settings: AccountSettings }) => params.settings }),
-    forgetSession: assign({ session: null, settings: null }),
-    assignDeviceConfigurationSettings: assign({
-      settings: ({ context }, params: { settings: SortSettings }) =>
-        context.settings && { ...context.settings, deviceConfigurationSettings: params.settings },
-    }),
-    syncDevicePage: sendTo(SYSTEM_IDS.devicePage, ({ context }) => pageEvent(context)),
-    revealRouteDevice: sendTo(SYSTEM_IDS.deviceTree, ({ context }) => revealEvent(context)),
-    syncTreeSettings: sendTo(SYSTEM_IDS.deviceTree, ({ context }) => ({
-      type: 'tree.settingsChanged' as const,
-      settings: treeSettingsOf(context.settings),
-    })),
-    disconnectSocket: sendTo(SYSTEM_IDS.socket, { type: 'socket.disconnect' as const }),
-    reloadTree: sendTo(SYSTEM_IDS.deviceTree, { type: 'tree.reload' as const }),
-    toggleThemeMode: assign({
-      themeMode: ({ context }) => (context.themeMode === 'dark' ? 'light' : 'dark'),
-    }),
-  },
-}).createMachine({
+/** The root: session, guard, language, theme; it spawns the long-lived actors (guards and actions: app.setup.ts). */
+export const appMachine = appSetup.createMachine({
   id: 'app',
   context: ({ input }) => ({
     path: input.path,
@@ -125,11 +18,15 @@ export const appMachine = setup({
     theme: null,
     session: null,
     settings: null,
+    world: null,
   }),
   entry: [
-    spawnChild('notifications', { id: SYSTEM_IDS.notifications, systemId: SYSTEM_IDS.notifications }),
-    spawnChild('connectivity', { id: SYSTEM_IDS.connectivity, systemId: SYSTEM_IDS.connectivity }),
-    spawnChild('appVersion', {
+    appSetup.spawnChild('notifications', {
+      id: SYSTEM_IDS.notifications,
+      systemId: SYSTEM_IDS.notifications,
+    }),
+    appSetup.spawnChild('connectivity', { id: SYSTEM_IDS.connectivity, systemId: SYSTEM_IDS.connectivity }),
+    appSetup.spawnChild('appVersion', {
       id: SYSTEM_IDS.appVersion,
       systemId: SYSTEM_IDS.appVersion,
       input: ({ context }: { context: AppContext }) => ({ loadedBuildId: context.buildId }),
@@ -208,10 +105,7 @@ export const appMachine = setup({
           target: 'signedIn',
           actions: [
             { type: 'assignSession', params: ({ event }) => ({ session: event.output.session }) },
-            {
-              type: 'persistSession',
-              params: ({ context }) => ({ session: context.session as Session }),
-            },
+            { type: 'persistSession', params: ({ context }) => ({ session: context.session! }) },
             ...goTo(ROUTES.home),
           ],
         },
@@ -228,29 +122,6 @@ export const appMachine = setup({
     },
     signedIn: {
       invoke: { id: 'watchSessionExpiry', src: 'watchSessionExpiry' },
-      // The socket, the device tree and the device page live exactly as long as the session.
-      entry: [
-        spawnChild('socket', {
-          id: SYSTEM_IDS.socket,
-          systemId: SYSTEM_IDS.socket,
-          input: ({ context }: { context: AppContext }) => ({ token: context.session?.token.id ?? '' }),
-        }),
-        spawnChild('deviceTree', {
-          id: SYSTEM_IDS.deviceTree,
-          systemId: SYSTEM_IDS.deviceTree,
-          input: ({ context }: { context: AppContext }) => ({ settings: treeSettingsOf(context.settings) }),
-        }),
-        spawnChild('devicePage', { id: SYSTEM_IDS.devicePage, systemId: SYSTEM_IDS.devicePage }),
-        'syncDevicePage',
-        'revealRouteDevice',
-      ],
-      // An explicit disconnect first (no reconnection), then the actors end with the session.
-      exit: [
-        'disconnectSocket',
-        stopChild(SYSTEM_IDS.socket),
-        stopChild(SYSTEM_IDS.deviceTree),
-        stopChild(SYSTEM_IDS.devicePage),
-      ],
       type: 'parallel',
       states: {
         settings: {
@@ -275,37 +146,61 @@ export const appMachine = setup({
             ready: {},
           },
         },
-        deviceConfiguration: {
-          initial: 'closed',
+        // The socket, the device tree, the device page and the device configuration dialog come in a chunk
+        // of their own, loaded when a session starts, so the login screen does not download them. Once it
+        // is here the live actors are spawned from it (with their systemIds) and live as long as the session.
+        world: {
+          initial: 'loading',
           states: {
-            closed: { on: { 'deviceConfiguration.open': 'open' } },
-            open: {
+            loading: {
               invoke: {
-                id: SYSTEM_IDS.deviceConfiguration,
-                systemId: SYSTEM_IDS.deviceConfiguration,
-                src: 'deviceConfiguration',
-                input: ({ context, self }) => ({
-                  tree: treeItems(self.system),
-                  settings: (context.settings ?? DEFAULT_ACCOUNT_SETTINGS).deviceConfigurationSettings,
-                }),
-                onDone: [
-                  {
-                    // The sidebar shows the new names and order: the tree is loaded again.
-                    guard: { type: 'configurationSaved', params: ({ event }) => ({ output: event.output }) },
-                    target: 'closed',
-                    actions: [
-                      'reloadTree',
+                id: 'loadSignedInWorld',
+                src: 'loadSignedInWorld',
+                onDone: {
+                  target: 'live',
+                  actions: { type: 'assignWorld', params: ({ event }) => ({ world: event.output }) },
+                },
+                onError: {
+                  target: 'unavailable',
+                  actions: {
+                    type: 'logError',
+                    params: ({ event }) => ({ what: 'signed-in chunk', error: event.error }),
+                  },
+                },
+              },
+            },
+            // The chunk could not be fetched (offline, or replaced by a new deployment): try again later.
+            unavailable: { after: { WORLD_RETRY: 'loading' } },
+            live: {
+              entry: ['spawnLiveActors', 'syncDevicePage', 'revealRouteDevice'],
+              exit: ['closeDeviceConfiguration', 'stopLiveActors'],
+              initial: 'configurationClosed',
+              states: {
+                configurationClosed: { on: { 'deviceConfiguration.open': 'configurationOpen' } },
+                configurationOpen: {
+                  entry: 'openDeviceConfiguration',
+                  exit: 'closeDeviceConfiguration',
+                  on: {
+                    // The dialog's actor is done: saved (the sidebar shows the new names and order) or cancelled.
+                    'xstate.done.actor.deviceConfiguration': [
                       {
-                        type: 'assignDeviceConfigurationSettings',
-                        params: ({ event }) => ({
-                          settings: (event.output as Extract<DeviceConfigurationOutput, { result: 'saved' }>)
-                            .configuration.settings,
-                        }),
+                        guard: {
+                          type: 'configurationSaved',
+                          params: ({ event }) => ({ output: event.output }),
+                        },
+                        target: 'configurationClosed',
+                        actions: [
+                          'reloadTree',
+                          {
+                            type: 'assignDeviceConfigurationSettings',
+                            params: ({ event }) => ({ settings: savedSettings(event.output) }),
+                          },
+                        ],
                       },
+                      { target: 'configurationClosed' },
                     ],
                   },
-                  { target: 'closed' },
-                ],
+                },
               },
             },
           },

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { MessageId } from '../../i18n/messages';
 import type {
   DeviceStatus,
   DeviceType,
@@ -52,8 +53,9 @@ export const sameAddress = (a: PageAddress | null, b: PageAddress | null): boole
   a.subDepartment === b.subDepartment &&
   a.page === b.page;
 
-/** Catch-all path of SPEC §2 with the (already translated) message as query parameter. */
-export const notFoundPath = (message: string): string => `/not-found?message=${encodeURIComponent(message)}`;
+/** Catch-all path of SPEC §2 naming what was missing by catalogue id (the 404 screen translates it). */
+export const notFoundPath = (message: MessageId): string =>
+  `/not-found?message=${encodeURIComponent(message)}`;
 
 /** systemId under which the app machine runs the device page actor. */
 export const DEVICE_PAGE_SYSTEM_ID = 'devicePage';

@@ -88,7 +88,7 @@ export const devicePageMachine = setup({
       context.lines.some((line) => line.number === params.lineNumber && !line.readOnly),
   },
   actions: {
-    // Provided by the wiring: navigate to the catch-all page with the translated message (see notFoundPath).
+    // Provided by the wiring: navigate to the catch-all page naming the message by catalogue id (see notFoundPath).
     redirectToNotFound: (_, _params: { message: MessageId }) => {},
     openPage: assign((_, params: { address: PageAddress; showRealtimeNote: boolean }) => ({
       ...emptyPage,

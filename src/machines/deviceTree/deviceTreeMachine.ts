@@ -7,13 +7,7 @@ import type {
   PagesQuery,
   PagesResult,
 } from '../../services/api';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  type AccountSettings,
-  type DeviceTreeItem,
-  type Line,
-  type Page,
-} from '../../services/contracts';
+import type { DeviceTreeItem, Line, Page } from '../../services/contracts';
 import type { NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
 import type { DeviceTreeEvent, PageAddress, TreeNodeKind, TreeSettings } from './deviceTree.events';
@@ -22,11 +16,7 @@ import * as tree from './treeModel';
 /** SPEC §9: department names are cached 5 minutes. */
 export const NAMES_CACHE_MS = 5 * 60_000;
 
-export const treeSettingsOf = (s: AccountSettings | null): TreeSettings => {
-  const { showDevicesSearchBar, showHexacodesAsDeviceNames, showDepartmentNumbers, showNetworkControllers } =
-    s ?? DEFAULT_ACCOUNT_SETTINGS;
-  return { showDevicesSearchBar, showHexacodesAsDeviceNames, showDepartmentNumbers, showNetworkControllers };
-};
+export { treeSettingsOf } from './treeSettings';
 
 export interface DeviceTreeInput {
   settings: TreeSettings;

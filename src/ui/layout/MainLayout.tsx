@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Route, Switch, useRoute } from 'wouter';
-import { selectIsSignedIn } from '../../machines/app/app.selectors';
+import { selectIsLive, selectIsSignedIn } from '../../machines/app/app.selectors';
 import { ROUTES } from '../../machines/app/routes';
 import { breadcrumbParts, selectBreadcrumb } from '../../machines/devicePage/devicePage.selectors';
 import type { devicePageMachine } from '../../machines/devicePage/devicePageMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { AppActor } from '../appActor';
+import { DeviceConfigurationHost } from '../dialogs/DeviceConfigurationHost';
 import { useT } from '../i18n';
 import { DevicePageScreen } from '../screens/DevicePageScreen';
 import { HomeScreen } from '../screens/HomeScreen';
@@ -21,9 +22,24 @@ import { Sidebar } from './Sidebar';
  * it renders nothing: the app machine is redirecting to /login.
  */
 export default function MainLayout() {
+  const t = useT();
   const signedIn = AppActor.useSelector(selectIsSignedIn);
+  const live = AppActor.useSelector(selectIsLive);
   if (!signedIn) return null;
-  return <SignedInLayout />;
+  // The live actors are spawned once the signed-in chunk has loaded.
+  if (!live) {
+    return (
+      <p role="status" className="p-8 text-muted">
+        {t('app.loading')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <SignedInLayout />
+      <DeviceConfigurationHost />
+    </>
+  );
 }
 
 /** The actors it reads (device tree, device page) live exactly while signed in. */

@@ -1,0 +1,199 @@
+import {
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  stopChild,
+  type AnyActorRef,
+} from 'xstate';
+import {
+  DEFAULT_ACCOUNT_SETTINGS,
+  type AccountSettings,
+  type DeviceTreeItem,
+  type Session,
+  type SortSettings,
+  type Theme,
+  type ThemeMode,
+} from '../../services/contracts';
+import { appVersionMachine } from '../appVersion/appVersionMachine';
+import { connectivityMachine } from '../connectivity/connectivityMachine';
+import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
+import type { DeviceTreeContext } from '../deviceTree/deviceTreeMachine';
+import { treeSettingsOf } from '../deviceTree/treeSettings';
+import { loginMachine } from '../login/loginMachine';
+import { notificationsMachine } from '../notifications/notificationsMachine';
+import { SYSTEM_IDS } from '../systemIds';
+import type { AppEvent } from './app.events';
+import { pageEvent, revealEvent } from './liveActors';
+import { isGuestPath, isProtectedPath, ROUTES } from './routes';
+import type { SignedInWorld } from './signedInWorld';
+
+export interface AppInput {
+  /** Current location path when the app starts. */
+  path: string;
+  /** The stored dark/light choice (null: none yet, dark is the default). */
+  themeMode: ThemeMode | null;
+  /** Build id of the loaded page, compared against the deployed one. */
+  buildId: string;
+}
+
+export interface AppContext {
+  path: string;
+  themeMode: ThemeMode;
+  buildId: string;
+  theme: Theme | null;
+  session: Session | null;
+  settings: AccountSettings | null;
+  /** The signed-in world's machines once their chunk has loaded (null before the first sign-in). */
+  world: SignedInWorld | null;
+}
+
+/** Where a spawned live actor is found: the same name is its id and its systemId. */
+type LiveActorId = keyof SignedInWorld;
+
+type SystemLike = { get(id: string): AnyActorRef | undefined };
+const live = (system: SystemLike, id: LiveActorId) => system.get(SYSTEM_IDS[id]);
+
+const treeItems = (system: SystemLike): DeviceTreeItem[] =>
+  (live(system, 'deviceTree')?.getSnapshot() as { context?: DeviceTreeContext } | undefined)?.context
+    ?.items ?? [];
+
+/**
+ * id and systemId of a live actor spawned from logic held in context. XState types `id` only for logic named
+ * in setup() (statelyai/xstate#5356) but honours it at run time: the id names the child and its done event.
+ */
+const named = (id: LiveActorId) =>
+  ({ id: SYSTEM_IDS[id], systemId: SYSTEM_IDS[id] }) as unknown as { systemId: string };
+
+/**
+ * enqueueActions for the actions below, typed by hand: inside setup() TypeScript cannot infer the actions
+ * map an enqueueActions belongs to (it is being inferred), and these actions enqueue only built-ins.
+ * They spawn only logic held in context (no actor named in setup()).
+ */
+const liveActions = (
+  collect: Parameters<
+    typeof enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>
+  >[0],
+) => enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(collect);
+
+/**
+ * Navigating records the target before the router reports it, so the guard judges the new path at once
+ * (and a redirect is not repeated when the route.changed of that redirect arrives).
+ */
+export const goTo = (path: string) =>
+  [
+    { type: 'assignPath', params: { path } },
+    { type: 'redirect', params: { path } },
+  ] as const;
+export const endSession = ['forgetSession', 'clearStoredSession', ...goTo(ROUTES.login)] as const;
+export const onCurrentPath = ({ context }: { context: AppContext }) => ({ path: context.path });
+
+/** Implementations of the app machine (appMachine.ts holds its statechart). */
+export const appSetup = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+  },
+  actors: {
+    // Services arrive through provide() (src/machines/app/provideApp.ts); these defaults only fail loudly.
+    loadTheme: fromPromise<Theme>(() => Promise.reject(new Error('loadTheme not provided'))),
+    restoreSession: fromPromise<Session | null>(() => Promise.resolve(null)),
+    loadSettings: fromPromise<AccountSettings>(() => Promise.reject(new Error('loadSettings not provided'))),
+    logout: fromPromise<void>(() => Promise.resolve()),
+    /** Reports `session.expired` when the API answers 401 to our token. */
+    watchSessionExpiry: fromCallback<AppEvent>(() => () => {}),
+    /** Loads the chunk of the signed-in world and binds its machines to the services. */
+    loadSignedInWorld: fromPromise<SignedInWorld>(() =>
+      Promise.reject(new Error('loadSignedInWorld not provided')),
+    ),
+    login: loginMachine,
+    notifications: notificationsMachine,
+    connectivity: connectivityMachine,
+    appVersion: appVersionMachine,
+  },
+  delays: { WORLD_RETRY: 10_000 },
+  guards: {
+    restoredSession: (_, params: { session: Session | null }) => params.session !== null,
+    restoredOnGuestRoute: (_, params: { session: Session | null; path: string }) =>
+      params.session !== null && isGuestPath(params.path),
+    isProtectedRoute: (_, params: { path: string }) => isProtectedPath(params.path),
+    isGuestRoute: (_, params: { path: string }) => isGuestPath(params.path),
+    configurationSaved: (_, params: { output: DeviceConfigurationOutput }) =>
+      params.output.result === 'saved',
+  },
+  actions: {
+    // Side effects, provided by the composition root.
+    persistSession: (_, _params: { session: Session }) => {},
+    clearStoredSession: () => {},
+    persistThemeMode: (_, _params: { mode: ThemeMode }) => {},
+    redirect: (_, _params: { path: string }) => {},
+    logError: (_, params: { what: string; error: unknown }) =>
+      console.error(`App: ${params.what}`, params.error),
+
+    assignPath: assign({ path: (_, params: { path: string }) => params.path }),
+    assignTheme: assign({ theme: (_, params: { theme: Theme }) => params.theme }),
+    assignSession: assign({ session: (_, params: { session: Session | null }) => params.session }),
+    assignSettings: assign({ settings: (_, params: { settings: AccountSettings }) => params.settings }),
+    assignWorld: assign({ world: (_, params: { world: SignedInWorld }) => params.world }),
+    forgetSession: assign({ session: null, settings: null }),
+    assignDeviceConfigurationSettings: assign({
+      settings: ({ context }, params: { settings: SortSettings }) =>
+        context.settings && { ...context.settings, deviceConfigurationSettings: params.settings },
+    }),
+    toggleThemeMode: assign({
+      themeMode: ({ context }) => (context.themeMode === 'dark' ? 'light' : 'dark'),
+    }),
+
+    // The live actors (socket, device tree, device page) run from the world's loading until the session ends.
+    spawnLiveActors: liveActions(({ context, enqueue }) => {
+      const { world, session, settings } = context;
+      if (!world) return;
+      enqueue.spawnChild(world.socket, { ...named('socket'), input: { token: session?.token.id ?? '' } });
+      enqueue.spawnChild(world.deviceTree, {
+        ...named('deviceTree'),
+        input: { settings: treeSettingsOf(settings) },
+      });
+      enqueue.spawnChild(world.devicePage, named('devicePage'));
+    }),
+    // An explicit disconnect first (no reconnection), then the actors end with the session.
+    stopLiveActors: liveActions(({ enqueue, system }) => {
+      const socket = live(system, 'socket');
+      if (socket) enqueue.sendTo(socket, { type: 'socket.disconnect' });
+      enqueue.stopChild(SYSTEM_IDS.socket);
+      enqueue.stopChild(SYSTEM_IDS.deviceTree);
+      enqueue.stopChild(SYSTEM_IDS.devicePage);
+    }),
+    openDeviceConfiguration: liveActions(({ context, enqueue, system }) => {
+      if (!context.world) return;
+      enqueue.spawnChild(context.world.deviceConfiguration, {
+        ...named('deviceConfiguration'),
+        input: {
+          tree: treeItems(system),
+          settings: (context.settings ?? DEFAULT_ACCOUNT_SETTINGS).deviceConfigurationSettings,
+        },
+      });
+    }),
+    closeDeviceConfiguration: stopChild(SYSTEM_IDS.deviceConfiguration),
+
+    // What the live actors hear of the app; nothing while the world is still loading (they start current).
+    syncDevicePage: liveActions(({ context, enqueue, system }) => {
+      const page = live(system, 'devicePage');
+      if (page) enqueue.sendTo(page, pageEvent(context));
+    }),
+    revealRouteDevice: liveActions(({ context, enqueue, system }) => {
+      const tree = live(system, 'deviceTree');
+      if (tree) enqueue.sendTo(tree, revealEvent(context));
+    }),
+    syncTreeSettings: liveActions(({ context, enqueue, system }) => {
+      const tree = live(system, 'deviceTree');
+      if (tree)
+        enqueue.sendTo(tree, { type: 'tree.settingsChanged', settings: treeSettingsOf(context.settings) });
+    }),
+    reloadTree: liveActions(({ enqueue, system }) => {
+      const tree = live(system, 'deviceTree');
+      if (tree) enqueue.sendTo(tree, { type: 'tree.reload' });
+    }),
+  },
+});

@@ -1,0 +1,67 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { DepartmentNamesQuery, LinesQuery, PagesQuery } from '../../services/api';
+import type { DeviceConfigurationSave, LineWriteRequest } from '../../services/contracts';
+import type { SocketFactory } from '../../services/socket';
+import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
+import { notFoundPath, type PageAddress } from '../devicePage/devicePage.types';
+import { devicePageMachine } from '../devicePage/devicePageMachine';
+import { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
+import { lineEditMachine } from '../lineEdit/lineEditMachine';
+import type { ConnectionCommand } from '../socket/socket.events';
+import { socketMachine, type SocketInput } from '../socket/socketMachine';
+import { lookupDepartment, type SystemLike } from './departmentLookup';
+import type { AppServices } from './provideApp';
+import type { SignedInWorld } from './signedInWorld';
+
+/** The connection of one socket attempt, reporting to the socket machine. */
+const socketConnection = (socket: SocketFactory) =>
+  fromCallback<ConnectionCommand, SocketInput>(({ input, sendBack, receive }) => {
+    const connection = socket(input.token, {
+      opened: () => sendBack({ type: 'socket.opened' }),
+      received: (data) => sendBack({ type: 'socket.messageReceived', data }),
+      closed: () => sendBack({ type: 'socket.closed' }),
+    });
+    receive((command) => connection.send(command.text));
+    return () => connection.close();
+  });
+
+/**
+ * Binds the machines of the signed-in world to the services. This module (and the machines it imports) is
+ * a chunk of its own: provideApp loads it with import() when a session starts.
+ */
+export function provideSignedInWorld({ api, navigation, socket }: AppServices): SignedInWorld {
+  return {
+    socket: socketMachine.provide({ actors: { connection: socketConnection(socket) } }),
+    deviceTree: deviceTreeMachine.provide({
+      actors: {
+        loadTree: fromPromise(() => api.getDeviceTree()),
+        loadNames: fromPromise(({ input }: { input: DepartmentNamesQuery }) => api.departmentNames(input)),
+        loadPages: fromPromise(({ input }: { input: PagesQuery }) => api.pages(input)),
+        loadLines: fromPromise(({ input }: { input: LinesQuery }) => api.lines(input)),
+      },
+    }),
+    devicePage: devicePageMachine.provide({
+      actors: {
+        lookupDepartment: fromPromise(({ input, system }: { input: PageAddress; system: SystemLike }) =>
+          lookupDepartment(api, system, input),
+        ),
+        loadLines: fromPromise(({ input }: { input: LinesQuery }) => api.lines(input)),
+        refreshLines: fromPromise(({ input }: { input: LinesQuery }) => api.refreshLines(input)),
+        lineEdit: lineEditMachine.provide({
+          actors: {
+            writeLine: fromPromise(({ input }: { input: LineWriteRequest }) => api.writeLine(input)),
+          },
+        }),
+      },
+      // The 404 page is told what was missing by catalogue id; it shows the text in the user's language.
+      actions: { redirectToNotFound: (_, { message }) => navigation.redirect(notFoundPath(message)) },
+    }),
+    deviceConfiguration: deviceConfigurationMachine.provide({
+      actors: {
+        saveConfiguration: fromPromise(({ input }: { input: DeviceConfigurationSave }) =>
+          api.saveDeviceConfiguration(input),
+        ),
+      },
+    }),
+  };
+}

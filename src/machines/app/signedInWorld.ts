@@ -1,0 +1,16 @@
+import type { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
+import type { devicePageMachine } from '../devicePage/devicePageMachine';
+import type { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
+import type { socketMachine } from '../socket/socketMachine';
+
+/**
+ * The machines of the signed-in world, bound to their services. Only their types are named here: the
+ * machines themselves live in a chunk loaded on sign-in (see provideSignedInWorld.ts), so the login screen
+ * does not download them.
+ */
+export interface SignedInWorld {
+  socket: typeof socketMachine;
+  deviceTree: typeof deviceTreeMachine;
+  devicePage: typeof devicePageMachine;
+  deviceConfiguration: typeof deviceConfigurationMachine;
+}
