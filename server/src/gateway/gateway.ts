@@ -15,10 +15,8 @@ import type { VirtualDeviceDefinition } from './virtual';
 import { VirtualDevices } from './virtual-devices';
 
 export type { WriteResult } from './commands';
-export { offlineStatus } from './device-cache';
 export type { GatewayEvent, GatewayListener } from './events';
 export type { DepartmentView, LineAddress, LinesResult, LineView } from './lines';
-export { topicMatches } from './topic-match';
 
 export interface GatewayOptions extends BrokerLogin {
   clientId?: string;
@@ -36,8 +34,6 @@ export interface GatewayOptions extends BrokerLogin {
   /** Largest accepted message, bytes. Default 256 KiB. */
   maxPayloadBytes?: number;
 }
-
-export type DeviceState = DepartmentStatus;
 
 export interface GatewayMetrics {
   received: number;
@@ -261,8 +257,4 @@ export class Gateway {
   ): Promise<boolean> {
     return this.commands.refresh(tenant, hexacode, department, subDepartment, timeoutMs);
   }
-}
-
-export function createGateway(options: GatewayOptions): Gateway {
-  return new Gateway(options);
 }

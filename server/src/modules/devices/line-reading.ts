@@ -1,0 +1,73 @@
+import type * as v from 'valibot';
+import type { Line, LineStatus, LinesRequest, PagesRequest } from '../../../../src/services/contracts';
+import type { LineView } from '../../gateway/gateway';
+import type { AuthSession } from '../auth/service';
+import { type AccessChecks, hex } from './access-checks';
+import type { GatewayAccess } from './service';
+
+type PagesBody = v.InferOutput<typeof PagesRequest>;
+type LinesBody = v.InferOutput<typeof LinesRequest>;
+
+/** A gateway line as the API answers it (value and unit only when OK). */
+function toLine(view: LineView): Line {
+  const ok = view.status === 'OK';
+  return {
+    id: `${view.hexacode}-${view.department}-${view.subDepartment}-${view.page}-${view.number}`,
+    number: view.number,
+    lineNumber: view.number,
+    status: view.status,
+    value: ok ? (view.value ?? null) : null,
+    unit: ok ? (view.unit ?? null) : null,
+    name: view.name,
+    customName: null,
+    page: view.page,
+    pageNumber: view.page,
+    hexacode: view.hexacode,
+    department: view.department,
+    subDepartment: view.subDepartment,
+    readOnly: view.readOnly,
+    options: view.options ?? [],
+    isFactorySettings: view.isFactorySettings,
+  };
+}
+
+/** Pages of a department and the lines of a page, for the tenant's own devices only. */
+export function createLineReading(deps: { access: GatewayAccess; checks: AccessChecks }) {
+  const { access, checks } = deps;
+  return {
+    async pages(
+      session: AuthSession,
+      request: PagesBody,
+    ): Promise<{ status: LineStatus; pages: { number: number; name: string }[] }> {
+      const hexacode = hex(request.hexacode);
+      if (!(await checks.known(session, hexacode))) return { status: 'DEVICE_NOT_FOUND', pages: [] };
+      const tenant = session.tenant.name;
+      const result = await access.gateway.pages(tenant, hexacode, request.department, request.subDepartment);
+      if (result.status !== 'OK') return result;
+      const online = access.gateway.isVirtual(tenant, hexacode) || access.gateway.isOnline(tenant, hexacode);
+      return { status: online ? 'OK' : 'DEVICE_CAN_RECEIVED', pages: result.pages };
+    },
+
+    async lines(
+      session: AuthSession,
+      request: LinesBody,
+      options: { refresh?: boolean } = {},
+    ): Promise<{ status: LineStatus; lines: Line[] }> {
+      const hexacode = hex(request.hexacode);
+      if (!(await checks.known(session, hexacode))) return { status: 'DEVICE_NOT_FOUND', lines: [] };
+      const tenant = session.tenant.name;
+      if (options.refresh) {
+        await access.gateway.refresh(tenant, hexacode, request.department, request.subDepartment);
+      }
+      const result = await access.gateway.readLines(
+        tenant,
+        hexacode,
+        request.department,
+        request.subDepartment,
+        request.page,
+        { factorySettings: await checks.factorySettingsAllowed(session) },
+      );
+      return { status: result.status, lines: result.lines.map(toLine) };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type * as v from 'valibot';
+import type { LineWriteRequest, LineWriteResult } from '../../../../src/services/contracts';
+import { AppError } from '../../errors';
+import type { AuthSession } from '../auth/service';
+import { type AccessChecks, hex } from './access-checks';
+import type { GatewayAccess } from './service';
+
+type WriteAnswer = v.InferOutput<typeof LineWriteResult>;
+
+/** A line write that was not accepted: the error body also carries the LineWriteResult fields. */
+class WriteError extends AppError {
+  constructor(statusCode: number, code: string, message: string, result: WriteAnswer) {
+    super(statusCode, code, message, {}, result);
+  }
+}
+
+export function createLineWriting(deps: { access: GatewayAccess; checks: AccessChecks }) {
+  const { access, checks } = deps;
+  return {
+    /** 200 ACCEPTED only when the device accepted; every other outcome is an AppError with a LineWriteResult body. */
+    async writeLine(session: AuthSession, request: LineWriteRequest): Promise<WriteAnswer> {
+      const hexacode = hex(request.hexacode);
+      if (!(await checks.known(session, hexacode))) {
+        throw new WriteError(404, 'DEVICE_NOT_FOUND', 'Device is not found', {
+          result: 'UNAVAILABLE',
+          status: 'DEVICE_NOT_FOUND',
+        });
+      }
+      const result = await access.gateway.writeLine(
+        {
+          tenant: session.tenant.name,
+          hexacode,
+          department: request.department,
+          subDepartment: request.subDepartment,
+          page: request.page,
+          line: request.line,
+        },
+        request.value,
+        { factorySettings: await checks.factorySettingsAllowed(session) },
+      );
+      switch (result.result) {
+        case 'ACCEPTED':
+          return { result: 'ACCEPTED' };
+        case 'REFUSED':
+          throw new WriteError(
+            409,
+            'LINE_WRITE_REFUSED',
+            result.message ?? `The device refused the value (${result.reason})`,
+            { result: 'REFUSED', reason: result.reason },
+          );
+        case 'TIMEOUT':
+          throw new WriteError(504, 'LINE_WRITE_TIMEOUT', 'The device did not answer in time', {
+            result: 'TIMEOUT',
+          });
+        case 'UNAVAILABLE':
+          throw new WriteError(
+            409,
+            'DEVICE_UNAVAILABLE',
+            result.status === 'DEVICE_CAN_RECEIVED'
+              ? 'The device is offline'
+              : `The line cannot be written (${result.status})`,
+            { result: 'UNAVAILABLE', status: result.status },
+          );
+      }
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { ServerMessage } from '../../../../src/services/contracts';
+import type { GatewayLogger } from '../../gateway/logger';
+import type { Client, Subscription } from './client';
+import type { LineValue } from './line-values';
+
+export interface OutboxOptions {
+  /** Every connected client, looked through for lagging ones that have drained. */
+  clients: ReadonlySet<Client>;
+  log: GatewayLogger;
+  /** Above this many queued bytes a client is lagging: updates are dropped and the client resynced later. */
+  highWaterBytes?: number | undefined;
+  lowWaterBytes?: number | undefined;
+  /** A lagging client has drained: it needs its pages in full again. */
+  resync(client: Client): void;
+}
+
+/**
+ * Sending to clients: live values coalesced per page within one event-loop turn, and drop-and-resync for a slow
+ * client, so one stalled browser neither grows the server's memory nor delays the others.
+ */
+export class Outbox {
+  readonly counters = { droppedUpdates: 0, resyncs: 0, sent: 0 };
+  private readonly dirty = new Set<Client>();
+  private flushScheduled: NodeJS.Immediate | undefined;
+  private readonly resyncTimer: NodeJS.Timeout;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.resyncTimer = setInterval(() => this.resyncLagging(), 100);
+    this.resyncTimer.unref();
+  }
+
+  close(): void {
+    clearInterval(this.resyncTimer);
+    if (this.flushScheduled) clearImmediate(this.flushScheduled);
+  }
+
+  /** The client is gone: nothing of it is flushed any more. */
+  forget(client: Client): void {
+    this.dirty.delete(client);
+  }
+
+  /** Queues a line value for the next flush; a newer value of the same line replaces it. */
+  enqueue(client: Client, sub: Subscription, value: LineValue): void {
+    if (client.lagging) {
+      this.counters.droppedUpdates++;
+      return;
+    }
+    let lines = client.pending.get(sub.key);
+    if (!lines) client.pending.set(sub.key, (lines = new Map()));
+    lines.set(value.number, value);
+    this.dirty.add(client);
+    this.flushScheduled ??= setImmediate(() => this.flush());
+  }
+
+  send(client: Client, message: ServerMessage): void {
+    this.sendText(client, JSON.stringify(message));
+  }
+
+  sendText(client: Client, text: string): void {
+    if (client.closed) return;
+    try {
+      client.port.send(text);
+      this.counters.sent++;
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'realtime: send failed');
+    }
+  }
+
+  /** Sends what accumulated during this event-loop turn: one LineValues per page per client. */
+  private flush(): void {
+    this.flushScheduled = undefined;
+    const high = this.options.highWaterBytes ?? 1024 * 1024;
+    for (const client of this.dirty) {
+      if (client.closed) continue;
+      if (client.port.bufferedAmount() > high) {
+        // Slow client: stop queueing, drop what is pending, resend full pages once it has drained.
+        client.lagging = true;
+        for (const lines of client.pending.values()) this.counters.droppedUpdates += lines.size;
+        client.pending.clear();
+        continue;
+      }
+      for (const [key, lines] of client.pending) {
+        const sub = client.subscriptions.get(key);
+        if (!sub) continue;
+        this.send(client, { type: 'LineValues', payload: { ...sub.topic, lines: [...lines.values()] } });
+      }
+      client.pending.clear();
+    }
+    this.dirty.clear();
+  }
+
+  private resyncLagging(): void {
+    const low = this.options.lowWaterBytes ?? 64 * 1024;
+    for (const client of this.options.clients) {
+      if (!client.lagging || client.port.bufferedAmount() > low) continue;
+      client.lagging = false;
+      this.counters.resyncs++;
+      this.options.resync(client);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type { Random } from '../random';
+
+/**
+ * Department physics. Values are engineering values keyed by the ADF line key (option lines hold the option
+ * index; null means no reading, e.g. a failed sensor). Each model step is explicit Euler over dt seconds; dt up to
+ * a few seconds is stable for the time constants used here (minutes).
+ */
+export type Values = Record<string, number | null>;
+
+export interface StepContext {
+  random: Random;
+  /** Simulated wall-clock time, for day/night behaviour. */
+  now: Date;
+  /** Multiplies the rate of random events (doors, faults): 0 disables them (tests), 1 is the demo default. */
+  eventRate: number;
+}
+
+export interface DepartmentSim {
+  readonly values: Values;
+  step(dt: number, ctx: StepContext): void;
+  /** ON or ON_ALARM plus the active alarm codes. */
+  status(): { alarm: boolean; alarms: string[] };
+  /** Called after an accepted write of key (already stored in values). */
+  onWrite?(key: string): void;
+}
+
+export const num = (v: Values, k: string, fallback = 0): number => {
+  const x = v[k];
+  return typeof x === 'number' ? x : fallback;
+};
+export const round = (x: number, step: number) => Math.round(x / step) * step;
+export const hourOf = (d: Date) => d.getHours() + d.getMinutes() / 60;
+/** Outdoor temperature with a daily swing, °C. */
+export const outdoorTemp = (now: Date) => 9 + 6 * Math.sin(((hourOf(now) - 9) / 24) * 2 * Math.PI);
