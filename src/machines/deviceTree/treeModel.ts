@@ -14,6 +14,11 @@ export const itemId = (item: DeviceTreeItem) =>
 export const departmentKey = (a: DepartmentAddress) =>
   `${a.hexacode.toUpperCase()}:${a.department}:${a.subDepartment}`;
 export const pageKey = (a: PageAddress) => `${departmentKey(a)}:${a.page}`;
+/** Department key (`<hex>:<dep>:<sub>`) back to its address. */
+export function parseDepartment(key: string) {
+  const [hexacode = '', department = '', subDepartment = ''] = key.split(':');
+  return { hexacode, department: Number(department), subDepartment: Number(subDepartment) };
+}
 const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
 /** SPEC §4: the online, offline, alarm and cleared counterparts of a status. */
