@@ -12,6 +12,9 @@ import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
 import { createAccountRepository } from './modules/account/repository';
 import { createAccountService } from './modules/account/service';
+import { createDashboardsRepository } from './modules/dashboards/repository';
+import { dashboardsRoutes } from './modules/dashboards/routes';
+import { createDashboardsService } from './modules/dashboards/service';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
@@ -74,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   const account = createAccountService(createAccountRepository(db));
   await app.register(accountRoutes, { account });
+  const dashboards = createDashboardsService(createDashboardsRepository(db), account);
+  await app.register(dashboardsRoutes, { dashboards });
   if (runtime) {
     const devices = createDevicesService({
       db,

@@ -6,3 +6,5 @@ export * from './settings';
 export * from './devices';
 export * from './socket';
 export * from './deviceConfiguration';
+export * from './widgets';
+export * from './dashboards';

@@ -1,0 +1,274 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import {
+  Dashboard,
+  DashboardCreate,
+  DashboardDeleted,
+  DashboardGroup,
+  DashboardGroupSave,
+  DashboardGroupUpdate,
+  DashboardIdParams,
+  DashboardRenameQuery,
+  DashboardsList,
+  DashboardsSorting,
+  DashboardSummary,
+  DashboardUpdate,
+  DashboardVersionConflict,
+  ErrorBody,
+  GroupNameValidation,
+  GroupNameValidationQuery,
+  MarkAreaElements,
+  MarkAreaElementsQuery,
+  WidgetSave,
+} from '../../../../src/services/contracts';
+import { contract } from '../../http/contracts';
+import type { DashboardsService, Owner } from './service';
+
+type Out<T extends v.GenericSchema> = v.InferOutput<T>;
+type IdParams = { Params: Out<typeof DashboardIdParams> };
+
+/** Routes here run after app.authenticate: the dashboards are the signed-in user's, in the host's tenant. */
+const ownerOf = (request: FastifyRequest): Owner => ({
+  tenantId: request.tenant.id,
+  userId: request.session!.user.id,
+});
+
+export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsService }> = async (
+  app,
+  { dashboards },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  const common = { tags: ['dashboards'], security: true };
+  const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+  /** The list URL answers with and without its trailing slash; the OpenAPI document shows the SPEC's form. */
+  const both = (url: string) => [url, url.slice(0, -1)] as const;
+  const hiddenUnless = (url: string) => (url.endsWith('/') ? {} : { hide: true });
+
+  for (const url of both('/api/v2/dashboards/')) {
+    app.get(
+      url,
+      {
+        schema: {
+          ...contract({
+            ...common,
+            summary: "The user's dashboards (without widgets), groups and dashboards sort settings",
+            response: { 200: DashboardsList, 401: ErrorBody },
+          }),
+          ...hiddenUnless(url),
+        },
+      },
+      async (request) => dashboards.list(ownerOf(request)),
+    );
+
+    app.post<{ Body: Out<typeof DashboardCreate> }>(
+      url,
+      {
+        schema: {
+          ...contract({
+            ...common,
+            summary: 'Create an empty dashboard; it becomes the favorite when there is none',
+            body: DashboardCreate,
+            response: { 201: Dashboard, 400: ErrorBody, 401: ErrorBody },
+          }),
+          ...hiddenUnless(url),
+        },
+      },
+      async (request, reply) => reply.code(201).send(await dashboards.create(ownerOf(request), request.body)),
+    );
+
+    app.put<{ Body: Out<typeof DashboardUpdate> }>(
+      url,
+      {
+        schema: {
+          ...contract({
+            ...common,
+            summary:
+              'Save the whole dashboard; 409 DASHBOARD_VERSION_CONFLICT when it was saved elsewhere first',
+            body: DashboardUpdate,
+            response: { 200: Dashboard, ...errors, 409: DashboardVersionConflict },
+          }),
+          ...hiddenUnless(url),
+        },
+      },
+      async (request) => dashboards.update(ownerOf(request), request.body),
+    );
+  }
+
+  app.get<IdParams>(
+    '/api/v2/dashboards/:id',
+    {
+      schema: contract({
+        ...common,
+        summary: 'One dashboard with its widgets',
+        params: DashboardIdParams,
+        response: { 200: Dashboard, ...errors },
+      }),
+    },
+    async (request) => dashboards.get(ownerOf(request), request.params.id),
+  );
+
+  app.delete<IdParams>(
+    '/api/v2/dashboards/:id',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Delete a dashboard; deleting the favorite makes the first remaining one favorite',
+        params: DashboardIdParams,
+        response: { 200: DashboardDeleted, ...errors },
+      }),
+    },
+    async (request) => dashboards.remove(ownerOf(request), request.params.id),
+  );
+
+  app.post<IdParams>(
+    '/api/v2/dashboards/:id/favorite',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Make this the only favorite dashboard',
+        params: DashboardIdParams,
+        response: { 200: DashboardSummary, ...errors },
+      }),
+    },
+    async (request) => dashboards.favorite(ownerOf(request), request.params.id),
+  );
+
+  app.post<IdParams & { Querystring: Out<typeof DashboardRenameQuery> }>(
+    '/api/v2/dashboards/:id/rename',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Rename a dashboard (?name=)',
+        params: DashboardIdParams,
+        querystring: DashboardRenameQuery,
+        response: { 200: Dashboard, ...errors },
+      }),
+    },
+    async (request) => dashboards.rename(ownerOf(request), request.params.id, request.query.name),
+  );
+
+  app.get<IdParams>(
+    '/api/v2/dashboards/:id/export',
+    {
+      schema: contract({
+        ...common,
+        summary: 'The dashboard as a JSON file named after it',
+        params: DashboardIdParams,
+        response: { 200: Dashboard, ...errors },
+      }),
+    },
+    async (request, reply) => {
+      const { dashboard, fileName } = await dashboards.export(ownerOf(request), request.params.id);
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .type('application/json; charset=utf-8')
+        .send(dashboard);
+    },
+  );
+
+  app.post<{ Body: Out<typeof DashboardsSorting> }>(
+    '/api/v2/dashboards/update-sorting-settings',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Store the orders of dashboards and groups and the sort mode and direction',
+        body: DashboardsSorting,
+        response: { 200: DashboardsList, 400: ErrorBody, 401: ErrorBody },
+      }),
+    },
+    async (request) => dashboards.sort(ownerOf(request), request.body),
+  );
+
+  app.post<{ Body: Out<typeof DashboardGroupSave> }>(
+    '/api/v2/dashboards/groups',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Create a group holding the listed dashboards',
+        body: DashboardGroupSave,
+        response: { 201: DashboardGroup, ...errors, 409: ErrorBody },
+      }),
+    },
+    async (request, reply) =>
+      reply.code(201).send(await dashboards.createGroup(ownerOf(request), request.body)),
+  );
+
+  app.put<{ Body: Out<typeof DashboardGroupUpdate> }>(
+    '/api/v2/dashboards/groups',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Update a group: dashboards left out return to the top level, listed ones join it',
+        body: DashboardGroupUpdate,
+        response: { 200: DashboardGroup, ...errors, 409: ErrorBody },
+      }),
+    },
+    async (request) => dashboards.updateGroup(ownerOf(request), request.body),
+  );
+
+  app.delete<IdParams>(
+    '/api/v2/dashboards/groups/:id',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Delete a group; its dashboards return to the top level',
+        params: DashboardIdParams,
+        response: { 204: v.null(), ...errors },
+      }),
+    },
+    async (request, reply) => {
+      await dashboards.removeGroup(ownerOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Querystring: Out<typeof GroupNameValidationQuery> }>(
+    '/api/v2/dashboards/groups/validate/name',
+    {
+      schema: contract({
+        ...common,
+        summary:
+          "Whether a group name is free among the user's groups (case-insensitive, the group itself excepted)",
+        querystring: GroupNameValidationQuery,
+        response: { 200: GroupNameValidation, 400: ErrorBody, 401: ErrorBody },
+      }),
+    },
+    async (request) => dashboards.validateGroupName(ownerOf(request), request.query.name, request.query.id),
+  );
+
+  app.post<{ Body: Out<typeof WidgetSave> }>(
+    '/api/v2/dashboards/widgets',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Add a widget or replace the one with its id; answers the dashboard',
+        body: WidgetSave,
+        response: { 200: Dashboard, ...errors, 409: DashboardVersionConflict },
+      }),
+    },
+    async (request) => dashboards.saveWidget(ownerOf(request), request.body),
+  );
+
+  app.post<{ Querystring: Out<typeof MarkAreaElementsQuery>; Body: Out<typeof MarkAreaElements> }>(
+    '/api/v2/dashboards/widgets/mark-area-elements',
+    {
+      schema: contract({
+        ...common,
+        summary: "Replace a widget's annotations (?dashboard&widget); answers the saved list",
+        querystring: MarkAreaElementsQuery,
+        body: MarkAreaElements,
+        response: { 200: MarkAreaElements, ...errors },
+      }),
+    },
+    async (request) =>
+      dashboards.saveMarkAreaElements(
+        ownerOf(request),
+        request.query.dashboard,
+        request.query.widget,
+        request.body,
+      ),
+  );
+};
