@@ -5,7 +5,7 @@ export const DeviceStatus = v.picklist(['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM']);
 export type DeviceStatus = v.InferOutput<typeof DeviceStatus>;
 
 /** Line data status (SPEC §4); only OK carries value and unit. */
-export const LineStatus = v.picklist([
+export const LINE_STATUSES = [
   'OK',
   'DEVICE_NOT_FOUND',
   'DEVICE_CAN_RECEIVED',
@@ -17,7 +17,8 @@ export const LineStatus = v.picklist([
   'PAGE_NOT_PRESENT',
   'NO_DATA',
   'ERROR',
-]);
+] as const;
+export const LineStatus = v.picklist(LINE_STATUSES);
 export type LineStatus = v.InferOutput<typeof LineStatus>;
 
 export const DeviceType = v.picklist(['BUSINESS_GROUP', 'REAL_DEVICE', 'VIRTUAL_DEVICE']);

@@ -1,20 +1,7 @@
 import type { AdfLine } from './schema';
 
-/** Line data statuses of SPEC §4. Only OK carries a value and unit. */
-export const LINE_STATUSES = [
-  'OK',
-  'DEVICE_NOT_FOUND',
-  'DEVICE_CAN_RECEIVED',
-  'ADF_NOT_FOUND',
-  'UNAUTHORIZED',
-  'LINE_NOT_PRESENT',
-  'LINE_NOT_PRESENT_IN_ADF',
-  'DEPARTMENT_NOT_PRESENT',
-  'PAGE_NOT_PRESENT',
-  'NO_DATA',
-  'ERROR',
-] as const;
-export type LineStatus = (typeof LINE_STATUSES)[number];
+// The statuses are the API's (SPEC §4), shared with the SPA.
+export type { LineStatus } from '../../../../src/services/contracts/devices';
 
 export type Translated = { status: 'OK'; value: string; unit: string } | { status: 'NO_DATA' | 'ERROR' };
 
