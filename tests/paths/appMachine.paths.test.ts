@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fromCallback, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import { fromCallback, type SnapshotFrom } from 'xstate';
 import type { AppEvent } from '../../src/machines/app/app.events';
 import { appMachine } from '../../src/machines/app/appMachine';
 import type { SignedInWorld } from '../../src/machines/app/signedInWorld';
@@ -17,34 +17,19 @@ import type {
   Theme,
 } from '../../src/services/contracts';
 import { accountSettings, demoTheme, operatorSession } from '../support/fixtures';
-import {
-  adjacencyEdges,
-  describePath,
-  edgePaths,
-  replayPath,
-  untestedTransitions,
-  walkedEdges,
-  type ModelOptions,
-} from '../support/transitionCoverage';
+import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
 
-type AppModelEvent = EventFromLogic<typeof appMachine>;
 // Typed fixtures for what the invoked actors report.
-const done = (id: string, output: unknown) =>
-  ({ type: `xstate.done.actor.${id}`, output }) as unknown as AppModelEvent;
-const failed = (id: string) =>
-  ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as unknown as AppModelEvent;
+const { done, failed, after } = modelEvents<typeof appMachine>();
 
-// Actors never settle on their own: the path delivers their done and error events.
-const pending = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
+// The world's actors never settle on their own either: the path delivers their events.
 const world: SignedInWorld = {
   socket: socketMachine.provide({ actors: { connection: fromCallback(() => () => {}) } }),
   deviceTree: deviceTreeMachine.provide({ actors: { loadTree: pending<DeviceTreeItem[]>() } }),
   devicePage: devicePageMachine,
   deviceConfiguration: deviceConfigurationMachine,
 };
-const worldRetryDue = {
-  type: 'xstate.after.WORLD_RETRY.app.signedIn.world.unavailable',
-} as unknown as AppModelEvent;
+const worldRetryDue = after('WORLD_RETRY', 'app.signedIn.world.unavailable');
 
 const savedConfiguration = { settings: { sortMode: 'NAME', sortDirection: 'DESC' }, devices: [] };
 
@@ -82,7 +67,6 @@ const model: ModelOptions<typeof appMachine> = {
 // Start on each kind of route, so the restore-time guard branches are all walked.
 const startPaths = ['/', '/login', '/no-such-page'];
 const models = startPaths.map((path) => ({ ...model, input: { ...model.input!, path } }));
-const paths = models.flatMap((m) => edgePaths(appMachine, m).map((path) => ({ path, input: m.input })));
 
 const runnable = appMachine.provide({
   actors: {
@@ -97,33 +81,9 @@ const runnable = appMachine.provide({
   actions: { logError: () => {} },
 });
 
-describe('app machine paths', () => {
-  it.each(paths.map(({ path, input }) => [`${input.path}: ${describePath(path)}`, path, input] as const))(
-    '%s',
-    (_name, path, input) => {
-      const { actor, mismatches } = replayPath(runnable, path, input);
-      expect(mismatches).toEqual([]);
-      expect(actor.getSnapshot().context.path).toBe(path.state.context.path);
-      actor.stop();
-    },
-  );
-
-  it('walks every edge of the adjacency map', () => {
-    for (const m of models) {
-      const walked = walkedEdges(
-        paths.filter((p) => p.input === m.input).map((p) => p.path),
-        m,
-      );
-      expect([...adjacencyEdges(appMachine, m)].filter((edge) => !walked.has(edge))).toEqual([]);
-    }
-  });
-
-  it('takes every transition declared in the machine', () => {
-    expect(
-      untestedTransitions(
-        appMachine,
-        paths.map((p) => p.path),
-      ),
-    ).toEqual([]);
-  });
+describeMachinePaths('app machine paths', appMachine, {
+  models,
+  runnable,
+  label: (m) => m.input!.path,
+  check: (actor, path) => expect(actor.getSnapshot().context.path).toBe(path.state.context.path),
 });

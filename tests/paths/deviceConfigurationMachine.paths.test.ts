@@ -1,25 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
 import type { DeviceConfigurationSave } from '../../src/services/contracts';
 import { deviceTree } from '../support/devicePageFixtures';
-import {
-  adjacencyEdges,
-  describePath,
-  edgePaths,
-  replayPath,
-  untestedTransitions,
-  walkedEdges,
-  type ModelOptions,
-} from '../support/transitionCoverage';
+import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
 
-type ConfigModelEvent = EventFromLogic<typeof deviceConfigurationMachine>;
-
-const saved = { type: 'xstate.done.actor.saveConfiguration' } as unknown as ConfigModelEvent;
-const saveFailed = {
-  type: 'xstate.error.actor.saveConfiguration',
-  error: new Error('500'),
-} as unknown as ConfigModelEvent;
+const { done, failed } = modelEvents<typeof deviceConfigurationMachine>();
+const saved = done('saveConfiguration');
+const saveFailed = failed('saveConfiguration', new Error('500'));
 
 const model: ModelOptions<typeof deviceConfigurationMachine> = {
   input: { tree: deviceTree, settings: { sortMode: 'NAME', sortDirection: 'ASC' } },
@@ -47,27 +34,10 @@ const model: ModelOptions<typeof deviceConfigurationMachine> = {
     }),
 };
 
-const paths = edgePaths(deviceConfigurationMachine, model);
-const runnable = deviceConfigurationMachine.provide({
-  actors: { saveConfiguration: fromPromise<void, DeviceConfigurationSave>(() => new Promise(() => {})) },
-  actions: { notify: () => {} },
-});
-
-describe('device configuration machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
-    const { actor, mismatches } = replayPath(runnable, path, model.input);
-    expect(mismatches).toEqual([]);
-    actor.stop();
-  });
-
-  it('walks every edge of the adjacency map', () => {
-    const missing = [...adjacencyEdges(deviceConfigurationMachine, model)].filter(
-      (e) => !walkedEdges(paths, model).has(e),
-    );
-    expect(missing).toEqual([]);
-  });
-
-  it('takes every transition declared in the machine', () => {
-    expect(untestedTransitions(deviceConfigurationMachine, paths)).toEqual([]);
-  });
+describeMachinePaths('device configuration machine paths', deviceConfigurationMachine, {
+  models: model,
+  runnable: deviceConfigurationMachine.provide({
+    actors: { saveConfiguration: pending<void, DeviceConfigurationSave>() },
+    actions: { notify: () => {} },
+  }),
 });

@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import type {
   DepartmentLookup,
   LinesRequest,
@@ -15,26 +14,15 @@ import {
   pageAddress,
   pageLines,
 } from '../support/devicePageFixtures';
-import {
-  adjacencyEdges,
-  describePath,
-  edgePaths,
-  replayPath,
-  untestedTransitions,
-  walkedEdges,
-  type ModelOptions,
-} from '../support/transitionCoverage';
+import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
 
 type DevicePageModelEvent = EventFromLogic<typeof devicePageMachine>;
 
 // Typed fixtures for the done, error and delayed events the invoked actors and the timer produce.
-const done = (id: string, output: unknown) =>
-  ({ type: `xstate.done.actor.${id}`, output }) as unknown as DevicePageModelEvent;
-const failed = (id: string) =>
-  ({ type: `xstate.error.actor.${id}`, error: new Error('502') }) as unknown as DevicePageModelEvent;
-const refreshDue = {
-  type: 'xstate.after.REFRESH_INTERVAL.devicePage.loaded.watching',
-} as unknown as DevicePageModelEvent;
+const events = modelEvents<typeof devicePageMachine>();
+const { done } = events;
+const failed = (id: string) => events.failed(id, new Error('502'));
+const refreshDue = events.after('REFRESH_INTERVAL', 'devicePage.loaded.watching');
 const open = (address: PageAddress, showRealtimeNote = false): DevicePageModelEvent => ({
   type: 'page.open',
   address,
@@ -80,32 +68,14 @@ const model: ModelOptions<typeof devicePageMachine> = {
   filterEvents: (s, e) => !(e.type === 'page.open' && e.address.page === 2 && s.context.address?.page === 2),
 };
 
-const paths = edgePaths(devicePageMachine, model);
-const never = <I, O>() => fromPromise<O, I>(() => new Promise(() => {}));
-const runnable = devicePageMachine.provide({
-  actors: {
-    lookupDepartment: never<PageAddress, DepartmentLookup>(),
-    loadLines: never<LinesRequest, LinesResponse>(),
-    refreshLines: never<LinesRequest, LinesResponse>(),
-  },
-  actions: { notifyLoadFailed: () => {} },
-});
-
-describe('device page machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
-    const { actor, mismatches } = replayPath(runnable, path);
-    expect(mismatches).toEqual([]);
-    actor.stop();
-  });
-
-  it('walks every edge of the adjacency map', () => {
-    const missing = [...adjacencyEdges(devicePageMachine, model)].filter(
-      (e) => !walkedEdges(paths, model).has(e),
-    );
-    expect(missing).toEqual([]);
-  });
-
-  it('takes every transition declared in the machine', () => {
-    expect(untestedTransitions(devicePageMachine, paths)).toEqual([]);
-  });
+describeMachinePaths('device page machine paths', devicePageMachine, {
+  models: model,
+  runnable: devicePageMachine.provide({
+    actors: {
+      lookupDepartment: pending<DepartmentLookup, PageAddress>(),
+      loadLines: pending<LinesResponse, LinesRequest>(),
+      refreshLines: pending<LinesResponse, LinesRequest>(),
+    },
+    actions: { notifyLoadFailed: () => {} },
+  }),
 });

@@ -1,25 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { expect, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { deviceTreeMachine, treeSettingsOf } from '../../src/machines/deviceTree/deviceTreeMachine';
 import type { DepartmentName, LinesResult, PagesResult } from '../../src/services/api';
 import type { DeviceTreeItem } from '../../src/services/contracts';
 import { deviceTree, pages } from '../support/fixtures';
-import {
-  adjacencyEdges,
-  describePath,
-  edgePaths,
-  replayPath,
-  untestedTransitions,
-  walkedEdges,
-  type ModelOptions,
-} from '../support/transitionCoverage';
+import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
 
-type TreeModelEvent = EventFromLogic<typeof deviceTreeMachine>;
 type TreeSnapshot = SnapshotFrom<typeof deviceTreeMachine>;
-const done = (id: string, output: unknown) =>
-  ({ type: `xstate.done.actor.${id}`, output }) as unknown as TreeModelEvent;
-const failed = (id: string) =>
-  ({ type: `xstate.error.actor.${id}`, error: new Error(id) }) as unknown as TreeModelEvent;
+const { done, failed } = modelEvents<typeof deviceTreeMachine>();
 
 // Names are cached by time: a frozen clock keeps the model deterministic.
 vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-01-01T00:00:00Z') });
@@ -75,31 +63,15 @@ const model: ModelOptions<typeof deviceTreeMachine> = {
     (loads(s) === 0 && (e.type.startsWith('tree.expand') || e.type === 'tree.loadLines' || nothingOpen(s))),
 };
 
-const paths = edgePaths(deviceTreeMachine, model);
-const pending = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
-const runnable = deviceTreeMachine.provide({
-  actors: {
-    loadTree: pending<DeviceTreeItem[]>(),
-    loadNames: pending(),
-    loadPages: pending(),
-    loadLines: pending(),
-  },
-});
-
-describe('device tree machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
-    const { actor, mismatches } = replayPath(runnable, path, model.input);
-    expect(mismatches).toEqual([]);
-    expect(actor.getSnapshot().context.expanded).toEqual(path.state.context.expanded);
-    actor.stop();
-  });
-
-  it('walks every edge of the adjacency map', () => {
-    const walked = walkedEdges(paths, model);
-    expect([...adjacencyEdges(deviceTreeMachine, model)].filter((edge) => !walked.has(edge))).toEqual([]);
-  });
-
-  it('takes every transition declared in the machine', () => {
-    expect(untestedTransitions(deviceTreeMachine, paths)).toEqual([]);
-  });
+describeMachinePaths('device tree machine paths', deviceTreeMachine, {
+  models: model,
+  runnable: deviceTreeMachine.provide({
+    actors: {
+      loadTree: pending<DeviceTreeItem[]>(),
+      loadNames: pending(),
+      loadPages: pending(),
+      loadLines: pending(),
+    },
+  }),
+  check: (actor, path) => expect(actor.getSnapshot().context.expanded).toEqual(path.state.context.expanded),
 });

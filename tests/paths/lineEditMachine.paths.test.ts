@@ -1,25 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import type { LineWriteOutcome } from '../../src/machines/lineEdit/lineEdit.events';
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
 import type { LineWriteRequest } from '../../src/services/contracts';
 import { pageAddress, setpointLine } from '../support/devicePageFixtures';
-import {
-  adjacencyEdges,
-  describePath,
-  edgePaths,
-  replayPath,
-  untestedTransitions,
-  walkedEdges,
-  type ModelOptions,
-} from '../support/transitionCoverage';
+import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
 
-type LineEditModelEvent = EventFromLogic<typeof lineEditMachine>;
-
-const done = (output: LineWriteOutcome) =>
-  ({ type: 'xstate.done.actor.writeLine', output }) as unknown as LineEditModelEvent;
-const failed = (error: unknown) =>
-  ({ type: 'xstate.error.actor.writeLine', error }) as unknown as LineEditModelEvent;
+const events = modelEvents<typeof lineEditMachine>();
+const done = (output: LineWriteOutcome) => events.done('writeLine', output);
+const failed = (error: unknown) => events.failed('writeLine', error);
 
 const model: ModelOptions<typeof lineEditMachine> = {
   input: { line: setpointLine, address: pageAddress },
@@ -36,29 +25,14 @@ const model: ModelOptions<typeof lineEditMachine> = {
     JSON.stringify({ value: s.value, filled: s.context.value.trim() !== '', error: s.context.error }),
 };
 
-const paths = edgePaths(lineEditMachine, model);
-const runnable = lineEditMachine.provide({
-  actors: { writeLine: fromPromise<LineWriteOutcome, LineWriteRequest>(() => new Promise(() => {})) },
-  actions: { notify: () => {} },
-});
-
-describe('line edit machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
-    const { actor, mismatches } = replayPath(runnable, path, model.input);
-    expect(mismatches).toEqual([]);
+describeMachinePaths('line edit machine paths', lineEditMachine, {
+  models: model,
+  runnable: lineEditMachine.provide({
+    actors: { writeLine: pending<LineWriteOutcome, LineWriteRequest>() },
+    actions: { notify: () => {} },
+  }),
+  check: (actor) => {
     const snapshot = actor.getSnapshot();
     if (snapshot.status === 'done') expect(['saved', 'cancelled']).toContain(snapshot.output?.result);
-    actor.stop();
-  });
-
-  it('walks every edge of the adjacency map', () => {
-    const missing = [...adjacencyEdges(lineEditMachine, model)].filter(
-      (e) => !walkedEdges(paths, model).has(e),
-    );
-    expect(missing).toEqual([]);
-  });
-
-  it('takes every transition declared in the machine', () => {
-    expect(untestedTransitions(lineEditMachine, paths)).toEqual([]);
-  });
+  },
 });

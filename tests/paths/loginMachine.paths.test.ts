@@ -1,26 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginOutcome } from '../../src/services/api';
 import type { LoginRequest } from '../../src/services/contracts';
 import { operatorSession } from '../support/fixtures';
-import {
-  adjacencyEdges,
-  describePath,
-  edgePaths,
-  replayPath,
-  untestedTransitions,
-  walkedEdges,
-  type ModelOptions,
-} from '../support/transitionCoverage';
+import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
 
-type LoginModelEvent = EventFromLogic<typeof loginMachine>;
-
+const events = modelEvents<typeof loginMachine>();
 // Typed fixtures for the outcomes of the authenticate actor (done and error events).
-const done = (output: LoginOutcome) =>
-  ({ type: 'xstate.done.actor.authenticate', output }) as unknown as LoginModelEvent;
-const failed = (error: unknown) =>
-  ({ type: 'xstate.error.actor.authenticate', error }) as unknown as LoginModelEvent;
+const done = (output: LoginOutcome) => events.done('authenticate', output);
+const failed = (error: unknown) => events.failed('authenticate', error);
 
 const model: ModelOptions<typeof loginMachine> = {
   input: { domain: 'demo' },
@@ -52,27 +41,14 @@ const model: ModelOptions<typeof loginMachine> = {
   filterEvents: (s, e) => !(e.type === 'login.edit' && e.field === 'code' && !s.matches('editingCode')),
 };
 
-const paths = edgePaths(loginMachine, model);
-const runnable = loginMachine.provide({
-  actors: { authenticate: fromPromise<LoginOutcome, LoginRequest>(() => new Promise(() => {})) },
-  actions: { notify: () => {} },
-});
-
-describe('login machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
-    const { actor, mismatches } = replayPath(runnable, path, model.input);
-    expect(mismatches).toEqual([]);
+describeMachinePaths('login machine paths', loginMachine, {
+  models: model,
+  runnable: loginMachine.provide({
+    actors: { authenticate: pending<LoginOutcome, LoginRequest>() },
+    actions: { notify: () => {} },
+  }),
+  check: (actor) => {
     const snapshot = actor.getSnapshot();
     if (snapshot.status === 'done') expect(snapshot.output?.session).toEqual(operatorSession);
-    actor.stop();
-  });
-
-  it('walks every edge of the adjacency map', () => {
-    const missing = [...adjacencyEdges(loginMachine, model)].filter((e) => !walkedEdges(paths, model).has(e));
-    expect(missing).toEqual([]);
-  });
-
-  it('takes every transition declared in the machine', () => {
-    expect(untestedTransitions(loginMachine, paths)).toEqual([]);
-  });
+  },
 });

@@ -1,21 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { notificationsMachine } from '../../src/machines/notifications/notificationsMachine';
-import {
-  adjacencyEdges,
-  describePath,
-  edgePaths,
-  replayPath,
-  untestedTransitions,
-  walkedEdges,
-  type ModelOptions,
-} from '../support/transitionCoverage';
+import { describeMachinePaths, modelEvents, type ModelOptions } from '../support/machinePaths';
 
-type NotificationsModelEvent = EventFromLogic<typeof notificationsMachine>;
 // The delayed progress tick, as the machine names it.
-const tick = {
-  type: 'xstate.after.PROGRESS_STEP.notifications.showing',
-} as unknown as NotificationsModelEvent;
+const tick = modelEvents<typeof notificationsMachine>().after('PROGRESS_STEP', 'notifications.showing');
 
 const model: ModelOptions<typeof notificationsMachine> = {
   events: [
@@ -30,22 +19,7 @@ const model: ModelOptions<typeof notificationsMachine> = {
   filterEvents: (s, e) => e.type !== 'notification.show' || s.context.nextId <= 2,
 };
 
-const paths = edgePaths(notificationsMachine, model);
-
-describe('notifications machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
-    const { actor, mismatches } = replayPath(notificationsMachine, path);
-    expect(mismatches).toEqual([]);
-    expect(actor.getSnapshot().context.toasts).toEqual(path.state.context.toasts);
-    actor.stop();
-  });
-
-  it('walks every edge of the adjacency map', () => {
-    const walked = walkedEdges(paths, model);
-    expect([...adjacencyEdges(notificationsMachine, model)].filter((edge) => !walked.has(edge))).toEqual([]);
-  });
-
-  it('takes every transition declared in the machine', () => {
-    expect(untestedTransitions(notificationsMachine, paths)).toEqual([]);
-  });
+describeMachinePaths('notifications machine paths', notificationsMachine, {
+  models: model,
+  check: (actor, path) => expect(actor.getSnapshot().context.toasts).toEqual(path.state.context.toasts),
 });

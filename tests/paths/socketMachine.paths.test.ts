@@ -1,21 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { createEmptyActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import { createEmptyActor, type SnapshotFrom } from 'xstate';
 import { socketMachine } from '../../src/machines/socket/socketMachine';
 import { HEARTBEAT, type PageTopic } from '../../src/services/contracts';
-import {
-  adjacencyEdges,
-  describePath,
-  edgePaths,
-  replayPath,
-  untestedTransitions,
-  walkedEdges,
-  type ModelOptions,
-} from '../support/transitionCoverage';
+import { describeMachinePaths, modelEvents, type ModelOptions } from '../support/machinePaths';
 
-type SocketModelEvent = EventFromLogic<typeof socketMachine>;
 // Delayed events, as the machine names them.
-const after = (delay: string, state: string) =>
-  ({ type: `xstate.after.${delay}.${state}` }) as unknown as SocketModelEvent;
+const { after } = modelEvents<typeof socketMachine>();
 
 const topic: PageTopic = { kind: 'page', hexacode: '0A0B0C', department: 1, subDepartment: 0, page: 1 };
 const pageA = createEmptyActor();
@@ -45,22 +35,8 @@ const model: ModelOptions<typeof socketMachine> = {
     }),
 };
 
-const paths = edgePaths(socketMachine, model);
-
-describe('socket machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
-    const { actor, mismatches } = replayPath(socketMachine, path, model.input);
-    expect(mismatches).toEqual([]);
-    expect(actor.getSnapshot().context.subscriptions.length).toBe(path.state.context.subscriptions.length);
-    actor.stop();
-  });
-
-  it('walks every edge of the adjacency map', () => {
-    const walked = walkedEdges(paths, model);
-    expect([...adjacencyEdges(socketMachine, model)].filter((edge) => !walked.has(edge))).toEqual([]);
-  });
-
-  it('takes every transition declared in the machine', () => {
-    expect(untestedTransitions(socketMachine, paths)).toEqual([]);
-  });
+describeMachinePaths('socket machine paths', socketMachine, {
+  models: model,
+  check: (actor, path) =>
+    expect(actor.getSnapshot().context.subscriptions.length).toBe(path.state.context.subscriptions.length),
 });

@@ -28,7 +28,10 @@ export interface ModelOptions<M extends AnyStateMachine> {
 }
 
 // The graph functions are typed loosely over machines; these helpers keep their own API typed per machine.
-type Path<M extends AnyStateMachine> = StatePath<SnapshotFrom<M> & AnyMachineSnapshot, EventFromLogic<M>>;
+export type Path<M extends AnyStateMachine> = StatePath<
+  SnapshotFrom<M> & AnyMachineSnapshot,
+  EventFromLogic<M>
+>;
 type Edge = { event: EventObject; state: AnyMachineSnapshot };
 type LooseOptions = NonNullable<Parameters<typeof getShortestPaths>[1]>;
 
