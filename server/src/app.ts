@@ -77,15 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   const account = createAccountService(createAccountRepository(db));
   await app.register(accountRoutes, { account });
+  const devices = runtime
+    ? createDevicesService({ db, repository: createDevicesRepository(db), account, access: runtime })
+    : undefined;
   const dashboards = createDashboardsService(createDashboardsRepository(db), account);
-  await app.register(dashboardsRoutes, { dashboards });
-  if (runtime) {
-    const devices = createDevicesService({
-      db,
-      repository: createDevicesRepository(db),
-      account,
-      access: runtime,
-    });
+  await app.register(dashboardsRoutes, { dashboards, lines: devices, clock });
+  if (runtime && devices) {
     await app.register(devicesRoutes, { devices });
     await registerRealtime(app, {
       access: runtime,

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   devices?: boolean | Partial<DeviceRuntimeOptions>;
   /** How often live sockets' sessions are re-validated (the app's default is 30 s). */
   sessionCheckIntervalMs?: number;
+  /** Seed the demo users' starting dashboards too (off: most tests want users without dashboards). */
+  demoDashboards?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): 
     const handle = await backend.open();
     dispose = handle.dispose;
     await migrate(handle);
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, { dashboards: options.demoDashboards ?? false });
     context.clock = createTestClock();
     context.handle = handle;
     if (options.devices) {

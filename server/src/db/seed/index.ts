@@ -5,6 +5,7 @@ import { loadAdfs } from '../../gateway/adf/loader';
 import { registerDevice, registerVirtualDevice } from '../../modules/devices/registration';
 import { demoFleet } from '../../simulator/fleet';
 import { devices, tenants, users, type StoredTheme } from '../schema';
+import { seedDemoDashboards } from './dashboards';
 import { acmeTheme, coldwatchTheme } from './themes';
 import { demoUsers } from './users';
 
@@ -16,13 +17,20 @@ export const DEMO_TENANTS: { name: string; title: string; theme: StoredTheme }[]
 /** Names the advisory lock that keeps two instances from seeding the same empty database. */
 const SEED_LOCK_ID = 727_002;
 
+export interface SeedOptions {
+  /** The demo users' starting dashboards (server/src/db/seed/dashboards.ts); on by default. */
+  dashboards?: boolean;
+}
+
 /**
- * Fills an empty database with the demo tenants and users and their fleet; returns false when there was data
- * already. A demo database made before devices existed gets the fleet on its next start.
+ * Fills an empty database with the demo tenants and users, their fleet and, when the users were just made, their
+ * starting dashboards; returns false when there was data already. A demo database made before devices existed gets
+ * the fleet on its next start.
  */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<boolean> {
   const seeded = await seedTenantsAndUsers(db);
   await seedDemoDevices(db);
+  if (seeded && options.dashboards !== false) await seedDemoDashboards(db, await loadAdfs());
   return seeded;
 }
 

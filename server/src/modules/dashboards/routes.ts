@@ -21,8 +21,19 @@ import {
   MarkAreaElementsQuery,
   WidgetSave,
 } from '../../../../src/services/contracts';
+import type { Clock } from '../../clock';
 import { contract } from '../../http/contracts';
 import type { DashboardsService, Owner } from './service';
+import {
+  contentTypeOf,
+  downloadFileName,
+  toCsv,
+  WidgetDownloadBody,
+  WidgetDownloadQuery,
+  type WidgetLineReader,
+  WidgetValues,
+  widgetValueRows,
+} from './widget-download';
 
 type Out<T extends v.GenericSchema> = v.InferOutput<T>;
 type IdParams = { Params: Out<typeof DashboardIdParams> };
@@ -33,9 +44,16 @@ const ownerOf = (request: FastifyRequest): Owner => ({
   userId: request.session!.user.id,
 });
 
-export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsService }> = async (
+export interface DashboardsRoutesOptions {
+  dashboards: DashboardsService;
+  /** Reads widget elements' lines for the widget download; without it every element is NO_DATA. */
+  lines?: WidgetLineReader;
+  clock?: Clock;
+}
+
+export const dashboardsRoutes: FastifyPluginAsync<DashboardsRoutesOptions> = async (
   app,
-  { dashboards },
+  { dashboards, lines, clock = { now: () => new Date() } },
 ) => {
   app.addHook('onRequest', app.authenticate);
   const common = { tags: ['dashboards'], security: true };
@@ -270,5 +288,42 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         request.query.widget,
         request.body,
       ),
+  );
+
+  app.post<{ Querystring: Out<typeof WidgetDownloadQuery>; Body: Out<typeof WidgetDownloadBody> }>(
+    '/api/v2/dashboards/widgets/download',
+    {
+      schema: contract({
+        ...common,
+        summary:
+          "The widget's elements with their current values (label, device, department, page, line, value, unit, " +
+          'status) as a CSV or JSON attachment (?exportType=CSV|JSON&fileName=, default the widget name)',
+        querystring: WidgetDownloadQuery,
+        body: WidgetDownloadBody,
+        response: { 200: WidgetValues, ...errors },
+      }),
+    },
+    async (request, reply) => {
+      const { dashboardId, widgetId } = request.body;
+      const { exportType, fileName } = request.query;
+      const widget = await dashboards.widget(ownerOf(request), dashboardId, widgetId);
+      const elements = await widgetValueRows(lines, request.session!, widget);
+      const name = downloadFileName(fileName, widget.name, exportType);
+      reply
+        .header(
+          'content-disposition',
+          `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('cache-control', 'no-store')
+        .type(contentTypeOf(exportType));
+      if (exportType === 'CSV') return reply.send(toCsv(elements));
+      const body: WidgetValues = {
+        dashboardId,
+        widget: { id: widget.id, name: widget.name, type: widget.type },
+        exportedAt: clock.now().toISOString(),
+        elements,
+      };
+      return reply.send(JSON.stringify(body, null, 2));
+    },
   );
 };

@@ -279,6 +279,14 @@ export function createDashboardsService(repository: DashboardsRepository, accoun
       });
     },
 
+    /** One widget of one of the owner's dashboards (404 for another user's dashboard or an unknown widget). */
+    async widget(owner: Owner, dashboardId: string, widgetId: string): Promise<Widget> {
+      const row = await load(repository, owner, dashboardId);
+      const widget = row.widgets.find((w) => w.id === widgetId);
+      if (!widget) throw widgetNotFound();
+      return widget;
+    },
+
     /** The dashboard and the file name to download it under. */
     async export(owner: Owner, id: string): Promise<{ dashboard: Dashboard; fileName: string }> {
       const dashboard = dashboardOf(await load(repository, owner, id));

@@ -71,6 +71,17 @@ export function createDevicesService(deps: {
       return answers;
     },
 
+    /** Names of the tenant's own devices as the user sees them (their labels first); others are left out. */
+    async deviceNames(session: AuthSession, hexacodes: readonly string[]): Promise<Map<string, string>> {
+      const { labels } = await configuration.of(session);
+      const names = new Map<string, string>();
+      for (const hexacode of new Set(hexacodes.map(hex))) {
+        const row = await checks.known(session, hexacode);
+        if (row) names.set(hexacode, labels[hexacode] ?? row.name);
+      }
+      return names;
+    },
+
     ...createLineReading({ access, checks }),
     ...createLineWriting({ access, checks }),
     saveConfiguration: configuration.save,

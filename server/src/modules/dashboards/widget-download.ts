@@ -1,0 +1,190 @@
+import * as v from 'valibot';
+import type { Line, LineStatus, Widget, WidgetElement } from '../../../../src/services/contracts';
+import type { AuthSession } from '../auth/service';
+import type { DevicesService } from '../devices/service';
+
+/*
+ * POST /api/v2/dashboards/widgets/download?exportType=CSV|JSON&fileName=… with body {dashboardId, widgetId}: the
+ * widget's elements with their current values, as a CSV or JSON attachment.
+ * (Server-side contracts for now; they move to src/services/contracts/dashboards.ts when the SPA calls this.)
+ */
+
+export const WIDGET_EXPORT_TYPES = ['CSV', 'JSON'] as const;
+export type WidgetExportType = (typeof WIDGET_EXPORT_TYPES)[number];
+
+export const WidgetDownloadQuery = v.object({
+  exportType: v.picklist(WIDGET_EXPORT_TYPES, 'exportType must be CSV or JSON'),
+  /** Without it, the widget's name; either way sanitised and given the type's extension. */
+  fileName: v.optional(v.string()),
+});
+export type WidgetDownloadQuery = v.InferOutput<typeof WidgetDownloadQuery>;
+
+const id = v.pipe(v.string('Id is required'), v.nonEmpty('Id is required'));
+export const WidgetDownloadBody = v.object({ dashboardId: id, widgetId: id });
+export type WidgetDownloadBody = v.InferOutput<typeof WidgetDownloadBody>;
+
+/** One element of the widget with its line's current value. */
+export const WidgetValueRow = v.object({
+  /** The element's custom label, else the line's name. */
+  label: v.string(),
+  lineName: v.nullable(v.string()),
+  device: v.nullable(v.string()),
+  hexacode: v.nullable(v.string()),
+  department: v.nullable(v.number()),
+  subDepartment: v.nullable(v.number()),
+  departmentName: v.nullable(v.string()),
+  page: v.nullable(v.number()),
+  line: v.nullable(v.number()),
+  value: v.nullable(v.string()),
+  unit: v.nullable(v.string()),
+  status: v.string(),
+});
+export type WidgetValueRow = v.InferOutput<typeof WidgetValueRow>;
+
+export const WidgetValues = v.object({
+  dashboardId: v.string(),
+  widget: v.object({ id: v.string(), name: v.string(), type: v.string() }),
+  exportedAt: v.string(),
+  elements: v.array(WidgetValueRow),
+});
+export type WidgetValues = v.InferOutput<typeof WidgetValues>;
+
+/** What the export needs of the devices module; absent when the app runs without the device runtime. */
+export type WidgetLineReader = Pick<DevicesService, 'lines' | 'departmentNames' | 'deviceNames'>;
+
+const COLUMNS = [
+  'label',
+  'lineName',
+  'device',
+  'hexacode',
+  'department',
+  'subDepartment',
+  'departmentName',
+  'page',
+  'line',
+  'value',
+  'unit',
+  'status',
+] as const satisfies readonly (keyof WidgetValueRow)[];
+
+const NO_DATA: LineStatus = 'NO_DATA';
+
+const isAddressed = (e: WidgetElement) =>
+  e.hexacode != null &&
+  e.department != null &&
+  e.subDepartment != null &&
+  e.pageNumber != null &&
+  e.lineNumber != null;
+
+/**
+ * Reads the lines of the widget's elements (one gateway read a device page, through the devices service, so only
+ * the tenant's own devices answer) and lists them by the elements' order.
+ */
+export async function widgetValueRows(
+  reader: WidgetLineReader | undefined,
+  session: AuthSession,
+  widget: Widget,
+): Promise<WidgetValueRow[]> {
+  const elements = (widget.elements as WidgetElement[])
+    .map((element, index) => ({ element, index }))
+    .sort((a, b) => a.element.order - b.element.order || a.index - b.index)
+    .map(({ element }) => element);
+  const addressed = elements.filter(isAddressed);
+  const pageKey = (e: WidgetElement) =>
+    `${e.hexacode!.toUpperCase()}/${e.department}.${e.subDepartment}/${e.pageNumber}`;
+  const departmentKey = (e: WidgetElement) =>
+    `${e.hexacode!.toUpperCase()}/${e.department}.${e.subDepartment}`;
+
+  const pages = new Map<string, { status: LineStatus; lines: Line[] }>();
+  const departmentNames = new Map<string, string>();
+  let deviceNames = new Map<string, string>();
+  if (reader && addressed.length > 0) {
+    for (const e of addressed) {
+      const key = pageKey(e);
+      if (pages.has(key)) continue;
+      pages.set(
+        key,
+        await reader.lines(session, {
+          hexacode: e.hexacode!,
+          rawHexacode: e.rawHexacode ?? e.hexacode!,
+          department: e.department!,
+          subDepartment: e.subDepartment!,
+          page: e.pageNumber!,
+        }),
+      );
+    }
+    const unique = new Map(addressed.map((e) => [departmentKey(e), e]));
+    const names = await reader.departmentNames(
+      session,
+      [...unique].map(([key, e]) => ({
+        key,
+        hexacode: e.hexacode!,
+        rawHexacode: e.rawHexacode ?? e.hexacode!,
+        department: e.department!,
+        subDepartment: e.subDepartment!,
+      })),
+    );
+    for (const answer of names) departmentNames.set(answer.key, answer.name);
+    deviceNames = await reader.deviceNames(
+      session,
+      addressed.map((e) => e.hexacode!),
+    );
+  }
+
+  return elements.map((e): WidgetValueRow => {
+    const read = isAddressed(e) ? pages.get(pageKey(e)) : undefined;
+    const line = read?.lines.find((l) => l.number === e.lineNumber);
+    const status: string = line
+      ? line.status
+      : read && read.status !== 'OK'
+        ? read.status
+        : isAddressed(e) && read
+          ? 'LINE_NOT_PRESENT'
+          : NO_DATA;
+    return {
+      label: e.name ?? e.label ?? line?.name ?? '',
+      lineName: line?.name ?? null,
+      device: e.hexacode ? (deviceNames.get(e.hexacode.toUpperCase()) ?? null) : null,
+      hexacode: e.hexacode ?? null,
+      department: e.department ?? null,
+      subDepartment: e.subDepartment ?? null,
+      departmentName: isAddressed(e) ? (departmentNames.get(departmentKey(e)) ?? null) : null,
+      page: e.pageNumber ?? null,
+      line: e.lineNumber ?? null,
+      value: line?.status === 'OK' ? line.value : null,
+      unit: line?.status === 'OK' ? line.unit : null,
+      status,
+    };
+  });
+}
+
+/** RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end with CRLF. */
+export function csvField(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: readonly WidgetValueRow[]): string {
+  const records = [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((c) => csvField(row[c])).join(','))];
+  return `${records.join('\r\n')}\r\n`;
+}
+
+/**
+ * A safe download name: letters, digits, space, dot, dash and underscore (accents dropped, the rest "_"), at most
+ * 100 characters, with the extension of the type (an extension already given is not doubled).
+ */
+export function downloadFileName(name: string | undefined, fallback: string, type: WidgetExportType): string {
+  const extension = type === 'CSV' ? '.csv' : '.json';
+  const base = (name ?? '').trim().replace(/\.(csv|json)$/i, '');
+  const safe = (value: string) =>
+    value
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9 ._-]+/g, '_')
+      .replace(/^[ ._]+|[ .]+$/g, '')
+      .slice(0, 100);
+  return `${safe(base) || safe(fallback) || 'widget'}${extension}`;
+}
+
+export const contentTypeOf = (type: WidgetExportType) =>
+  type === 'CSV' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8';
