@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, tenantUrl } from './support/browser';
+import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
 import { connectTestDevice } from './support/device';
 import { useBrowserPage } from './support/session';
 
@@ -25,7 +25,7 @@ async function waitFor(probe: () => Promise<boolean>, timeoutMs: number, what: s
 
 async function signInAsAdmin(page: Page) {
   await signIn(page, 'admin', 'Admin123');
-  await page.getByRole('heading', { name: /admin/ }).waitFor();
+  await waitUntilSignedIn(page, 'admin');
 }
 
 describe('devices, live', () => {

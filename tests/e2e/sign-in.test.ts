@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { totpAt } from '../../server/src/modules/auth/totp';
-import { signIn, tenantUrl } from './support/browser';
+import { signIn, tenantUrl, waitUntilSignedIn, isHome } from './support/browser';
 import { useBrowserPage } from './support/session';
 
 describe('signing in', () => {
@@ -8,8 +8,8 @@ describe('signing in', () => {
 
   it('lands on the home screen with the username after a correct password', async () => {
     await signIn(page(), 'admin', 'Admin123');
-    await page().getByRole('heading', { name: /admin/ }).waitFor();
-    expect(new URL(page().url()).pathname).toBe('/');
+    await waitUntilSignedIn(page(), 'admin');
+    expect(isHome(new URL(page().url()))).toBe(true);
   });
 
   it('says the credentials are invalid for a wrong password and stays on login', async () => {
@@ -52,16 +52,14 @@ describe('signing in', () => {
     const code = page().getByRole('textbox', { name: 'Security code' });
     await code.fill(await totpAt('JBSWY3DPEHPK3PXP', new Date()));
     await page().getByRole('button', { name: 'Verify' }).click();
-    await page()
-      .getByRole('heading', { name: /secure/ })
-      .waitFor();
+    await waitUntilSignedIn(page(), 'secure');
   });
 
   it('keeps the session across a reload', async () => {
     await signIn(page(), 'admin', 'Admin123');
-    await page().getByRole('heading', { name: /admin/ }).waitFor();
+    await waitUntilSignedIn(page(), 'admin');
     await page().reload();
-    await page().getByRole('heading', { name: /admin/ }).waitFor();
+    await waitUntilSignedIn(page(), 'admin');
   });
 
   it('shows the login screen on /unauthorized', async () => {

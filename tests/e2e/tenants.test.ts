@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, tenantUrl } from './support/browser';
+import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
 import { useBrowserPage } from './support/session';
 import { apiRequest } from './support/api';
 
@@ -27,7 +27,7 @@ describe('two tenants, two themes', () => {
 
   it('refuses a demo session on the acme host', async () => {
     await signIn(page(), 'admin', 'Admin123');
-    await page().getByRole('heading', { name: /admin/ }).waitFor();
+    await waitUntilSignedIn(page(), 'admin');
     const token = await page().evaluate(() => localStorage.getItem('api-token'));
     const onDemo = await apiRequest('demo', '/api/v2/account/settings', {
       headers: { authorization: `Bearer ${token}` },

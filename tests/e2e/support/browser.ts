@@ -16,3 +16,11 @@ export async function signIn(page: Page, username: string, password: string, ten
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Home, or the dashboard home redirects to when the user has one selected. */
+export const isHome = (url: URL) => /^\/(dashboard\/[\w-]+)?$/.test(url.pathname);
+
+/** Waits until the main layout shows `username` signed in (the account menu carries the name). */
+export async function waitUntilSignedIn(page: Page, username: string): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: username }).waitFor();
+}
