@@ -2,7 +2,15 @@ import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
 import {
   AccountSettings,
+  Dashboard,
+  DashboardDeleted,
+  DashboardGroup,
+  DashboardsList,
+  DashboardSummary,
+  DashboardVersionConflict,
   DepartmentNamesResponse,
+  GroupNameValidation,
+  MarkAreaElements,
   DeviceTree,
   LinesResponse,
   LOCKED_MESSAGE_HEADER,
@@ -10,7 +18,13 @@ import {
   PagesResponse,
   Session,
   Theme,
+  type Annotation,
+  type DashboardCreate,
+  type DashboardGroupSave,
+  type DashboardsSorting,
+  type DashboardUpdateInput,
   type DeviceConfigurationSave,
+  type WidgetSave,
   type DeviceTreeItem,
   type LineWriteRequest,
   type LoginRequest,
@@ -36,6 +50,47 @@ export type PagesResult = v.InferOutput<typeof PagesResponse>;
 export type LinesQuery = v.InferInput<typeof LinesRequest>;
 export type LinesResult = v.InferOutput<typeof LinesResponse>;
 
+/** Thrown by dashboard and widget saves answered 409: someone saved first; `currentVersion` is the stored one. */
+export class DashboardConflictError extends Error {
+  constructor(readonly currentVersion: number) {
+    super('DASHBOARD_VERSION_CONFLICT');
+    this.name = 'DashboardConflictError';
+  }
+}
+
+/** A dashboard export: the document and the file name the server gave it. */
+export interface DashboardExport {
+  dashboard: Dashboard;
+  fileName: string;
+}
+
+export type DashboardCreateInput = v.InferInput<typeof DashboardCreate>;
+export type DashboardGroupSaveInput = v.InferInput<typeof DashboardGroupSave>;
+export type DashboardGroupUpdateInput = DashboardGroupSaveInput & { id: string };
+export type DashboardsSortingInput = v.InferInput<typeof DashboardsSorting>;
+export type WidgetSaveInput = v.InferInput<typeof WidgetSave>;
+
+async function conflictOr(error: unknown): Promise<never> {
+  if (error instanceof HTTPError && error.response.status === 409) {
+    const parsed = v.safeParse(DashboardVersionConflict, await error.response.json().catch(() => null));
+    if (parsed.success) throw new DashboardConflictError(parsed.output.currentVersion);
+  }
+  throw error;
+}
+
+/** The file name of a content-disposition header (RFC 5987 form first). */
+function fileNameOf(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded?.[1]) return decodeURIComponent(encoded[1]);
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+}
+
+const params = (entries: Record<string, string | undefined>) =>
+  new URLSearchParams(
+    Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+
 export const BuildInfo = v.object({ buildId: v.string() });
 
 export interface Api {
@@ -55,6 +110,41 @@ export interface Api {
   /** 'accepted' on 200, 'refused' on 409/504; any other answer or a transport failure throws. */
   writeLine(request: LineWriteRequest): Promise<LineWriteOutcome>;
   saveDeviceConfiguration(save: DeviceConfigurationSave): Promise<void>;
+
+  // Dashboards (server/src/modules/dashboards/routes.ts), every answer parsed by its contract.
+  /** GET /api/v2/dashboards/: dashboards without widgets, groups and the dashboards sort settings. */
+  listDashboards(): Promise<DashboardsList>;
+  /** GET /api/v2/dashboards/{id}: one dashboard with its widgets. */
+  getDashboard(id: string): Promise<Dashboard>;
+  /** POST /api/v2/dashboards/: the server decides whether it becomes the favorite. */
+  createDashboard(body: DashboardCreateInput): Promise<Dashboard>;
+  /** PUT /api/v2/dashboards/; a stale version throws DashboardConflictError. */
+  updateDashboard(body: DashboardUpdateInput): Promise<Dashboard>;
+  /** DELETE /api/v2/dashboards/{id}: answers the favorite afterwards. */
+  deleteDashboard(id: string): Promise<DashboardDeleted>;
+  /** POST /api/v2/dashboards/{id}/favorite */
+  favoriteDashboard(id: string): Promise<DashboardSummary>;
+  /** POST /api/v2/dashboards/{id}/rename?name= */
+  renameDashboard(id: string, name: string): Promise<Dashboard>;
+  /** GET /api/v2/dashboards/{id}/export: the document and its file name. */
+  exportDashboard(id: string): Promise<DashboardExport>;
+  /** POST /api/v2/dashboards/update-sorting-settings: answers the whole list. */
+  updateDashboardsSorting(body: DashboardsSortingInput): Promise<DashboardsList>;
+  /** POST /api/v2/dashboards/groups */
+  createDashboardGroup(body: DashboardGroupSaveInput): Promise<DashboardGroup>;
+  /** PUT /api/v2/dashboards/groups */
+  updateDashboardGroup(body: DashboardGroupUpdateInput): Promise<DashboardGroup>;
+  /** DELETE /api/v2/dashboards/groups/{id}: its dashboards return to the top level. */
+  deleteDashboardGroup(id: string): Promise<void>;
+  /** GET /api/v2/dashboards/groups/validate/name?id&name: whether the name is free (the group itself excepted). */
+  validateDashboardGroupName(query: { id?: string; name: string }): Promise<boolean>;
+  /** POST /api/v2/dashboards/widgets; a stale version throws DashboardConflictError. */
+  saveWidget(body: WidgetSaveInput): Promise<Dashboard>;
+  /** POST /api/v2/dashboards/widgets/mark-area-elements?dashboard&widget */
+  saveMarkAreaElements(
+    where: { dashboard: string; widget: string },
+    annotations: v.InferInput<typeof MarkAreaElements>,
+  ): Promise<Annotation[]>;
 }
 
 async function toLoginFailure(error: unknown): Promise<LoginFailure> {
@@ -115,5 +205,69 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
     async saveDeviceConfiguration(save) {
       await http.post('v2/account/settings/devices', { json: save });
     },
+
+    listDashboards: async () => v.parse(DashboardsList, await http.get('v2/dashboards/').json()),
+    getDashboard: async (id) =>
+      v.parse(Dashboard, await http.get(`v2/dashboards/${encodeURIComponent(id)}`).json()),
+    createDashboard: async (body) =>
+      v.parse(Dashboard, await http.post('v2/dashboards/', { json: body }).json()),
+    async updateDashboard(body) {
+      try {
+        return v.parse(Dashboard, await http.put('v2/dashboards/', { json: body }).json());
+      } catch (error) {
+        return conflictOr(error);
+      }
+    },
+    deleteDashboard: async (id) =>
+      v.parse(DashboardDeleted, await http.delete(`v2/dashboards/${encodeURIComponent(id)}`).json()),
+    favoriteDashboard: async (id) =>
+      v.parse(DashboardSummary, await http.post(`v2/dashboards/${encodeURIComponent(id)}/favorite`).json()),
+    renameDashboard: async (id, name) =>
+      v.parse(
+        Dashboard,
+        await http
+          .post(`v2/dashboards/${encodeURIComponent(id)}/rename`, { searchParams: params({ name }) })
+          .json(),
+      ),
+    async exportDashboard(id) {
+      const response = await http.get(`v2/dashboards/${encodeURIComponent(id)}/export`);
+      const dashboard = v.parse(Dashboard, await response.json());
+      const fileName = fileNameOf(response.headers.get('content-disposition'), `${dashboard.name}.json`);
+      return { dashboard, fileName };
+    },
+    updateDashboardsSorting: async (body) =>
+      v.parse(
+        DashboardsList,
+        await http.post('v2/dashboards/update-sorting-settings', { json: body }).json(),
+      ),
+    createDashboardGroup: async (body) =>
+      v.parse(DashboardGroup, await http.post('v2/dashboards/groups', { json: body }).json()),
+    updateDashboardGroup: async (body) =>
+      v.parse(DashboardGroup, await http.put('v2/dashboards/groups', { json: body }).json()),
+    async deleteDashboardGroup(id) {
+      await http.delete(`v2/dashboards/groups/${encodeURIComponent(id)}`);
+    },
+    validateDashboardGroupName: async ({ id, name }) =>
+      v.parse(
+        GroupNameValidation,
+        await http.get('v2/dashboards/groups/validate/name', { searchParams: params({ id, name }) }).json(),
+      ).valid,
+    async saveWidget(body) {
+      try {
+        return v.parse(Dashboard, await http.post('v2/dashboards/widgets', { json: body }).json());
+      } catch (error) {
+        return conflictOr(error);
+      }
+    },
+    saveMarkAreaElements: async (where, annotations) =>
+      v.parse(
+        MarkAreaElements,
+        await http
+          .post('v2/dashboards/widgets/mark-area-elements', {
+            searchParams: params(where),
+            json: annotations,
+          })
+          .json(),
+      ),
   };
 }

@@ -3,6 +3,7 @@ import { fromCallback, type SnapshotFrom } from 'xstate';
 import type { AppEvent } from '../../src/machines/app/app.events';
 import { appMachine } from '../../src/machines/app/appMachine';
 import type { SignedInWorld } from '../../src/machines/app/signedInWorld';
+import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
 import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
 import { deviceTreeMachine } from '../../src/machines/deviceTree/deviceTreeMachine';
@@ -11,6 +12,7 @@ import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginOutcome } from '../../src/services/api';
 import type {
   AccountSettings,
+  DashboardsList,
   DeviceTreeItem,
   LoginRequest,
   Session,
@@ -26,6 +28,7 @@ const { done, failed, after } = modelEvents<typeof appMachine>();
 const world: SignedInWorld = {
   socket: socketMachine.provide({ actors: { connection: fromCallback(() => () => {}) } }),
   deviceTree: deviceTreeMachine.provide({ actors: { loadTree: pending<DeviceTreeItem[]>() } }),
+  dashboards: dashboardsMachine.provide({ actors: { loadDashboards: pending<DashboardsList>() } }),
   devicePage: devicePageMachine,
   deviceConfiguration: deviceConfigurationMachine,
 };

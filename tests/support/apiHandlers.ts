@@ -15,6 +15,7 @@ import {
   MfaRequired,
   Session,
 } from '../../src/services/contracts';
+import { dashboardHandlers } from './dashboardHandlers';
 import { demoTheme, deviceTree, line, pages } from './fixtures';
 
 /**
@@ -69,6 +70,8 @@ export const deviceHandlers = [
 
 export const apiHandlers = [
   ...deviceHandlers,
+  // An empty dashboards list by default; tests of the list use server.use(...dashboardHandlers(list).handlers).
+  ...dashboardHandlers().handlers,
   http.get('*/api/themes', () => HttpResponse.json(demoTheme)),
   http.get('*/api/v2/account/settings', () => HttpResponse.json(DEFAULT_ACCOUNT_SETTINGS)),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import type { AppServices } from '../../src/machines/app/provideApp';
 import type { Api } from '../../src/services/api';
 import { createStorage } from '../../src/services/storage';
+import { dashboardsList, fullDashboard, group, summary } from './dashboardFixtures';
 import { accountSettings, demoTheme, deviceTree } from './fixtures';
 import { fakeSocketFactory } from './fakeSocket';
 
@@ -47,6 +48,42 @@ export function fakeServices(api: Partial<Api> = {}) {
       refreshLines: vi.fn<Api['refreshLines']>().mockResolvedValue({ status: 'OK', lines: [] }),
       writeLine: vi.fn<Api['writeLine']>().mockResolvedValue('accepted'),
       saveDeviceConfiguration: vi.fn<Api['saveDeviceConfiguration']>().mockResolvedValue(undefined),
+      listDashboards: vi.fn<Api['listDashboards']>().mockResolvedValue(dashboardsList),
+      getDashboard: vi
+        .fn<Api['getDashboard']>()
+        .mockResolvedValue(fullDashboard(dashboardsList.dashboards[0]!)),
+      createDashboard: vi
+        .fn<Api['createDashboard']>()
+        .mockImplementation(async ({ name }) => fullDashboard(summary('d-new', name))),
+      updateDashboard: vi
+        .fn<Api['updateDashboard']>()
+        .mockImplementation(async (body) => fullDashboard(summary(body.id, body.name))),
+      deleteDashboard: vi
+        .fn<Api['deleteDashboard']>()
+        .mockImplementation(async (id) => ({ id, favoriteId: 'd-overview' })),
+      favoriteDashboard: vi
+        .fn<Api['favoriteDashboard']>()
+        .mockImplementation(async (id) => summary(id, id, { favorite: true })),
+      renameDashboard: vi
+        .fn<Api['renameDashboard']>()
+        .mockImplementation(async (id, name) => fullDashboard(summary(id, name))),
+      exportDashboard: vi.fn<Api['exportDashboard']>().mockImplementation(async (id) => ({
+        dashboard: fullDashboard(summary(id, id)),
+        fileName: `${id}.json`,
+      })),
+      updateDashboardsSorting: vi.fn<Api['updateDashboardsSorting']>().mockResolvedValue(dashboardsList),
+      createDashboardGroup: vi
+        .fn<Api['createDashboardGroup']>()
+        .mockImplementation(async (body) => group('g-new', body.name, body.dashboardsData ?? [])),
+      updateDashboardGroup: vi
+        .fn<Api['updateDashboardGroup']>()
+        .mockImplementation(async (body) => group(body.id, body.name, body.dashboardsData ?? [])),
+      deleteDashboardGroup: vi.fn<Api['deleteDashboardGroup']>().mockResolvedValue(undefined),
+      validateDashboardGroupName: vi.fn<Api['validateDashboardGroupName']>().mockResolvedValue(true),
+      saveWidget: vi
+        .fn<Api['saveWidget']>()
+        .mockImplementation(async (body) => fullDashboard(summary(body.dashboardId, body.dashboardId))),
+      saveMarkAreaElements: vi.fn<Api['saveMarkAreaElements']>().mockResolvedValue([]),
       ...api,
     },
     storage: createStorage(backing),

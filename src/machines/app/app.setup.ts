@@ -25,7 +25,7 @@ import { loginMachine } from '../login/loginMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { SYSTEM_IDS } from '../systemIds';
 import type { AppEvent } from './app.events';
-import { pageEvent, revealEvent } from './liveActors';
+import { dashboardsRouteEvent, pageEvent, revealEvent } from './liveActors';
 import { isGuestPath, isProtectedPath, ROUTES } from './routes';
 import type { SignedInWorld } from './signedInWorld';
 
@@ -155,6 +155,7 @@ export const appSetup = setup({
         ...named('deviceTree'),
         input: { settings: treeSettingsOf(settings) },
       });
+      enqueue.spawnChild(world.dashboards, named('dashboards'));
       enqueue.spawnChild(world.devicePage, named('devicePage'));
     }),
     // An explicit disconnect first (no reconnection), then the actors end with the session.
@@ -163,6 +164,7 @@ export const appSetup = setup({
       if (socket) enqueue.sendTo(socket, { type: 'socket.disconnect' });
       enqueue.stopChild(SYSTEM_IDS.socket);
       enqueue.stopChild(SYSTEM_IDS.deviceTree);
+      enqueue.stopChild(SYSTEM_IDS.dashboards);
       enqueue.stopChild(SYSTEM_IDS.devicePage);
     }),
     openDeviceConfiguration: liveActions(({ context, enqueue, system }) => {
@@ -181,6 +183,10 @@ export const appSetup = setup({
     syncDevicePage: liveActions(({ context, enqueue, system }) => {
       const page = live(system, 'devicePage');
       if (page) enqueue.sendTo(page, pageEvent(context));
+    }),
+    syncDashboardsRoute: liveActions(({ context, enqueue, system }) => {
+      const dashboards = live(system, 'dashboards');
+      if (dashboards) enqueue.sendTo(dashboards, dashboardsRouteEvent(context));
     }),
     revealRouteDevice: liveActions(({ context, enqueue, system }) => {
       const tree = live(system, 'deviceTree');

@@ -172,7 +172,7 @@ export const appMachine = appSetup.createMachine({
             // The chunk could not be fetched (offline, or replaced by a new deployment): try again later.
             unavailable: { after: { WORLD_RETRY: 'loading' } },
             live: {
-              entry: ['spawnLiveActors', 'syncDevicePage', 'revealRouteDevice'],
+              entry: ['spawnLiveActors', 'syncDevicePage', 'syncDashboardsRoute', 'revealRouteDevice'],
               exit: ['closeDeviceConfiguration', 'stopLiveActors'],
               initial: 'configurationClosed',
               states: {
@@ -216,6 +216,7 @@ export const appMachine = appSetup.createMachine({
             actions: [
               { type: 'assignPath', params: ({ event }) => ({ path: event.path }) },
               'syncDevicePage',
+              'syncDashboardsRoute',
               'revealRouteDevice',
             ],
           },

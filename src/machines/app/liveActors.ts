@@ -4,6 +4,7 @@ import {
   type AccountSettings,
   type Session,
 } from '../../services/contracts';
+import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import type { DevicePageEvent } from '../devicePage/devicePage.events';
 import type { DeviceTreeEvent } from '../deviceTree/deviceTree.events';
 
@@ -44,4 +45,16 @@ export function pageEvent(context: LiveContext): DevicePageEvent {
 export const revealEvent = (context: LiveContext): DeviceTreeEvent => ({
   type: 'tree.revealRoute',
   hexacode: pageRoute(context.path)?.hexacode ?? null,
+});
+
+/** The dashboard route (ROUTES.dashboard), parsed: its id; null for any other path. */
+export function dashboardRoute(path: string): string | null {
+  const match = /^\/dashboard\/([^/]+)$/.exec(path);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** The dashboards list hears which dashboard the route names (a missing one goes to 404). */
+export const dashboardsRouteEvent = (context: LiveContext): DashboardsEvent => ({
+  type: 'dashboards.route',
+  id: dashboardRoute(context.path),
 });

@@ -1,6 +1,12 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { DepartmentNamesQuery, LinesQuery, PagesQuery } from '../../services/api';
-import type { DeviceConfigurationSave, LineWriteRequest } from '../../services/contracts';
+import type {
+  DashboardGroupSaveInput,
+  DepartmentNamesQuery,
+  LinesQuery,
+  PagesQuery,
+} from '../../services/api';
+import type { DashboardsSorting, DeviceConfigurationSave, LineWriteRequest } from '../../services/contracts';
+import { dashboardsMachine } from '../dashboards/dashboardsMachine';
 import type { SocketFactory } from '../../services/socket';
 import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
 import { notFoundPath, type PageAddress } from '../devicePage/devicePage.types';
@@ -38,6 +44,37 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
         loadNames: fromPromise(({ input }: { input: DepartmentNamesQuery }) => api.departmentNames(input)),
         loadPages: fromPromise(({ input }: { input: PagesQuery }) => api.pages(input)),
         loadLines: fromPromise(({ input }: { input: LinesQuery }) => api.lines(input)),
+      },
+    }),
+    dashboards: dashboardsMachine.provide({
+      actors: {
+        loadDashboards: fromPromise(() => api.listDashboards()),
+        createDashboard: fromPromise(({ input }: { input: { name: string } }) => api.createDashboard(input)),
+        renameDashboard: fromPromise(({ input }: { input: { id: string; name: string } }) =>
+          api.renameDashboard(input.id, input.name),
+        ),
+        deleteDashboard: fromPromise(({ input }: { input: { id: string } }) => api.deleteDashboard(input.id)),
+        favoriteDashboard: fromPromise(({ input }: { input: { id: string } }) =>
+          api.favoriteDashboard(input.id),
+        ),
+        saveSorting: fromPromise(({ input }: { input: DashboardsSorting }) =>
+          api.updateDashboardsSorting(input),
+        ),
+        validateGroupName: fromPromise(({ input }: { input: { id?: string; name: string } }) =>
+          api.validateDashboardGroupName(input),
+        ),
+        saveGroup: fromPromise(({ input }: { input: DashboardGroupSaveInput }) =>
+          input.id === undefined
+            ? api.createDashboardGroup(input)
+            : api.updateDashboardGroup({ ...input, id: input.id }),
+        ),
+        deleteGroup: fromPromise(({ input }: { input: { id: string } }) =>
+          api.deleteDashboardGroup(input.id),
+        ),
+      },
+      actions: {
+        navigate: (_, { path }) => navigation.go(path),
+        redirectToNotFound: (_, { message }) => navigation.redirect(notFoundPath(message)),
       },
     }),
     devicePage: devicePageMachine.provide({

@@ -1,3 +1,4 @@
+import type { dashboardsMachine } from '../dashboards/dashboardsMachine';
 import type { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
 import type { devicePageMachine } from '../devicePage/devicePageMachine';
 import type { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
@@ -11,6 +12,7 @@ import type { socketMachine } from '../socket/socketMachine';
 export interface SignedInWorld {
   socket: typeof socketMachine;
   deviceTree: typeof deviceTreeMachine;
+  dashboards: typeof dashboardsMachine;
   devicePage: typeof devicePageMachine;
   deviceConfiguration: typeof deviceConfigurationMachine;
 }

@@ -1,16 +1,18 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { selectThemeMode, selectUsername } from '../../machines/app/app.selectors';
 import { AppActor } from '../appActor';
+import { useDashboards } from '../dashboards/useDashboards';
 import { useT } from '../i18n';
 
 const ITEM = 'block w-full px-4 py-2 text-left data-focus:bg-primary/15';
 
-/** Account menu of the head bar; dashboards, settings, help and admin entries join with their issues. */
+/** Account menu of the head bar: dashboards entries first; settings, help and admin entries join with their issues. */
 export function AccountMenu() {
   const t = useT();
   const app = AppActor.useActorRef();
   const mode = AppActor.useSelector(selectThemeMode);
   const username = AppActor.useSelector(selectUsername);
+  const dashboards = useDashboards();
   return (
     <Menu>
       <MenuButton
@@ -26,6 +28,29 @@ export function AccountMenu() {
         anchor="bottom end"
         className="z-20 min-w-56 rounded bg-surface-raised py-1 shadow-lg focus:outline-none"
       >
+        <MenuItem>
+          <button
+            type="button"
+            className={ITEM}
+            onClick={() => dashboards.send({ type: 'dashboards.create' })}
+          >
+            {t('dashboards.create')}
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" className={ITEM} onClick={() => dashboards.send({ type: 'dashboards.sort' })}>
+            {t('dashboards.sortingSettings')}
+          </button>
+        </MenuItem>
+        <MenuItem>
+          <button
+            type="button"
+            className={ITEM}
+            onClick={() => dashboards.send({ type: 'dashboards.group.create' })}
+          >
+            {t('dashboards.groups')}
+          </button>
+        </MenuItem>
         <MenuItem>
           <button
             type="button"

@@ -7,11 +7,11 @@ import { breadcrumbParts, selectBreadcrumb } from '../../machines/devicePage/dev
 import type { devicePageMachine } from '../../machines/devicePage/devicePageMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { AppActor } from '../appActor';
+import { DashboardScreen, useDashboardName } from '../dashboards/DashboardScreen';
 import { DeviceConfigurationHost } from '../dialogs/DeviceConfigurationHost';
 import { useT } from '../i18n';
 import { DevicePageScreen } from '../screens/DevicePageScreen';
 import { HomeScreen } from '../screens/HomeScreen';
-import { PlaceholderScreen } from '../screens/PlaceholderScreen';
 import { useSystemActor } from '../useSystemActor';
 import { Banners } from './Banners';
 import { HeadBar } from './HeadBar';
@@ -49,10 +49,11 @@ function SignedInLayout() {
   const [onPage, page] = useRoute(ROUTES.page);
   const devicePage = useSystemActor<ActorRefFrom<typeof devicePageMachine>>(SYSTEM_IDS.devicePage);
   const pageCrumbs = breadcrumbParts(useSelector(devicePage, selectBreadcrumb));
+  const dashboardName = useDashboardName(onDashboard ? dashboard.id : undefined);
 
   // SPEC §2: device, business-group member, department and page; the hexacode until the tree answers.
   const crumbs = onDashboard
-    ? [t('placeholder.dashboard', { id: dashboard.id })]
+    ? [dashboardName ?? t('placeholder.dashboard', { id: dashboard.id })]
     : onPage
       ? pageCrumbs.length
         ? pageCrumbs
@@ -68,9 +69,7 @@ function SignedInLayout() {
         <main className="flex-1 overflow-auto">
           <Switch>
             <Route path={ROUTES.home} component={HomeScreen} />
-            <Route path={ROUTES.dashboard}>
-              {(params) => <PlaceholderScreen title={t('placeholder.dashboard', { id: params.id })} />}
-            </Route>
+            <Route path={ROUTES.dashboard}>{(params) => <DashboardScreen id={params.id} />}</Route>
             <Route path={ROUTES.page} component={DevicePageScreen} />
           </Switch>
         </main>

@@ -5,11 +5,14 @@ import { selectSearchText, selectShowSearch } from '../../machines/deviceTree/de
 import type { deviceTreeMachine } from '../../machines/deviceTree/deviceTreeMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { AppActor } from '../appActor';
+import { DashboardsDialogs } from '../dashboards/DashboardsDialogs';
+import { DashboardsList } from '../dashboards/DashboardsList';
+import { useDashboards } from '../dashboards/useDashboards';
 import { useT } from '../i18n';
 import { DeviceTreeView } from '../tree/DeviceTreeView';
 import { useSystemActor } from '../useSystemActor';
 
-/** SPEC §2/§9: a 300 px sidebar: logo, search (when enabled), dashboards (later issue), then the devices. */
+/** SPEC §2/§9: a 300 px sidebar: logo, search (when enabled), the dashboards (grouped), then the devices. */
 export function Sidebar() {
   const t = useT();
   const logo = AppActor.useSelector(selectSidebarLogo);
@@ -17,6 +20,7 @@ export function Sidebar() {
   const tree = useSystemActor<ActorRefFrom<typeof deviceTreeMachine>>(SYSTEM_IDS.deviceTree);
   const showSearch = useSelector(tree, selectShowSearch);
   const search = useSelector(tree, selectSearchText);
+  const dashboards = useDashboards();
   return (
     <aside className="flex w-sidebar shrink-0 flex-col bg-sidebar text-white">
       <div className="flex h-16 items-center bg-sidebar-secondary px-4">
@@ -35,9 +39,10 @@ export function Sidebar() {
         </div>
       ) : null}
       <nav aria-label={t('layout.navigation')} className="flex min-h-0 flex-1 flex-col">
-        {/* The dashboards list joins here, above the devices, with its issue. */}
+        <DashboardsList actor={dashboards} />
         <DeviceTreeView tree={tree} />
       </nav>
+      <DashboardsDialogs actor={dashboards} />
     </aside>
   );
 }

@@ -1,15 +1,25 @@
+import { useSelector } from '@xstate/react';
+import { Redirect } from 'wouter';
 import { selectUsername } from '../../machines/app/app.selectors';
+import { dashboardPath } from '../../machines/dashboards/dashboards.setup';
+import { selectHomeDashboardId } from '../../machines/dashboards/dashboards.selectors';
 import { AppActor } from '../appActor';
+import { useDashboards } from '../dashboards/useDashboards';
 import { useT } from '../i18n';
+import { Button } from '../primitives/Button';
 
-/** Welcome screen; with the dashboards issue it redirects to the selected dashboard when one exists. */
+/** Welcome screen; SPEC §2: it redirects to the selected dashboard (else the favorite) when one exists. */
 export function HomeScreen() {
   const t = useT();
   const username = AppActor.useSelector(selectUsername);
+  const dashboards = useDashboards();
+  const homeId = useSelector(dashboards, selectHomeDashboardId);
+  if (homeId) return <Redirect to={dashboardPath(homeId)} replace />;
   return (
-    <section className="flex flex-col gap-3 p-8">
+    <section className="flex flex-col items-start gap-3 p-8">
       <h1 className="text-2xl font-semibold">{t('home.welcome', { username })}</h1>
       <p className="text-muted">{t('home.firstDashboard')}</p>
+      <Button onClick={() => dashboards.send({ type: 'dashboards.create' })}>{t('dashboards.create')}</Button>
     </section>
   );
 }

@@ -1,0 +1,42 @@
+import type { SortDirection, SortMode } from '../deviceConfiguration/deviceConfiguration.events';
+
+export type { SortDirection, SortMode };
+
+export type DashboardsEvent =
+  /** Loads the list again (after a failed load). */
+  | { type: 'dashboards.reload' }
+  /** Opens the title prompt of a new dashboard. */
+  | { type: 'dashboards.create' }
+  /** Opens the rename prompt of a dashboard. */
+  | { type: 'dashboards.rename'; id: string }
+  | { type: 'dashboards.delete'; id: string }
+  | { type: 'dashboards.favorite'; id: string }
+  /** Selects a dashboard: expands its group and navigates to it. */
+  | { type: 'dashboards.select'; id: string }
+  /** The dashboard of the current route (null elsewhere), sent by the app machine on every route change. */
+  | { type: 'dashboards.route'; id: string | null }
+  /** Opens the sorting settings dialog. */
+  | { type: 'dashboards.sort' }
+  /** Opens the group dialog for a new group, or for an existing one. */
+  | { type: 'dashboards.group.create' }
+  | { type: 'dashboards.group.edit'; id: string }
+  | { type: 'dashboards.group.delete'; id: string }
+  /** Expands or collapses a group of the sidebar. */
+  | { type: 'dashboards.group.toggle'; id: string }
+  // The title prompt (create and rename).
+  | { type: 'prompt.change'; value: string }
+  | { type: 'prompt.submit' }
+  | { type: 'prompt.cancel' }
+  // The sorting settings dialog.
+  | { type: 'sorting.mode'; mode: SortMode }
+  | { type: 'sorting.direction'; direction: SortDirection }
+  | { type: 'sorting.submit' }
+  | { type: 'sorting.cancel' }
+  // The group dialog.
+  | { type: 'group.name'; value: string }
+  | { type: 'group.toggleDashboard'; id: string }
+  | { type: 'group.submit' }
+  | { type: 'group.cancel' };
+
+/** systemId of the long-lived dashboards actor (spawned while signed in). */
+export const DASHBOARDS_SYSTEM_ID = 'dashboards';

@@ -1,0 +1,238 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { MessageId } from '../../i18n/messages';
+import type { DashboardGroupSaveInput } from '../../services/api';
+import type {
+  Dashboard,
+  DashboardDeleted,
+  DashboardGroup,
+  DashboardsList,
+  DashboardsSorting,
+  DashboardSummary,
+  SortSettings,
+} from '../../services/contracts';
+import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
+import { SYSTEM_IDS } from '../systemIds';
+import type { DashboardsEvent } from './dashboards.events';
+import {
+  favoriteOf,
+  fromList,
+  shownDashboards,
+  withFavorite,
+  withGroup,
+  withoutGroup,
+} from './dashboardsModel';
+
+/** The title prompt of create and rename. */
+export interface PromptForm {
+  value: string;
+  error: MessageId | null;
+}
+
+/** The group dialog: a new group (id null) or an existing one. */
+export interface GroupForm {
+  id: string | null;
+  name: string;
+  dashboardIds: string[];
+  error: MessageId | null;
+}
+
+export interface DashboardsContext {
+  dashboards: DashboardSummary[];
+  groups: DashboardGroup[];
+  settings: SortSettings;
+  selectedId: string | null;
+  /** The dashboard of the current route, judged once the list is loaded (a missing one goes to 404). */
+  routeId: string | null;
+  /** The dashboard being renamed, deleted or made favorite, or the group being deleted. */
+  targetId: string | null;
+  prompt: PromptForm;
+  /** The sorting dialog's choice until it is saved. */
+  sorting: SortSettings;
+  group: GroupForm;
+}
+
+export const DEFAULT_DASHBOARDS_SETTINGS: SortSettings = { sortMode: 'CUSTOM', sortDirection: 'ASC' };
+const blankGroup: GroupForm = { id: null, name: '', dashboardIds: [], error: null };
+
+export const initialContext = (): DashboardsContext => ({
+  dashboards: [],
+  groups: [],
+  settings: DEFAULT_DASHBOARDS_SETTINGS,
+  selectedId: null,
+  routeId: null,
+  targetId: null,
+  prompt: { value: '', error: null },
+  sorting: DEFAULT_DASHBOARDS_SETTINGS,
+  group: blankGroup,
+});
+
+export const dashboardPath = (id: string) => `/dashboard/${encodeURIComponent(id)}`;
+export const dashboardNamed = (context: DashboardsContext, id: string | null) =>
+  context.dashboards.find((d) => d.id === id)?.name ?? '';
+
+/** Implementations of the dashboards list machine (dashboardsMachine.ts holds its statechart). */
+export const dashboardsSetup = setup({
+  types: {
+    context: {} as DashboardsContext,
+    events: {} as DashboardsEvent,
+  },
+  actors: {
+    // Provided by provideSignedInWorld (the dashboards API); these defaults only fail loudly.
+    loadDashboards: fromPromise<DashboardsList>(() =>
+      Promise.reject(new Error('loadDashboards not provided')),
+    ),
+    createDashboard: fromPromise<Dashboard, { name: string }>(() =>
+      Promise.reject(new Error('createDashboard not provided')),
+    ),
+    renameDashboard: fromPromise<Dashboard, { id: string; name: string }>(() =>
+      Promise.reject(new Error('renameDashboard not provided')),
+    ),
+    deleteDashboard: fromPromise<DashboardDeleted, { id: string }>(() =>
+      Promise.reject(new Error('deleteDashboard not provided')),
+    ),
+    favoriteDashboard: fromPromise<DashboardSummary, { id: string }>(() =>
+      Promise.reject(new Error('favoriteDashboard not provided')),
+    ),
+    saveSorting: fromPromise<DashboardsList, DashboardsSorting>(() =>
+      Promise.reject(new Error('saveSorting not provided')),
+    ),
+    validateGroupName: fromPromise<boolean, { id?: string; name: string }>(() =>
+      Promise.reject(new Error('validateGroupName not provided')),
+    ),
+    saveGroup: fromPromise<DashboardGroup, DashboardGroupSaveInput>(() =>
+      Promise.reject(new Error('saveGroup not provided')),
+    ),
+    deleteGroup: fromPromise<void, { id: string }>(() =>
+      Promise.reject(new Error('deleteGroup not provided')),
+    ),
+  },
+  guards: {
+    knownDashboard: ({ context }, params: { id: string }) =>
+      context.dashboards.some((d) => d.id === params.id),
+    knownGroup: ({ context }, params: { id: string }) => context.groups.some((g) => g.id === params.id),
+    promptBlank: ({ context }) => context.prompt.value.trim() === '',
+    groupNameBlank: ({ context }) => context.group.name.trim() === '',
+    nameFree: (_, params: { valid: boolean }) => params.valid,
+    /** A route naming a dashboard the list does not hold (SPEC §2: a missing selected dashboard goes to 404). */
+    routeMissing: ({ context }, params: { id: string | null; list?: DashboardsList }) =>
+      params.id !== null && !(params.list ?? context).dashboards.some((d) => d.id === params.id),
+    noRoute: (_, params: { id: string | null }) => params.id === null,
+    selectedDeleted: ({ context }) => context.selectedId === context.targetId,
+  },
+  actions: {
+    // Side effects, provided by provideSignedInWorld.
+    navigate: (_, _params: { path: string }) => {},
+    redirectToNotFound: (_, _params: { message: MessageId }) => {},
+    notify: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.notifications),
+      (
+        _,
+        params: { kind: NotificationKind; id: MessageId; values?: Record<string, string> },
+      ): NotificationsEvent => ({
+        type: 'notification.show',
+        kind: params.kind,
+        message: params.values ? { id: params.id, values: params.values } : { id: params.id },
+      }),
+    ),
+
+    assignList: assign((_, params: { list: DashboardsList }) => fromList(params.list)),
+    assignRoute: assign({ routeId: (_, params: { id: string | null }) => params.id }),
+    /** Selects a dashboard and expands its group (SPEC §4). */
+    select: assign(({ context }, params: { id: string | null }) => {
+      const groupId = context.dashboards.find((d) => d.id === params.id)?.groupId ?? null;
+      return {
+        selectedId: params.id,
+        groups: context.groups.map((g) => (g.id === groupId ? { ...g, expanded: true } : g)),
+      };
+    }),
+    /** Without a selection (home), the favorite is the selected one. */
+    selectFavoriteIfNone: assign({
+      selectedId: ({ context }) => context.selectedId ?? favoriteOf(context.dashboards)?.id ?? null,
+    }),
+    assignTarget: assign({ targetId: (_, params: { id: string }) => params.id }),
+    openPrompt: assign({ prompt: (_, params: { value: string }) => ({ value: params.value, error: null }) }),
+    changePrompt: assign({
+      prompt: (_, params: { value: string }) => ({ value: params.value, error: null }),
+    }),
+    rejectPrompt: assign({
+      prompt: ({ context }) => ({ ...context.prompt, error: 'dashboards.titleRequired' as const }),
+    }),
+    /** The created dashboard, favorite or not as the server decided; the only favorite when it is one. */
+    addDashboard: assign({
+      dashboards: ({ context }, params: { dashboard: Dashboard }) => {
+        const { widgets: _widgets, ...summary } = params.dashboard;
+        const rest = context.dashboards.filter((d) => d.id !== summary.id);
+        const others = params.dashboard.favorite ? rest.map((d) => ({ ...d, favorite: false })) : rest;
+        return [...others, summary];
+      },
+    }),
+    renameDashboard: assign({
+      dashboards: ({ context }, params: { dashboard: Dashboard }) =>
+        context.dashboards.map((d) =>
+          d.id === params.dashboard.id ? { ...d, name: params.dashboard.name } : d,
+        ),
+    }),
+    removeDashboard: assign(({ context }, params: { deleted: DashboardDeleted }) => ({
+      dashboards: withFavorite(
+        context.dashboards.filter((d) => d.id !== params.deleted.id),
+        params.deleted.favoriteId,
+      ),
+      groups: context.groups.map((g) => ({
+        ...g,
+        dashboards: g.dashboards.filter((id) => id !== params.deleted.id),
+      })),
+    })),
+    /** SPEC §4: the deleted selected one is replaced by the favorite, else the first shown. */
+    selectReplacement: assign(({ context }) => {
+      const next = favoriteOf(context.dashboards) ?? shownDashboards(context)[0];
+      const groupId = next?.groupId ?? null;
+      return {
+        selectedId: next?.id ?? null,
+        groups: context.groups.map((g) => (g.id === groupId ? { ...g, expanded: true } : g)),
+      };
+    }),
+    setFavorite: assign({
+      dashboards: ({ context }, params: { id: string }) => withFavorite(context.dashboards, params.id),
+    }),
+    openSorting: assign({ sorting: ({ context }) => context.settings }),
+    changeSorting: assign({
+      sorting: ({ context }, params: Partial<SortSettings>) => ({ ...context.sorting, ...params }),
+    }),
+    openGroup: assign({
+      group: ({ context }, params: { id: string | null }) => {
+        const group = context.groups.find((g) => g.id === params.id);
+        if (!group) return blankGroup;
+        return {
+          id: group.id,
+          name: group.name,
+          dashboardIds: context.dashboards.filter((d) => d.groupId === group.id).map((d) => d.id),
+          error: null,
+        };
+      },
+    }),
+    changeGroupName: assign({
+      group: ({ context }, params: { value: string }) => ({
+        ...context.group,
+        name: params.value,
+        error: null,
+      }),
+    }),
+    toggleGroupDashboard: assign({
+      group: ({ context }, params: { id: string }) => ({
+        ...context.group,
+        dashboardIds: context.group.dashboardIds.includes(params.id)
+          ? context.group.dashboardIds.filter((id) => id !== params.id)
+          : [...context.group.dashboardIds, params.id],
+      }),
+    }),
+    rejectGroupName: assign({
+      group: ({ context }, params: { error: MessageId }) => ({ ...context.group, error: params.error }),
+    }),
+    applyGroup: assign(({ context }, params: { group: DashboardGroup }) => withGroup(context, params.group)),
+    removeGroup: assign(({ context }) => withoutGroup(context, context.targetId ?? '')),
+    toggleGroup: assign({
+      groups: ({ context }, params: { id: string }) =>
+        context.groups.map((g) => (g.id === params.id ? { ...g, expanded: !g.expanded } : g)),
+    }),
+  },
+});

@@ -1,0 +1,142 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectGroupForm,
+  selectIsSaving,
+  selectPrompt,
+  selectShownDashboards,
+  selectSortingDraft,
+} from '../../machines/dashboards/dashboards.selectors';
+import { SORT_DIRECTIONS, SORT_MODES } from '../../services/contracts';
+import { useT } from '../i18n';
+import { Button } from '../primitives/Button';
+import { Dialog } from '../primitives/Dialog';
+import { TextField } from '../primitives/TextField';
+import type { DashboardsActor } from './useDashboards';
+
+/** The dialogs of the dashboards list: the title prompt (create, rename), sorting settings, and the group. */
+export function DashboardsDialogs({ actor }: { actor: DashboardsActor }) {
+  const prompt = useSelector(actor, selectPrompt);
+  const sorting = useSelector(actor, selectSortingDraft);
+  const group = useSelector(actor, selectGroupForm);
+  if (prompt) return <PromptDialog actor={actor} />;
+  if (sorting) return <SortingDialog actor={actor} />;
+  if (group) return <GroupDialog actor={actor} />;
+  return null;
+}
+
+function Footer({ actor, cancel }: { actor: DashboardsActor; cancel: () => void }) {
+  const t = useT();
+  const saving = useSelector(actor, selectIsSaving);
+  return (
+    <>
+      <Button variant="quiet" onClick={cancel}>
+        {t('dashboards.cancel')}
+      </Button>
+      <Button type="submit" disabled={saving}>
+        {t('dashboards.save')}
+      </Button>
+    </>
+  );
+}
+
+function PromptDialog({ actor }: { actor: DashboardsActor }) {
+  const t = useT();
+  const prompt = useSelector(actor, selectPrompt);
+  if (!prompt) return null;
+  const cancel = () => actor.send({ type: 'prompt.cancel' });
+  return (
+    <Dialog
+      title={t(prompt.kind === 'create' ? 'dashboards.createTitle' : 'dashboards.renameTitle')}
+      onClose={cancel}
+      onSubmit={() => actor.send({ type: 'prompt.submit' })}
+      footer={<Footer actor={actor} cancel={cancel} />}
+    >
+      <TextField
+        label={t('dashboards.titleField')}
+        value={prompt.value}
+        error={prompt.error ? t(prompt.error) : null}
+        onValueChange={(value) => actor.send({ type: 'prompt.change', value })}
+      />
+    </Dialog>
+  );
+}
+
+function SortingDialog({ actor }: { actor: DashboardsActor }) {
+  const t = useT();
+  const sorting = useSelector(actor, selectSortingDraft);
+  if (!sorting) return null;
+  const cancel = () => actor.send({ type: 'sorting.cancel' });
+  return (
+    <Dialog
+      title={t('dashboards.sortingTitle')}
+      onClose={cancel}
+      onSubmit={() => actor.send({ type: 'sorting.submit' })}
+      footer={<Footer actor={actor} cancel={cancel} />}
+    >
+      <fieldset className="mb-3 flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">{t('dashboards.sortMode')}</legend>
+        {SORT_MODES.map((mode) => (
+          <label key={mode} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="dashboards-sort-mode"
+              checked={sorting.sortMode === mode}
+              onChange={() => actor.send({ type: 'sorting.mode', mode })}
+            />
+            {t(`dashboards.sortMode.${mode}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">{t('dashboards.sortDirection')}</legend>
+        {SORT_DIRECTIONS.map((direction) => (
+          <label key={direction} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="dashboards-sort-direction"
+              checked={sorting.sortDirection === direction}
+              onChange={() => actor.send({ type: 'sorting.direction', direction })}
+            />
+            {t(`dashboards.sortDirection.${direction}`)}
+          </label>
+        ))}
+      </fieldset>
+    </Dialog>
+  );
+}
+
+function GroupDialog({ actor }: { actor: DashboardsActor }) {
+  const t = useT();
+  const group = useSelector(actor, selectGroupForm);
+  const dashboards = useSelector(actor, selectShownDashboards);
+  if (!group) return null;
+  const cancel = () => actor.send({ type: 'group.cancel' });
+  return (
+    <Dialog
+      title={t(group.id ? 'dashboards.groupEditTitle' : 'dashboards.groupCreateTitle')}
+      onClose={cancel}
+      onSubmit={() => actor.send({ type: 'group.submit' })}
+      footer={<Footer actor={actor} cancel={cancel} />}
+    >
+      <TextField
+        label={t('dashboards.groupName')}
+        value={group.name}
+        error={group.error ? t(group.error) : null}
+        onValueChange={(value) => actor.send({ type: 'group.name', value })}
+      />
+      <fieldset className="mt-3 flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">{t('dashboards.groupDashboards')}</legend>
+        {dashboards.map((dashboard) => (
+          <label key={dashboard.id} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={group.dashboardIds.includes(dashboard.id)}
+              onChange={() => actor.send({ type: 'group.toggleDashboard', id: dashboard.id })}
+            />
+            {dashboard.name}
+          </label>
+        ))}
+      </fieldset>
+    </Dialog>
+  );
+}

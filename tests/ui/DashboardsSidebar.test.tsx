@@ -1,0 +1,97 @@
+import '../support/resizeObserver';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createStorage } from '../../src/services/storage';
+import { dashboardsList, emptyDashboardsList } from '../support/dashboardFixtures';
+import { dashboardHandlers } from '../support/dashboardHandlers';
+import { operatorSession } from '../support/fixtures';
+import { renderApp } from '../support/renderApp';
+import { server } from './setup';
+
+function renderSignedIn(path: string, list = dashboardsList) {
+  const api = dashboardHandlers(list);
+  server.use(...api.handlers);
+  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  renderApp(path);
+  return api;
+}
+
+// The first render loads the signed-in chunk, which takes a while under jsdom.
+const dashboardsRegion = () => screen.findByRole('region', { name: 'Dashboards' }, { timeout: 5000 });
+
+describe('sidebar dashboards list', () => {
+  it('lists the dashboards grouped above the devices, opens a group and a dashboard', async () => {
+    const user = userEvent.setup();
+    renderSignedIn('/dashboard/d-overview');
+    const region = await dashboardsRegion();
+    const overview = await within(region).findByRole('link', { name: 'Overview' });
+    expect(overview.getAttribute('href')).toBe('/dashboard/d-overview');
+    expect(overview.getAttribute('aria-current')).toBe('page');
+    expect(within(region).getByRole('img', { name: 'Favorite' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
+    // The dashboards come before the device tree.
+    const tree = await screen.findByRole('tree', { name: 'Devices' });
+    expect(region.compareDocumentPosition(tree) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    expect(within(region).queryByRole('link', { name: 'Freezers' })).toBeNull();
+    await user.click(within(region).getByRole('button', { name: 'Expand group Cold rooms' }));
+    await user.click(within(region).getByRole('link', { name: 'Freezers' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/d-freezers'));
+    expect(await screen.findByRole('heading', { name: 'Freezers' })).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Collapse group Cold rooms' })).toBeTruthy();
+  });
+
+  it('redirects home to the favorite dashboard', async () => {
+    renderSignedIn('/');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/d-overview'));
+  });
+
+  it('sends a missing dashboard to the 404 page with its message', async () => {
+    renderSignedIn('/dashboard/d-gone');
+    await screen.findByText('The page you were looking for does not exist');
+    expect(await screen.findByText('Dashboard is not found')).toBeTruthy();
+  });
+
+  it('creates the first dashboard from home, requiring a title; it becomes the favorite', async () => {
+    const user = userEvent.setup();
+    const api = renderSignedIn('/', emptyDashboardsList);
+    await screen.findByRole('heading', { name: /operator/ });
+    const region = await dashboardsRegion();
+    await within(region).findByText('No dashboards yet');
+    await user.click(within(region).getByRole('button', { name: 'Create dashboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create dashboard' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Title is required')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Title'), 'Cellar');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const link = await within(region).findByRole('link', { name: 'Cellar' });
+    await waitFor(() => expect(window.location.pathname).toBe(link.getAttribute('href')));
+    expect(api.state().dashboards).toEqual([expect.objectContaining({ name: 'Cellar', favorite: true })]);
+    expect(within(region).getByRole('img', { name: 'Favorite' })).toBeTruthy();
+  });
+
+  it('renames, sets the favorite and deletes from the dashboard menu', async () => {
+    const user = userEvent.setup();
+    const api = renderSignedIn('/dashboard/d-overview');
+    const region = await dashboardsRegion();
+    await within(region).findByRole('link', { name: 'Overview' });
+    await user.click(within(region).getByRole('button', { name: 'Dashboard actions for Overview' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename dashboard' });
+    const title = within(dialog).getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Front{Enter}');
+    await within(region).findByRole('link', { name: 'Front' });
+
+    await user.click(within(region).getByRole('button', { name: 'Expand group Cold rooms' }));
+    await user.click(within(region).getByRole('button', { name: 'Dashboard actions for Chillers' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Set as favorite' }));
+    await waitFor(() => expect(api.state().dashboards.find((d) => d.favorite)?.id).toBe('d-chillers'));
+
+    await user.click(within(region).getByRole('button', { name: 'Dashboard actions for Front' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await waitFor(() => expect(within(region).queryByRole('link', { name: 'Front' })).toBeNull());
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/d-chillers'));
+  });
+});
