@@ -1,6 +1,6 @@
 /**
  * systemIds of the actors the root app machine keeps alive; views find them with `system.get(id)`.
- * socket, deviceTree, dashboards and devicePage live while signed in (invoked by the signedIn state); deviceConfiguration
+ * socket, deviceTree, dashboards, devicePage and dashboardEditor live while signed in (invoked by the signedIn state); deviceConfiguration
  * while its dialog is open.
  */
 export const SYSTEM_IDS = {
@@ -12,5 +12,6 @@ export const SYSTEM_IDS = {
   deviceTree: 'deviceTree',
   dashboards: 'dashboards',
   devicePage: 'devicePage',
+  dashboardEditor: 'dashboardEditor',
   deviceConfiguration: 'deviceConfiguration',
 } as const;

@@ -3,6 +3,7 @@ import { fromCallback, type SnapshotFrom } from 'xstate';
 import type { AppEvent } from '../../src/machines/app/app.events';
 import { appMachine } from '../../src/machines/app/appMachine';
 import type { SignedInWorld } from '../../src/machines/app/signedInWorld';
+import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
 import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
@@ -12,6 +13,7 @@ import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginOutcome } from '../../src/services/api';
 import type {
   AccountSettings,
+  Dashboard,
   DashboardsList,
   DeviceTreeItem,
   LoginRequest,
@@ -30,6 +32,9 @@ const world: SignedInWorld = {
   deviceTree: deviceTreeMachine.provide({ actors: { loadTree: pending<DeviceTreeItem[]>() } }),
   dashboards: dashboardsMachine.provide({ actors: { loadDashboards: pending<DashboardsList>() } }),
   devicePage: devicePageMachine,
+  dashboardEditor: dashboardEditorMachine.provide({
+    actors: { loadDashboard: pending<Dashboard, { id: string }>() },
+  }),
   deviceConfiguration: deviceConfigurationMachine,
 };
 const worldRetryDue = after('WORLD_RETRY', 'app.signedIn.world.unavailable');

@@ -1,8 +1,9 @@
 // English is the complete catalogue and the fallback of every other locale. One file an area keeps
 // concurrent work apart; ids are unique across files (prefix them with the area).
 import core from './core.json';
+import dashboardEditor from './dashboardEditor.json';
 import dashboards from './dashboards.json';
 import devicePage from './devicePage.json';
 import tree from './tree.json';
 
-export const en = { ...core, ...dashboards, ...devicePage, ...tree };
+export const en = { ...core, ...dashboardEditor, ...dashboards, ...devicePage, ...tree };

@@ -25,7 +25,7 @@ import { loginMachine } from '../login/loginMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { SYSTEM_IDS } from '../systemIds';
 import type { AppEvent } from './app.events';
-import { dashboardsRouteEvent, pageEvent, revealEvent } from './liveActors';
+import { dashboardEvent, dashboardsRouteEvent, pageEvent, revealEvent } from './liveActors';
 import { isGuestPath, isProtectedPath, ROUTES } from './routes';
 import type { SignedInWorld } from './signedInWorld';
 
@@ -157,6 +157,7 @@ export const appSetup = setup({
       });
       enqueue.spawnChild(world.dashboards, named('dashboards'));
       enqueue.spawnChild(world.devicePage, named('devicePage'));
+      enqueue.spawnChild(world.dashboardEditor, named('dashboardEditor'));
     }),
     // An explicit disconnect first (no reconnection), then the actors end with the session.
     stopLiveActors: liveActions(({ enqueue, system }) => {
@@ -166,6 +167,7 @@ export const appSetup = setup({
       enqueue.stopChild(SYSTEM_IDS.deviceTree);
       enqueue.stopChild(SYSTEM_IDS.dashboards);
       enqueue.stopChild(SYSTEM_IDS.devicePage);
+      enqueue.stopChild(SYSTEM_IDS.dashboardEditor);
     }),
     openDeviceConfiguration: liveActions(({ context, enqueue, system }) => {
       if (!context.world) return;
@@ -187,6 +189,8 @@ export const appSetup = setup({
     syncDashboardsRoute: liveActions(({ context, enqueue, system }) => {
       const dashboards = live(system, 'dashboards');
       if (dashboards) enqueue.sendTo(dashboards, dashboardsRouteEvent(context));
+      const editor = live(system, 'dashboardEditor');
+      if (editor) enqueue.sendTo(editor, dashboardEvent(context));
     }),
     revealRouteDevice: liveActions(({ context, enqueue, system }) => {
       const tree = live(system, 'deviceTree');

@@ -4,6 +4,7 @@ import {
   type AccountSettings,
   type Session,
 } from '../../services/contracts';
+import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import type { DevicePageEvent } from '../devicePage/devicePage.events';
 import type { DeviceTreeEvent } from '../deviceTree/deviceTree.events';
@@ -58,3 +59,9 @@ export const dashboardsRouteEvent = (context: LiveContext): DashboardsEvent => (
   type: 'dashboards.route',
   id: dashboardRoute(context.path),
 });
+
+/** What the dashboard editing actor must hear for the current route. */
+export function dashboardEvent(context: LiveContext): DashboardEditorEvent {
+  const id = dashboardRoute(context.path);
+  return id ? { type: 'dashboard.open', id } : { type: 'dashboard.close' };
+}

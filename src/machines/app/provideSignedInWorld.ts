@@ -5,7 +5,13 @@ import type {
   LinesQuery,
   PagesQuery,
 } from '../../services/api';
-import type { DashboardsSorting, DeviceConfigurationSave, LineWriteRequest } from '../../services/contracts';
+import type {
+  DashboardsSorting,
+  DashboardUpdateInput,
+  DeviceConfigurationSave,
+  LineWriteRequest,
+} from '../../services/contracts';
+import { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
 import { dashboardsMachine } from '../dashboards/dashboardsMachine';
 import type { SocketFactory } from '../../services/socket';
 import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
@@ -92,6 +98,14 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
       },
       // The 404 page is told what was missing by catalogue id; it shows the text in the user's language.
       actions: { redirectToNotFound: (_, { message }) => navigation.redirect(notFoundPath(message)) },
+    }),
+    dashboardEditor: dashboardEditorMachine.provide({
+      actors: {
+        loadDashboard: fromPromise(({ input }: { input: { id: string } }) => api.getDashboard(input.id)),
+        saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) =>
+          api.updateDashboard(input),
+        ),
+      },
     }),
     deviceConfiguration: deviceConfigurationMachine.provide({
       actors: {

@@ -1,3 +1,4 @@
+import type { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
 import type { dashboardsMachine } from '../dashboards/dashboardsMachine';
 import type { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
 import type { devicePageMachine } from '../devicePage/devicePageMachine';
@@ -14,5 +15,6 @@ export interface SignedInWorld {
   deviceTree: typeof deviceTreeMachine;
   dashboards: typeof dashboardsMachine;
   devicePage: typeof devicePageMachine;
+  dashboardEditor: typeof dashboardEditorMachine;
   deviceConfiguration: typeof deviceConfigurationMachine;
 }

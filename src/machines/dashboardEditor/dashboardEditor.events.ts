@@ -1,0 +1,30 @@
+/** One grid item as the grid reports it: `i` is the widget's id. */
+export interface LayoutItem {
+  i: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export type DashboardEditorEvent =
+  /** The router is on /dashboard/{id} (sent by the app machine on route changes). */
+  | { type: 'dashboard.open'; id: string }
+  /** The router left the dashboard view. */
+  | { type: 'dashboard.close' }
+  /** Loads the dashboard again after a failed load. */
+  | { type: 'dashboard.reload' }
+  /** Enters edit mode (the stored copy is kept, to discard to). */
+  | { type: 'dashboard.edit' }
+  /** The grid reports its layout; only a moved or resized widget makes the dashboard dirty. */
+  | { type: 'dashboard.layoutChanged'; layout: readonly LayoutItem[] }
+  | { type: 'dashboard.removeWidget'; id: string }
+  | { type: 'dashboard.toggleFullscreen'; id: string }
+  /** Saves the edited dashboard (PUT with its version) and stays in edit mode. */
+  | { type: 'dashboard.save' }
+  /** Leaves edit mode; with unsaved changes the operator is asked first. */
+  | { type: 'dashboard.leaveEdit' }
+  // The unsaved changes question.
+  | { type: 'dashboard.confirmSave' }
+  | { type: 'dashboard.discard' }
+  | { type: 'dashboard.stayEditing' };

@@ -1,0 +1,21 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Dashboard } from '../../services/contracts';
+import type { dashboardEditorMachine } from './dashboardEditorMachine';
+
+type DashboardEditorSnapshot = SnapshotFrom<typeof dashboardEditorMachine>;
+
+export type DashboardEditorView = 'idle' | 'loading' | 'failed' | 'loaded';
+
+export const selectView = (s: DashboardEditorSnapshot): DashboardEditorView =>
+  typeof s.value === 'string' ? (s.value as DashboardEditorView) : 'loaded';
+/** The dashboard as shown (with the edits of edit mode). */
+export const selectDraft = (s: DashboardEditorSnapshot): Dashboard | null => s.context.draft;
+/** Edit mode, including the save and the unsaved changes question. */
+export const selectIsEditing = (s: DashboardEditorSnapshot): boolean =>
+  s.matches('loaded') && !s.matches({ loaded: 'viewing' });
+export const selectIsSaving = (s: DashboardEditorSnapshot): boolean =>
+  s.matches({ loaded: 'saving' }) || s.matches({ loaded: 'savingAndLeaving' });
+export const selectIsConfirmingLeave = (s: DashboardEditorSnapshot): boolean =>
+  s.matches({ loaded: 'confirmingLeave' }) || s.matches({ loaded: 'savingAndLeaving' });
+export const selectIsDirty = (s: DashboardEditorSnapshot): boolean => s.context.dirty;
+export const selectFullscreenId = (s: DashboardEditorSnapshot): string | null => s.context.fullscreenId;

@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { selectIsDirty, selectIsEditing } from '../../src/machines/dashboardEditor/dashboardEditor.selectors';
+import { layoutMoved } from '../../src/machines/dashboardEditor/dashboardEditor.setup';
+import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import { DashboardConflictError } from '../../src/services/api';
+import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
+import { editedDashboard, layoutOf } from '../support/dashboardEditorFixtures';
+
+function start(
+  save: (input: DashboardUpdateInput) => Promise<Dashboard> = async (input) =>
+    ({
+      ...editedDashboard,
+      ...input,
+      version: input.version + 1,
+    }) as Dashboard,
+) {
+  const load = vi.fn(async () => editedDashboard);
+  const saveFn = vi.fn(save);
+  const notify = vi.fn();
+  const actor = createActor(
+    dashboardEditorMachine.provide({
+      actors: {
+        loadDashboard: fromPromise(load),
+        saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => saveFn(input)),
+      },
+      actions: { notify: (_, params) => notify(params) },
+    }),
+  ).start();
+  return { actor, load, save: saveFn, notify };
+}
+
+async function editing(s = start()) {
+  s.actor.send({ type: 'dashboard.open', id: 'd-overview' });
+  await waitFor(s.actor, (snap) => snap.matches({ loaded: 'viewing' }));
+  s.actor.send({ type: 'dashboard.edit' });
+  return s;
+}
+
+describe('dashboard editor machine', () => {
+  it('loads the dashboard of the route and ignores the same route again', async () => {
+    const { actor, load } = await editing();
+    actor.send({ type: 'dashboard.open', id: 'd-overview' });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(selectIsEditing(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'dashboard.close' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.draft).toBeNull();
+  });
+
+  it('becomes dirty only when a widget moves or resizes', async () => {
+    const { actor } = await editing();
+    actor.send({ type: 'dashboard.layoutChanged', layout: layoutOf(editedDashboard) });
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'dashboard.layoutChanged', layout: layoutOf(editedDashboard, { 'w-2': { h: 6 } }) });
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.draft?.widgets[1]?.position.h).toBe(6);
+    expect(actor.getSnapshot().context.stored?.widgets[1]?.position.h).toBe(4);
+  });
+
+  it('ignores layout changes while viewing', async () => {
+    const s = start();
+    s.actor.send({ type: 'dashboard.open', id: 'd-overview' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'viewing' }));
+    s.actor.send({ type: 'dashboard.layoutChanged', layout: layoutOf(editedDashboard, { 'w-1': { x: 6 } }) });
+    expect(selectIsDirty(s.actor.getSnapshot())).toBe(false);
+  });
+
+  it('leaves edit mode at once without changes, asks with them; discard restores the stored copy', async () => {
+    const { actor } = await editing();
+    actor.send({ type: 'dashboard.leaveEdit' });
+    expect(actor.getSnapshot().matches({ loaded: 'viewing' })).toBe(true);
+    actor.send({ type: 'dashboard.edit' });
+    actor.send({ type: 'dashboard.removeWidget', id: 'w-1' });
+    actor.send({ type: 'dashboard.leaveEdit' });
+    expect(actor.getSnapshot().matches({ loaded: 'confirmingLeave' })).toBe(true);
+    actor.send({ type: 'dashboard.stayEditing' });
+    expect(actor.getSnapshot().matches({ loaded: 'editing' })).toBe(true);
+    actor.send({ type: 'dashboard.leaveEdit' });
+    actor.send({ type: 'dashboard.discard' });
+    expect(actor.getSnapshot().matches({ loaded: 'viewing' })).toBe(true);
+    expect(actor.getSnapshot().context.draft?.widgets).toHaveLength(2);
+  });
+
+  it('saves with the loaded version and notifies', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.layoutChanged', layout: layoutOf(editedDashboard, { 'w-1': { y: 4 } }) });
+    s.actor.send({ type: 'dashboard.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'editing' }));
+    expect(s.save).toHaveBeenCalledWith(expect.objectContaining({ id: 'd-overview', version: 3 }));
+    expect(s.actor.getSnapshot().context.stored?.version).toBe(4);
+    expect(selectIsDirty(s.actor.getSnapshot())).toBe(false);
+    expect(s.notify).toHaveBeenCalledWith({ kind: 'success', id: 'dashboardEditor.saved' });
+  });
+
+  it('saves on leaving when asked, then views', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'dashboard.leaveEdit' });
+    s.actor.send({ type: 'dashboard.confirmSave' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'viewing' }));
+    expect(s.actor.getSnapshot().context.stored?.widgets).toHaveLength(1);
+  });
+
+  it('reloads the stored copy on a version conflict', async () => {
+    const s = await editing(start(() => Promise.reject(new DashboardConflictError(5))));
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'dashboard.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'viewing' }));
+    expect(s.notify).toHaveBeenCalledWith({ kind: 'error', id: 'dashboardEditor.conflict' });
+    expect(s.load).toHaveBeenCalledTimes(2);
+    expect(s.actor.getSnapshot().context.draft?.widgets).toHaveLength(2);
+  });
+
+  it('keeps editing after a failed save', async () => {
+    const s = await editing(start(() => Promise.reject(new Error('network'))));
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'dashboard.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'editing' }));
+    expect(s.notify).toHaveBeenCalledWith({ kind: 'error', id: 'dashboardEditor.saveFailed' });
+    expect(selectIsDirty(s.actor.getSnapshot())).toBe(true);
+  });
+
+  it('toggles a widget fullscreen', async () => {
+    const { actor } = await editing();
+    actor.send({ type: 'dashboard.toggleFullscreen', id: 'w-1' });
+    expect(actor.getSnapshot().context.fullscreenId).toBe('w-1');
+    actor.send({ type: 'dashboard.toggleFullscreen', id: 'w-1' });
+    expect(actor.getSnapshot().context.fullscreenId).toBeNull();
+  });
+
+  it('compares x, y, w and h of known widgets only', () => {
+    expect(layoutMoved(editedDashboard, [{ i: 'w-9', x: 5, y: 5, w: 2, h: 3 }])).toBe(false);
+    expect(layoutMoved(editedDashboard, layoutOf(editedDashboard, { 'w-1': { w: 4 } }))).toBe(true);
+  });
+});

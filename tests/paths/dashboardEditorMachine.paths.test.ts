@@ -1,0 +1,50 @@
+import type { SnapshotFrom } from 'xstate';
+import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import { DashboardConflictError } from '../../src/services/api';
+import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
+import { editedDashboard, layoutOf } from '../support/dashboardEditorFixtures';
+import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
+
+const { done, failed } = modelEvents<typeof dashboardEditorMachine>();
+
+const model: ModelOptions<typeof dashboardEditorMachine> = {
+  events: [
+    { type: 'dashboard.open', id: 'd-overview' },
+    { type: 'dashboard.open', id: 'd-freezers' },
+    { type: 'dashboard.close' },
+    { type: 'dashboard.reload' },
+    { type: 'dashboard.edit' },
+    { type: 'dashboard.layoutChanged', layout: layoutOf(editedDashboard) },
+    { type: 'dashboard.layoutChanged', layout: layoutOf(editedDashboard, { 'w-1': { y: 4 } }) },
+    { type: 'dashboard.removeWidget', id: 'w-2' },
+    { type: 'dashboard.toggleFullscreen', id: 'w-1' },
+    { type: 'dashboard.save' },
+    { type: 'dashboard.leaveEdit' },
+    { type: 'dashboard.confirmSave' },
+    { type: 'dashboard.discard' },
+    { type: 'dashboard.stayEditing' },
+    done('loadDashboard', editedDashboard),
+    failed('loadDashboard'),
+    done('saveDashboard', { ...editedDashboard, version: 4 }),
+    failed('saveDashboard', new DashboardConflictError(5)),
+    failed('saveDashboard', new Error('network')),
+  ],
+  serializeState: (s: SnapshotFrom<typeof dashboardEditorMachine>) =>
+    JSON.stringify({
+      value: s.value,
+      open: s.context.id !== null,
+      dirty: s.context.dirty,
+      fullscreen: s.context.fullscreenId !== null,
+    }),
+};
+
+describeMachinePaths('dashboard editor machine paths', dashboardEditorMachine, {
+  models: model,
+  runnable: dashboardEditorMachine.provide({
+    actors: {
+      loadDashboard: pending<Dashboard, { id: string }>(),
+      saveDashboard: pending<Dashboard, DashboardUpdateInput>(),
+    },
+    actions: { notify: () => {} },
+  }),
+});

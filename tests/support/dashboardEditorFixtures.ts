@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+import { Dashboard } from '../../src/services/contracts';
+
+/** A dashboard with two LINE widgets side by side on the 12-column grid, parsed by its contract. */
+export const editedDashboard: Dashboard = v.parse(Dashboard, {
+  id: 'd-overview',
+  name: 'Overview',
+  favorite: true,
+  order: 1,
+  groupId: null,
+  breakpoint: 'lg',
+  version: 3,
+  widgets: [
+    { id: 'w-1', type: 'LINE', name: 'Freezer line', position: { i: 'w-1', x: 0, y: 0, w: 3, h: 4 } },
+    { id: 'w-2', type: 'LINE', name: 'Chiller line', position: { i: 'w-2', x: 3, y: 0, w: 3, h: 4 } },
+  ],
+});
+
+/** The layout of the dashboard as the grid reports it, with optional changes of one widget. */
+export const layoutOf = (
+  dashboard: Dashboard,
+  changes: Record<string, Partial<Record<'x' | 'y' | 'w' | 'h', number>>> = {},
+) => dashboard.widgets.map(({ id, position: { x, y, w, h } }) => ({ i: id, x, y, w, h, ...changes[id] }));

@@ -1,0 +1,66 @@
+import '../support/resizeObserver';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createStorage } from '../../src/services/storage';
+import { editedDashboard } from '../support/dashboardEditorFixtures';
+import { dashboardsList } from '../support/dashboardFixtures';
+import { dashboardHandlers } from '../support/dashboardHandlers';
+import { operatorSession } from '../support/fixtures';
+import { renderApp } from '../support/renderApp';
+import { server } from './setup';
+
+function renderDashboard() {
+  server.use(...dashboardHandlers(dashboardsList).handlers);
+  // The dashboard with its widgets, and saves counted.
+  const saves: unknown[] = [];
+  server.use(
+    http.get('*/api/v2/dashboards/d-overview', () => HttpResponse.json(editedDashboard)),
+    http.put('*/api/v2/dashboards/', async ({ request }) => {
+      const body = (await request.json()) as typeof editedDashboard;
+      saves.push(body);
+      return HttpResponse.json({ ...editedDashboard, ...body, version: body.version + 1 });
+    }),
+  );
+  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  renderApp('/dashboard/d-overview');
+  return saves;
+}
+
+describe('dashboard view', () => {
+  it('toggles edit mode, and asks before leaving it with unsaved changes', async () => {
+    const user = userEvent.setup();
+    renderDashboard();
+    const edit = await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Freezer line' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fullscreen Freezer line' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete widget Freezer line' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+
+    // Without changes, Done leaves edit mode at once.
+    await user.click(edit);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('button', { name: 'Edit dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // A deleted widget is an unsaved change: Done asks.
+    await user.click(screen.getByRole('button', { name: 'Edit dashboard' }));
+    await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
+    expect(screen.queryByRole('heading', { name: 'Freezer line' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    const again = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(again).getByRole('button', { name: 'Save' })).toBeTruthy();
+    await user.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByRole('heading', { name: 'Freezer line' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit dashboard' })).toBeTruthy();
+  });
+});
