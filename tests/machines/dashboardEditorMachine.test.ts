@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { selectIsDirty, selectIsEditing } from '../../src/machines/dashboardEditor/dashboardEditor.selectors';
-import { layoutMoved } from '../../src/machines/dashboardEditor/dashboardEditor.setup';
+import { createActor, createMachine, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import {
+  selectElementValue,
+  selectIsDirty,
+  selectIsEditing,
+} from '../../src/machines/dashboardEditor/dashboardEditor.selectors';
+import { elementKey, layoutMoved } from '../../src/machines/dashboardEditor/dashboardEditor.setup';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
 import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
-import { editedDashboard, layoutOf } from '../support/dashboardEditorFixtures';
+import { editedDashboard, freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
 
 function start(
   save: (input: DashboardUpdateInput) => Promise<Dashboard> = async (input) =>
@@ -132,5 +136,72 @@ describe('dashboard editor machine', () => {
   it('compares x, y, w and h of known widgets only', () => {
     expect(layoutMoved(editedDashboard, [{ i: 'w-9', x: 5, y: 5, w: 2, h: 3 }])).toBe(false);
     expect(layoutMoved(editedDashboard, layoutOf(editedDashboard, { 'w-1': { w: 4 } }))).toBe(true);
+  });
+
+  it('subscribes to the page topics of its elements once, keeps pushed values, and unsubscribes on close', async () => {
+    const received: AnyEventObject[] = [];
+    const socketLogic = createMachine({
+      on: { '*': { actions: ({ event }) => received.push(event) } },
+    });
+    const host = createActor(
+      createMachine({
+        invoke: [
+          { id: 'socket', src: socketLogic, systemId: 'socket' },
+          {
+            id: 'editor',
+            src: dashboardEditorMachine.provide({
+              actors: { loadDashboard: fromPromise(async () => editedDashboard) },
+              actions: { notify: () => {} },
+            }),
+            systemId: 'dashboardEditorUnderTest',
+          },
+        ],
+      }),
+    ).start();
+    const actor = host.system.get('dashboardEditorUnderTest') as ReturnType<typeof start>['actor'];
+    actor.send({ type: 'dashboard.open', id: 'd-overview' });
+    await waitFor(actor, (snap) => snap.matches('loaded'));
+    const subscribes = received.filter((event) => event.type === 'socket.subscribe');
+    expect(subscribes).toHaveLength(1);
+    expect(subscribes[0]).toMatchObject({ topic: freezerTopic });
+
+    const first = elementKey(editedDashboard.widgets[0]!.elements[0]!);
+    const second = elementKey(editedDashboard.widgets[0]!.elements[1]!);
+    expect(selectElementValue(first)(actor.getSnapshot())).toBe('');
+    actor.send({
+      type: 'page.valuesPushed',
+      topic: { ...freezerTopic, hexacode: '00a1' },
+      lines: [
+        { number: 1, status: 'OK', value: '-18.5', unit: '°C' },
+        { number: 2, status: 'NO_DATA', value: null, unit: null },
+      ],
+    });
+    expect(selectElementValue(first)(actor.getSnapshot())).toBe('-18.5 °C');
+    expect(selectElementValue(second)(actor.getSnapshot())).toBe('lineStatus.NO_DATA');
+    // Another page's values are not kept.
+    actor.send({
+      type: 'page.valuesPushed',
+      topic: { ...freezerTopic, page: 2 },
+      lines: [{ number: 1, status: 'OK', value: '4', unit: '°C' }],
+    });
+    expect(Object.keys(actor.getSnapshot().context.values)).toHaveLength(2);
+
+    actor.send({ type: 'dashboard.close' });
+    expect(received.filter((event) => event.type === 'socket.unsubscribe')).toEqual([
+      expect.objectContaining({ topic: freezerTopic }),
+    ]);
+    expect(selectElementValue(first)(actor.getSnapshot())).toBe('');
+    host.stop();
+  });
+
+  it('runs without a socket actor', async () => {
+    const { actor } = await editing();
+    actor.send({
+      type: 'page.valuesPushed',
+      topic: freezerTopic,
+      lines: [{ number: 3, status: 'OK', value: '2', unit: null }],
+    });
+    const key = elementKey(editedDashboard.widgets[1]!.elements[0]!);
+    expect(selectElementValue(key)(actor.getSnapshot())).toBe('2');
   });
 });

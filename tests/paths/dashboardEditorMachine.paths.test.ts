@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
 import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
-import { editedDashboard, layoutOf } from '../support/dashboardEditorFixtures';
+import { editedDashboard, freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
 import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
 
 const { done, failed } = modelEvents<typeof dashboardEditorMachine>();
@@ -23,6 +23,16 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     { type: 'dashboard.confirmSave' },
     { type: 'dashboard.discard' },
     { type: 'dashboard.stayEditing' },
+    {
+      type: 'page.valuesPushed',
+      topic: freezerTopic,
+      lines: [{ number: 1, status: 'OK', value: '-18.5', unit: '°C' }],
+    },
+    {
+      type: 'page.valuesPushed',
+      topic: { ...freezerTopic, page: 9 },
+      lines: [{ number: 1, status: 'OK', value: '4', unit: '°C' }],
+    },
     done('loadDashboard', editedDashboard),
     failed('loadDashboard'),
     done('saveDashboard', { ...editedDashboard, version: 4 }),

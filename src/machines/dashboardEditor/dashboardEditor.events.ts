@@ -1,3 +1,8 @@
+import type { PageTopic } from '../../services/contracts';
+import type { LineValue } from '../devicePage/devicePage.types';
+
+export type { SocketSubscriptionEvent } from '../devicePage/devicePage.events';
+
 /** One grid item as the grid reports it: `i` is the widget's id. */
 export interface LayoutItem {
   i: string;
@@ -27,4 +32,6 @@ export type DashboardEditorEvent =
   // The unsaved changes question.
   | { type: 'dashboard.confirmSave' }
   | { type: 'dashboard.discard' }
-  | { type: 'dashboard.stayEditing' };
+  | { type: 'dashboard.stayEditing' }
+  /** The socket pushed live values of a page topic the dashboard's elements read. */
+  | { type: 'page.valuesPushed'; topic: PageTopic; lines: LineValue[] };

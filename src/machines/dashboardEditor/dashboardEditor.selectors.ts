@@ -19,3 +19,16 @@ export const selectIsConfirmingLeave = (s: DashboardEditorSnapshot): boolean =>
   s.matches({ loaded: 'confirmingLeave' }) || s.matches({ loaded: 'savingAndLeaving' });
 export const selectIsDirty = (s: DashboardEditorSnapshot): boolean => s.context.dirty;
 export const selectFullscreenId = (s: DashboardEditorSnapshot): string | null => s.context.fullscreenId;
+
+/**
+ * The live value of one line (key: elementKey of the element) as one primitive: 'value unit' when OK, the
+ * catalogue id of its status text (lineStatus.*) otherwise, '' until a value arrives.
+ */
+export const selectElementValue =
+  (key: string | null) =>
+  (s: DashboardEditorSnapshot): string => {
+    const current = key === null ? undefined : s.context.values[key];
+    if (!current) return '';
+    if (current.status !== 'OK') return `lineStatus.${current.status}`;
+    return [current.value, current.unit].filter((part) => part !== null && part !== '').join(' ');
+  };

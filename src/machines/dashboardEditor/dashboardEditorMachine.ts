@@ -39,8 +39,14 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
     },
     failed: { on: { 'dashboard.reload': 'loading' } },
     loaded: {
+      entry: 'subscribeLive',
+      exit: 'unsubscribeLive',
       initial: 'viewing',
       on: {
+        'page.valuesPushed': {
+          guard: { type: 'subscribedTopic', params: ({ event }) => ({ topic: event.topic }) },
+          actions: { type: 'applyPushedValues', params: ({ event }) => event },
+        },
         'dashboard.toggleFullscreen': {
           actions: { type: 'toggleFullscreen', params: ({ event }) => ({ id: event.id }) },
         },

@@ -1,6 +1,6 @@
 import 'react-grid-layout/css/styles.css';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Responsive, useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import {
   selectDraft,
@@ -18,6 +18,7 @@ import {
 } from '../../services/contracts';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
+import { widgetRegistry } from '../widgets/registry';
 import type { DashboardEditorActor } from './useDashboardEditor';
 
 const MARGIN = [GRID_MARGIN, GRID_MARGIN] as const;
@@ -100,6 +101,12 @@ function WidgetFrame({
   fullscreen: boolean;
 }) {
   const t = useT();
+  const Renderer = widgetRegistry[widget.type]?.Renderer;
+  const summary = (
+    <p className="p-3 text-muted">
+      {t('dashboardEditor.widgetSummary', { type: widget.type, count: String(widget.elements.length) })}
+    </p>
+  );
   return (
     <article
       aria-labelledby={`widget-${widget.id}`}
@@ -125,10 +132,14 @@ function WidgetFrame({
           </Button>
         )}
       </header>
-      {/* The widget renderers (charts, tables, gauges…) come in a later change: for now, type and element count. */}
-      <p className="p-3 text-muted">
-        {t('dashboardEditor.widgetSummary', { type: widget.type, count: String(widget.elements.length) })}
-      </p>
+      {/* The renderer of the type (src/ui/widgets/registry.ts); types without one show type and element count. */}
+      {Renderer ? (
+        <Suspense fallback={summary}>
+          <Renderer actor={actor} widget={widget} />
+        </Suspense>
+      ) : (
+        summary
+      )}
     </article>
   );
 }

@@ -1,0 +1,42 @@
+import '../support/resizeObserver';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
+import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
+
+describe('LINE widget', () => {
+  it('shows each element with its live value or status text', async () => {
+    const actor = createActor(
+      dashboardEditorMachine.provide({
+        actors: { loadDashboard: fromPromise(async () => editedDashboard) },
+        actions: { notify: () => {} },
+      }),
+    ).start();
+    actor.send({ type: 'dashboard.open', id: 'd-overview' });
+    await waitFor(actor, (snap) => snap.matches('loaded'));
+    render(<DashboardGrid actor={actor} />);
+
+    // Custom name, else 'hexacode line N'; a dash until a value arrives.
+    const label = await screen.findByText('Cabinet temperature');
+    expect(screen.getByText('00A1 line 2')).toBeTruthy();
+    expect(label.nextElementSibling?.textContent).toBe('—');
+
+    act(() => {
+      actor.send({
+        type: 'page.valuesPushed',
+        topic: freezerTopic,
+        lines: [
+          { number: 1, status: 'OK', value: '-18.5', unit: '°C' },
+          { number: 2, status: 'DEVICE_CAN_RECEIVED', value: null, unit: null },
+        ],
+      });
+    });
+    expect(screen.getByText('Cabinet temperature').nextElementSibling?.textContent).toBe('-18.5 °C');
+    expect(screen.getByText('00A1 line 2').nextElementSibling?.textContent).toBe(
+      'Device offline or data unavailable',
+    );
+    actor.stop();
+  });
+});
