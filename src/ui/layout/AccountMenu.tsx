@@ -13,6 +13,18 @@ export function AccountMenu() {
   const mode = AppActor.useSelector(selectThemeMode);
   const username = AppActor.useSelector(selectUsername);
   const dashboards = useDashboards();
+  // Label and what choosing it sends, in menu order.
+  const entries: [string, () => void][] = [
+    [t('dashboards.create'), () => dashboards.send({ type: 'dashboards.create' })],
+    [t('dashboards.sortingSettings'), () => dashboards.send({ type: 'dashboards.sort' })],
+    [t('dashboards.groups'), () => dashboards.send({ type: 'dashboards.group.create' })],
+    [t('deviceConfiguration.open'), () => app.send({ type: 'deviceConfiguration.open' })],
+    [
+      t(mode === 'dark' ? 'account.switchToLight' : 'account.switchToDark'),
+      () => app.send({ type: 'theme.toggle' }),
+    ],
+    [t('account.logout'), () => app.send({ type: 'session.logout' })],
+  ];
   return (
     <Menu>
       <MenuButton
@@ -28,48 +40,13 @@ export function AccountMenu() {
         anchor="bottom end"
         className="z-20 min-w-56 rounded bg-surface-raised py-1 shadow-lg focus:outline-none"
       >
-        <MenuItem>
-          <button
-            type="button"
-            className={ITEM}
-            onClick={() => dashboards.send({ type: 'dashboards.create' })}
-          >
-            {t('dashboards.create')}
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={ITEM} onClick={() => dashboards.send({ type: 'dashboards.sort' })}>
-            {t('dashboards.sortingSettings')}
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <button
-            type="button"
-            className={ITEM}
-            onClick={() => dashboards.send({ type: 'dashboards.group.create' })}
-          >
-            {t('dashboards.groups')}
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <button
-            type="button"
-            className={ITEM}
-            onClick={() => app.send({ type: 'deviceConfiguration.open' })}
-          >
-            {t('deviceConfiguration.open')}
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={ITEM} onClick={() => app.send({ type: 'theme.toggle' })}>
-            {t(mode === 'dark' ? 'account.switchToLight' : 'account.switchToDark')}
-          </button>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={ITEM} onClick={() => app.send({ type: 'session.logout' })}>
-            {t('account.logout')}
-          </button>
-        </MenuItem>
+        {entries.map(([label, select]) => (
+          <MenuItem key={label}>
+            <button type="button" className={ITEM} onClick={select}>
+              {label}
+            </button>
+          </MenuItem>
+        ))}
       </MenuItems>
     </Menu>
   );
