@@ -4,6 +4,18 @@ import core from './core.json';
 import dashboardEditor from './dashboardEditor.json';
 import dashboards from './dashboards.json';
 import devicePage from './devicePage.json';
+import importWizard from './importWizard.json';
 import tree from './tree.json';
+import widgetEditor from './widgetEditor.json';
+import widgets from './widgets.json';
 
-export const en = { ...core, ...dashboardEditor, ...dashboards, ...devicePage, ...tree };
+export const en = {
+  ...core,
+  ...dashboardEditor,
+  ...dashboards,
+  ...devicePage,
+  ...importWizard,
+  ...tree,
+  ...widgetEditor,
+  ...widgets,
+};

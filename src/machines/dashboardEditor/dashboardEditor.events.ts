@@ -1,4 +1,4 @@
-import type { PageTopic } from '../../services/contracts';
+import type { PageTopic, WidgetElement } from '../../services/contracts';
 import type { LineValue } from '../devicePage/devicePage.types';
 
 export type { SocketSubscriptionEvent } from '../devicePage/devicePage.events';
@@ -33,5 +33,7 @@ export type DashboardEditorEvent =
   | { type: 'dashboard.confirmSave' }
   | { type: 'dashboard.discard' }
   | { type: 'dashboard.stayEditing' }
+  /** Opens the line-details dialog for the line of a widget element (widgets with enableLineEdit). */
+  | { type: 'dashboard.editLine'; element: WidgetElement }
   /** The socket pushed live values of a page topic the dashboard's elements read. */
   | { type: 'page.valuesPushed'; topic: PageTopic; lines: LineValue[] };

@@ -32,3 +32,13 @@ export const selectElementValue =
     if (current.status !== 'OK') return `lineStatus.${current.status}`;
     return [current.value, current.unit].filter((part) => part !== null && part !== '').join(' ');
   };
+
+/** The live value of one line as a number, for bars and ranges: null until an OK, numeric value arrives. */
+export const selectElementNumber =
+  (key: string | null) =>
+  (s: DashboardEditorSnapshot): number | null => {
+    const current = key === null ? undefined : s.context.values[key];
+    if (!current || current.status !== 'OK' || current.value === null || current.value.trim() === '') return null;
+    const number = Number(current.value);
+    return Number.isFinite(number) ? number : null;
+  };

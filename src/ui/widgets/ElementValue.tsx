@@ -6,10 +6,11 @@ import type { WidgetElement } from '../../services/contracts';
 import { useT, type Translate } from '../i18n';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
 
-/** Label of an element: its custom name, else 'hexacode line N'. */
+/** Label of an element: its custom name, else the line's name, else 'hexacode line N'. */
 export function elementLabel(element: WidgetElement, t: Translate): string {
   return (
     element.name ??
+    element.dataName ??
     t('widgets.elementLabel', { hexacode: element.hexacode ?? '', line: String(element.lineNumber ?? '') })
   );
 }
