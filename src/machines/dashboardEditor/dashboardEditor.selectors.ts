@@ -38,7 +38,8 @@ export const selectElementNumber =
   (key: string | null) =>
   (s: DashboardEditorSnapshot): number | null => {
     const current = key === null ? undefined : s.context.values[key];
-    if (!current || current.status !== 'OK' || current.value === null || current.value.trim() === '') return null;
+    if (!current || current.status !== 'OK' || current.value === null || current.value.trim() === '')
+      return null;
     const number = Number(current.value);
     return Number.isFinite(number) ? number : null;
   };
