@@ -1,6 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
 import { DashboardConflictError } from '../../src/services/api';
+import type { LinesQuery } from '../../src/services/api';
+import type { Line } from '../../src/services/contracts/devices';
 import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
 import { editedDashboard, freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
 import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
@@ -23,6 +26,13 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     { type: 'dashboard.confirmSave' },
     { type: 'dashboard.discard' },
     { type: 'dashboard.stayEditing' },
+    { type: 'dashboard.rename' },
+    { type: 'rename.change', value: ' ' },
+    { type: 'rename.change', value: 'Night shift' },
+    { type: 'rename.submit' },
+    { type: 'rename.cancel' },
+    { type: 'dashboard.editLine', element: editedDashboard.widgets[0]!.elements[0]! },
+    done('elementLineEdit'),
     {
       type: 'page.valuesPushed',
       topic: freezerTopic,
@@ -45,6 +55,8 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
       open: s.context.id !== null,
       dirty: s.context.dirty,
       fullscreen: s.context.fullscreenId !== null,
+      renameValid: s.context.rename.value.trim() !== '',
+      lineEdit: s.context.lineEdit !== null,
     }),
 };
 
@@ -54,6 +66,9 @@ describeMachinePaths('dashboard editor machine paths', dashboardEditorMachine, {
     actors: {
       loadDashboard: pending<Dashboard, { id: string }>(),
       saveDashboard: pending<Dashboard, DashboardUpdateInput>(),
+      elementLineEdit: elementLineEditMachine.provide({
+        actors: { loadLine: pending<Line | null, LinesQuery & { line: number }>() },
+      }),
     },
     actions: { notify: () => {} },
   }),

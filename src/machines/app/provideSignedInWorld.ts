@@ -18,7 +18,9 @@ import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigu
 import { notFoundPath, type PageAddress } from '../devicePage/devicePage.types';
 import { devicePageMachine } from '../devicePage/devicePageMachine';
 import { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
+import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
+import { unsavedDashboardMachine } from '../unsavedDashboard/unsavedDashboardMachine';
 import type { ConnectionCommand } from '../socket/socket.events';
 import { socketMachine, type SocketInput } from '../socket/socketMachine';
 import { lookupDepartment, type SystemLike } from './departmentLookup';
@@ -42,6 +44,12 @@ const socketConnection = (socket: SocketFactory) =>
  * a chunk of its own: provideApp loads it with import() when a session starts.
  */
 export function provideSignedInWorld({ api, navigation, socket }: AppServices): SignedInWorld {
+  const lineEdit = lineEditMachine.provide({
+    actors: { writeLine: fromPromise(({ input }: { input: LineWriteRequest }) => api.writeLine(input)) },
+  });
+  const saveDashboard = fromPromise(({ input }: { input: DashboardUpdateInput }) =>
+    api.updateDashboard(input),
+  );
   return {
     socket: socketMachine.provide({ actors: { connection: socketConnection(socket) } }),
     deviceTree: deviceTreeMachine.provide({
@@ -90,11 +98,7 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
         ),
         loadLines: fromPromise(({ input }: { input: LinesQuery }) => api.lines(input)),
         refreshLines: fromPromise(({ input }: { input: LinesQuery }) => api.refreshLines(input)),
-        lineEdit: lineEditMachine.provide({
-          actors: {
-            writeLine: fromPromise(({ input }: { input: LineWriteRequest }) => api.writeLine(input)),
-          },
-        }),
+        lineEdit,
       },
       // The 404 page is told what was missing by catalogue id; it shows the text in the user's language.
       actions: { redirectToNotFound: (_, { message }) => navigation.redirect(notFoundPath(message)) },
@@ -102,9 +106,17 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
     dashboardEditor: dashboardEditorMachine.provide({
       actors: {
         loadDashboard: fromPromise(({ input }: { input: { id: string } }) => api.getDashboard(input.id)),
-        saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) =>
-          api.updateDashboard(input),
-        ),
+        saveDashboard,
+        unsavedDashboard: unsavedDashboardMachine.provide({ actors: { saveDashboard } }),
+        elementLineEdit: elementLineEditMachine.provide({
+          actors: {
+            loadLine: fromPromise(async ({ input }: { input: LinesQuery & { line: number } }) => {
+              const { lines } = await api.lines(input);
+              return lines.find((line) => line.number === input.line) ?? null;
+            }),
+            lineEdit,
+          },
+        }),
       },
     }),
     deviceConfiguration: deviceConfigurationMachine.provide({

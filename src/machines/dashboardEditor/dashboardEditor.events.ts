@@ -25,6 +25,11 @@ export type DashboardEditorEvent =
   | { type: 'dashboard.layoutChanged'; layout: readonly LayoutItem[] }
   | { type: 'dashboard.removeWidget'; id: string }
   | { type: 'dashboard.toggleFullscreen'; id: string }
+  /** Opens the rename prompt of edit mode; the new name is saved with the dashboard. */
+  | { type: 'dashboard.rename' }
+  | { type: 'rename.change'; value: string }
+  | { type: 'rename.submit' }
+  | { type: 'rename.cancel' }
   /** Saves the edited dashboard (PUT with its version) and stays in edit mode. */
   | { type: 'dashboard.save' }
   /** Leaves edit mode; with unsaved changes the operator is asked first. */
@@ -35,5 +40,7 @@ export type DashboardEditorEvent =
   | { type: 'dashboard.stayEditing' }
   /** Opens the line-details dialog for the line of a widget element (widgets with enableLineEdit). */
   | { type: 'dashboard.editLine'; element: WidgetElement }
+  /** The line edit opened from a widget has ended (its completion, delivered by XState to the spawner). */
+  | { type: 'xstate.done.actor.elementLineEdit' }
   /** The socket pushed live values of a page topic the dashboard's elements read. */
   | { type: 'page.valuesPushed'; topic: PageTopic; lines: LineValue[] };

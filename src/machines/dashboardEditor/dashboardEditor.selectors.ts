@@ -1,5 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
+import type { MessageId } from '../../i18n/messages';
 import type { Dashboard } from '../../services/contracts';
+import { elementKey } from './dashboardEditor.model';
 import type { dashboardEditorMachine } from './dashboardEditorMachine';
 
 type DashboardEditorSnapshot = SnapshotFrom<typeof dashboardEditorMachine>;
@@ -13,10 +15,9 @@ export const selectDraft = (s: DashboardEditorSnapshot): Dashboard | null => s.c
 /** Edit mode, including the save and the unsaved changes question. */
 export const selectIsEditing = (s: DashboardEditorSnapshot): boolean =>
   s.matches('loaded') && !s.matches({ loaded: 'viewing' });
-export const selectIsSaving = (s: DashboardEditorSnapshot): boolean =>
-  s.matches({ loaded: 'saving' }) || s.matches({ loaded: 'savingAndLeaving' });
+export const selectIsSaving = (s: DashboardEditorSnapshot): boolean => s.matches({ loaded: 'saving' });
 export const selectIsConfirmingLeave = (s: DashboardEditorSnapshot): boolean =>
-  s.matches({ loaded: 'confirmingLeave' }) || s.matches({ loaded: 'savingAndLeaving' });
+  s.matches({ loaded: 'confirmingLeave' }) || (s.matches({ loaded: 'saving' }) && s.context.leaveAfterSave);
 export const selectIsDirty = (s: DashboardEditorSnapshot): boolean => s.context.dirty;
 export const selectFullscreenId = (s: DashboardEditorSnapshot): string | null => s.context.fullscreenId;
 
@@ -42,4 +43,25 @@ export const selectElementNumber =
       return null;
     const number = Number(current.value);
     return Number.isFinite(number) ? number : null;
+  };
+
+export const selectIsRenaming = (s: DashboardEditorSnapshot): boolean => s.matches({ loaded: 'renaming' });
+export const selectRenameValue = (s: DashboardEditorSnapshot): string => s.context.rename.value;
+export const selectRenameError = (s: DashboardEditorSnapshot): MessageId | null => s.context.rename.error;
+/** The line edit opened from a widget (it runs the line-details dialog), while it runs. */
+export const selectElementLineEdit = (s: DashboardEditorSnapshot) => s.context.lineEdit;
+
+/**
+ * Whether every element of a widget that reads a line has received its first live value: the widget is
+ * painted with live data (the benchmark and the end-to-end tests wait for it through data-live).
+ */
+export const selectWidgetLive =
+  (widgetId: string) =>
+  (s: DashboardEditorSnapshot): boolean => {
+    const widget = s.context.draft?.widgets.find(({ id }) => id === widgetId);
+    if (!widget) return false;
+    return widget.elements.every((element) => {
+      const key = elementKey(element);
+      return key === null || key in s.context.values;
+    });
   };

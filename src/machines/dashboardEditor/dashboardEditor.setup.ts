@@ -1,13 +1,26 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
 import type { Dashboard, DashboardUpdateInput, PageTopic, WidgetElement } from '../../services/contracts';
 import type { LineStatus } from '../../services/contracts/devices';
 import { SOCKET_SYSTEM_ID } from '../devicePage/devicePage.setup';
 import type { LineValue } from '../devicePage/devicePage.types';
+import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
+import { unsavedDashboardMachine } from '../unsavedDashboard/unsavedDashboardMachine';
 import type { DashboardEditorEvent, LayoutItem, SocketSubscriptionEvent } from './dashboardEditor.events';
+import { dashboardTopics, layoutMoved, lineKey, topicKey, withLayout } from './dashboardEditor.model';
+
+export {
+  dashboardTopics,
+  elementKey,
+  elementTopic,
+  layoutMoved,
+  lineKey,
+  withLayout,
+} from './dashboardEditor.model';
+export { updateOf } from './updateOf';
 
 export interface DashboardEditorContext {
   /** Id of the dashboard of the route (null off the dashboard view). */
@@ -20,10 +33,16 @@ export interface DashboardEditorContext {
   dirty: boolean;
   /** The widget shown fullscreen, if any. */
   fullscreenId: string | null;
-  /** Page topics subscribed to for live values while the dashboard is loaded. */
+  /** Page topics subscribed to for live values while the dashboard is loaded (those of the draft). */
   topics: PageTopic[];
   /** Latest pushed value of each line, by lineKey. */
   values: Record<string, ElementValue>;
+  /** The name typed in the rename prompt of edit mode, and its error. */
+  rename: { value: string; error: MessageId | null };
+  /** Whether the running save was asked for on leaving edit mode (it then lands in viewing). */
+  leaveAfterSave: boolean;
+  /** The line edit opened from a widget, while it runs. */
+  lineEdit: ActorRefFrom<typeof elementLineEditMachine> | null;
 }
 
 /** The latest live value of one line. */
@@ -35,75 +54,31 @@ export interface ElementValue {
 
 export const closedDashboard: Pick<
   DashboardEditorContext,
-  'stored' | 'draft' | 'dirty' | 'fullscreenId' | 'topics' | 'values'
-> = { stored: null, draft: null, dirty: false, fullscreenId: null, topics: [], values: {} };
+  | 'stored'
+  | 'draft'
+  | 'dirty'
+  | 'fullscreenId'
+  | 'topics'
+  | 'values'
+  | 'rename'
+  | 'leaveAfterSave'
+  | 'lineEdit'
+> = {
+  stored: null,
+  draft: null,
+  dirty: false,
+  fullscreenId: null,
+  topics: [],
+  values: {},
+  rename: { value: '', error: null },
+  leaveAfterSave: false,
+  lineEdit: null,
+};
 
-const topicKey = (topic: Omit<PageTopic, 'kind'>) =>
-  `${topic.hexacode.toLowerCase()}/${topic.department}/${topic.subDepartment}/${topic.page}`;
-
-/** Key of one line of one page: (hexacode, department, subDepartment, page, line). */
-export const lineKey = (topic: Omit<PageTopic, 'kind'>, line: number) => `${topicKey(topic)}/${line}`;
-
-/** The page topic an element reads its value from, or null when its address is incomplete. */
-export function elementTopic(element: WidgetElement): PageTopic | null {
-  const { hexacode, department, subDepartment, pageNumber } = element;
-  if (!hexacode || department === null || subDepartment === null || pageNumber === null) return null;
-  return { kind: 'page', hexacode, department, subDepartment, page: pageNumber };
-}
-
-/** Key of the line an element shows (see lineKey), or null when its address is incomplete. */
-export function elementKey(element: WidgetElement): string | null {
-  const topic = elementTopic(element);
-  return topic && element.lineNumber !== null ? lineKey(topic, element.lineNumber) : null;
-}
-
-/** Every distinct page topic the widgets' elements of the dashboard reference. */
-export function dashboardTopics(dashboard: Dashboard | null): PageTopic[] {
-  const topics = new Map<string, PageTopic>();
-  for (const widget of dashboard?.widgets ?? []) {
-    for (const element of widget.elements) {
-      const topic = elementTopic(element);
-      if (topic) topics.set(topicKey(topic), topic);
-    }
-  }
-  return [...topics.values()];
-}
-
-/** Whether any widget of the layout sits elsewhere or has another size than in the dashboard (x, y, w, h). */
-export function layoutMoved(dashboard: Dashboard | null, layout: readonly LayoutItem[]): boolean {
-  if (!dashboard) return false;
-  const items = new Map(layout.map((item) => [item.i, item]));
-  return dashboard.widgets.some(({ id, position }) => {
-    const item = items.get(id);
-    return (
-      item !== undefined &&
-      (item.x !== position.x || item.y !== position.y || item.w !== position.w || item.h !== position.h)
-    );
-  });
-}
-
-/** The dashboard with the layout's positions applied to its widgets. */
-export function withLayout(dashboard: Dashboard, layout: readonly LayoutItem[]): Dashboard {
-  const items = new Map(layout.map((item) => [item.i, item]));
-  return {
-    ...dashboard,
-    widgets: dashboard.widgets.map((widget) => {
-      const item = items.get(widget.id);
-      return item
-        ? { ...widget, position: { ...widget.position, x: item.x, y: item.y, w: item.w, h: item.h } }
-        : widget;
-    }),
-  };
-}
-
-/** The PUT body of a dashboard: the whole dashboard with the version it was loaded at. */
-export const updateOf = (dashboard: Dashboard): DashboardUpdateInput => ({
-  id: dashboard.id,
-  name: dashboard.name,
-  widgets: dashboard.widgets,
-  breakpoint: dashboard.breakpoint,
-  groupId: dashboard.groupId,
-  version: dashboard.version,
+/** The draft with `change` applied; the dashboard becomes dirty. */
+const editDraft = (context: DashboardEditorContext, change: (draft: Dashboard) => Dashboard) => ({
+  draft: context.draft && change(context.draft),
+  dirty: true,
 });
 
 /** Implementations of the dashboard editing machine (dashboardEditorMachine.ts holds its statechart). */
@@ -120,6 +95,8 @@ export const dashboardEditorSetup = setup({
     saveDashboard: fromPromise<Dashboard, DashboardUpdateInput>(() =>
       Promise.reject(new Error('saveDashboard not provided')),
     ),
+    elementLineEdit: elementLineEditMachine,
+    unsavedDashboard: unsavedDashboardMachine,
   },
   guards: {
     sameDashboard: ({ context }, params: { id: string }) => context.id === params.id,
@@ -129,25 +106,37 @@ export const dashboardEditorSetup = setup({
     conflict: (_, params: { error: unknown }) => params.error instanceof DashboardConflictError,
     subscribedTopic: ({ context }, params: { topic: PageTopic }) =>
       context.topics.some((topic) => topicKey(topic) === topicKey(params.topic)),
+    renameValid: ({ context }) => context.rename.value.trim() !== '',
+    leaveAfterSave: ({ context }) => context.leaveAfterSave,
+    lineEditIdle: ({ context }) => context.lineEdit === null,
   },
   actions: {
     openDashboard: assign((_, params: { id: string }) => ({ ...closedDashboard, id: params.id })),
     forgetDashboard: assign({ ...closedDashboard, id: null }),
+    /** The route left a dashboard with unsaved changes: its draft lives on in the unsaved question. */
+    keepUnsavedIfDirty: enqueueActions(({ context, enqueue }) => {
+      if (!context.dirty || !context.draft) return;
+      enqueue.stopChild('unsavedDashboard');
+      enqueue.spawnChild('unsavedDashboard', {
+        id: 'unsavedDashboard',
+        input: { draft: context.draft },
+      });
+    }),
+    assignLeaveAfterSave: assign((_, params: { leave: boolean }) => ({ leaveAfterSave: params.leave })),
     assignLoaded: assign((_, params: { dashboard: Dashboard }) => ({
       stored: params.dashboard,
       draft: params.dashboard,
       dirty: false,
     })),
     restoreStored: assign(({ context }) => ({ draft: context.stored, dirty: false })),
-    applyLayout: assign(({ context }, params: { layout: readonly LayoutItem[] }) => ({
-      draft: context.draft && withLayout(context.draft, params.layout),
-      dirty: true,
-    })),
+    applyLayout: assign(({ context }, params: { layout: readonly LayoutItem[] }) =>
+      editDraft(context, (draft) => withLayout(draft, params.layout)),
+    ),
     removeWidget: assign(({ context }, params: { id: string }) => ({
-      draft: context.draft && {
-        ...context.draft,
-        widgets: context.draft.widgets.filter((widget) => widget.id !== params.id),
-      },
+      ...editDraft(context, (draft) => ({
+        ...draft,
+        widgets: draft.widgets.filter((widget) => widget.id !== params.id),
+      })),
       dirty: context.dirty || Boolean(context.draft?.widgets.some((widget) => widget.id === params.id)),
       fullscreenId: context.fullscreenId === params.id ? null : context.fullscreenId,
     })),
@@ -155,16 +144,33 @@ export const dashboardEditorSetup = setup({
       fullscreenId: ({ context }, params: { id: string }) =>
         context.fullscreenId === params.id ? null : params.id,
     }),
-    /** Subscribes (through the socket actor, when running) to the page topics of the loaded dashboard. */
-    subscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const topics = dashboardTopics(context.stored);
+    startRename: assign(({ context }) => ({ rename: { value: context.draft?.name ?? '', error: null } })),
+    changeRename: assign((_, params: { value: string }) => ({
+      rename: { value: params.value, error: null },
+    })),
+    showRenameError: assign({
+      rename: ({ context }) => ({ ...context.rename, error: 'dashboardEditor.nameRequired' }),
+    }),
+    applyRename: assign(({ context }) =>
+      editDraft(context, (draft) => ({ ...draft, name: context.rename.value.trim() })),
+    ),
+    /**
+     * Keeps the socket subscriptions equal to the page topics of the draft's elements: new widgets show live
+     * values at once, and a save or discard drops what no widget reads any more.
+     */
+    syncLive: enqueueActions(({ context, enqueue, self, system }) => {
+      const topics = dashboardTopics(context.draft);
+      const wanted = new Set(topics.map(topicKey));
+      const held = new Set(context.topics.map(topicKey));
       enqueue.assign({ topics });
       const socket = system.get(SOCKET_SYSTEM_ID);
       if (!socket) return;
-      for (const topic of topics) {
-        const event: SocketSubscriptionEvent = { type: 'socket.subscribe', topic, subscriber: self };
+      const send = (type: SocketSubscriptionEvent['type'], topic: PageTopic) => {
+        const event: SocketSubscriptionEvent = { type, topic, subscriber: self };
         enqueue.sendTo(socket, event);
-      }
+      };
+      for (const topic of context.topics) if (!wanted.has(topicKey(topic))) send('socket.unsubscribe', topic);
+      for (const topic of topics) if (!held.has(topicKey(topic))) send('socket.subscribe', topic);
     }),
     unsubscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
       const socket = system.get(SOCKET_SYSTEM_ID);
@@ -184,6 +190,14 @@ export const dashboardEditorSetup = setup({
         }
         return values;
       },
+    }),
+    openLineEdit: assign({
+      lineEdit: ({ spawn }, params: { element: WidgetElement }) =>
+        spawn('elementLineEdit', { id: 'elementLineEdit', input: { element: params.element } }),
+    }),
+    closeLineEdit: enqueueActions(({ enqueue }) => {
+      enqueue(stopChild('elementLineEdit'));
+      enqueue.assign({ lineEdit: null });
     }),
     /** A notification naming the dashboard ({name} in the message). */
     notify: sendTo(

@@ -4,9 +4,10 @@ import { closedDashboard, dashboardEditorSetup, updateOf } from './dashboardEdit
 export type { DashboardEditorContext } from './dashboardEditor.setup';
 
 /**
- * The dashboard view of SPEC §2/§4: loads the dashboard of the route, shows it, and edits its grid (move,
- * resize, remove widgets) until it is saved or discarded (types, guards and actions: dashboardEditor.setup.ts).
- * A save from a stale copy (409) reloads the stored one.
+ * The dashboard view of SPEC §2/§4: loads the dashboard of the route, shows it, and edits it (grid, rename)
+ * until it is saved or discarded (types, guards and actions: dashboardEditor.setup.ts). A save from a stale
+ * copy (409) reloads the stored one; leaving the route with unsaved changes hands the draft to the
+ * unsaved-dashboard question instead of dropping it.
  */
 export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
   id: 'dashboardEditor',
@@ -16,9 +17,12 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
     'dashboard.open': [
       // The same dashboard again (another route report): keep what is loaded and edited.
       { guard: { type: 'sameDashboard', params: ({ event }) => ({ id: event.id }) } },
-      { target: '.loading', actions: { type: 'openDashboard', params: ({ event }) => ({ id: event.id }) } },
+      {
+        target: '.loading',
+        actions: ['keepUnsavedIfDirty', { type: 'openDashboard', params: ({ event }) => ({ id: event.id }) }],
+      },
     ],
-    'dashboard.close': { target: '.idle', actions: 'forgetDashboard' },
+    'dashboard.close': { target: '.idle', actions: ['keepUnsavedIfDirty', 'forgetDashboard'] },
   },
   states: {
     idle: {},
@@ -39,8 +43,8 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
     },
     failed: { on: { 'dashboard.reload': 'loading' } },
     loaded: {
-      entry: 'subscribeLive',
-      exit: 'unsubscribeLive',
+      entry: 'syncLive',
+      exit: ['unsubscribeLive', 'closeLineEdit'],
       initial: 'viewing',
       on: {
         'page.valuesPushed': {
@@ -50,6 +54,11 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         'dashboard.toggleFullscreen': {
           actions: { type: 'toggleFullscreen', params: ({ event }) => ({ id: event.id }) },
         },
+        'dashboard.editLine': {
+          guard: 'lineEditIdle',
+          actions: { type: 'openLineEdit', params: ({ event }) => ({ element: event.element }) },
+        },
+        'xstate.done.actor.elementLineEdit': { actions: 'closeLineEdit' },
       },
       states: {
         viewing: {
@@ -62,28 +71,50 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
               actions: { type: 'applyLayout', params: ({ event }) => ({ layout: event.layout }) },
             },
             'dashboard.removeWidget': {
-              actions: { type: 'removeWidget', params: ({ event }) => ({ id: event.id }) },
+              actions: [{ type: 'removeWidget', params: ({ event }) => ({ id: event.id }) }, 'syncLive'],
             },
-            'dashboard.save': 'saving',
+            'dashboard.rename': { target: 'renaming', actions: 'startRename' },
+            'dashboard.save': {
+              target: 'saving',
+              actions: { type: 'assignLeaveAfterSave', params: { leave: false } },
+            },
             'dashboard.leaveEdit': [{ guard: 'dirty', target: 'confirmingLeave' }, { target: 'viewing' }],
+          },
+        },
+        renaming: {
+          on: {
+            'rename.change': {
+              actions: { type: 'changeRename', params: ({ event }) => ({ value: event.value }) },
+            },
+            'rename.submit': [
+              { guard: 'renameValid', target: 'editing', actions: 'applyRename' },
+              { actions: 'showRenameError' },
+            ],
+            'rename.cancel': 'editing',
           },
         },
         confirmingLeave: {
           on: {
-            'dashboard.confirmSave': 'savingAndLeaving',
-            'dashboard.discard': { target: 'viewing', actions: 'restoreStored' },
+            'dashboard.confirmSave': {
+              target: 'saving',
+              actions: { type: 'assignLeaveAfterSave', params: { leave: true } },
+            },
+            'dashboard.discard': { target: 'viewing', actions: ['restoreStored', 'syncLive'] },
             'dashboard.stayEditing': 'editing',
           },
         },
+        saved: { always: [{ guard: 'leaveAfterSave', target: 'viewing' }, { target: 'editing' }] },
+        // One save for both Save and the unsaved-changes question; leaveAfterSave says where it lands.
         saving: {
           invoke: {
             id: 'saveDashboard',
             src: 'saveDashboard',
             input: ({ context }) => updateOf(context.draft as Dashboard),
             onDone: {
-              target: 'editing',
+              target: 'saved',
               actions: [
                 { type: 'assignLoaded', params: ({ event }) => ({ dashboard: event.output }) },
+                'syncLive',
                 { type: 'notify', params: { kind: 'success', id: 'dashboardEditor.saved' } },
               ],
             },
@@ -92,34 +123,14 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
                 guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) },
                 target: '#dashboardEditor.loading',
                 actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.conflict' } },
+              },
+              {
+                guard: 'leaveAfterSave',
+                target: 'confirmingLeave',
+                actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.saveFailed' } },
               },
               {
                 target: 'editing',
-                actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.saveFailed' } },
-              },
-            ],
-          },
-        },
-        savingAndLeaving: {
-          invoke: {
-            id: 'saveDashboard',
-            src: 'saveDashboard',
-            input: ({ context }) => updateOf(context.draft as Dashboard),
-            onDone: {
-              target: 'viewing',
-              actions: [
-                { type: 'assignLoaded', params: ({ event }) => ({ dashboard: event.output }) },
-                { type: 'notify', params: { kind: 'success', id: 'dashboardEditor.saved' } },
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) },
-                target: '#dashboardEditor.loading',
-                actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.conflict' } },
-              },
-              {
-                target: 'confirmingLeave',
                 actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.saveFailed' } },
               },
             ],

@@ -6,6 +6,7 @@ import {
   selectDraft,
   selectFullscreenId,
   selectIsEditing,
+  selectWidgetLive,
 } from '../../machines/dashboardEditor/dashboardEditor.selectors';
 import {
   BREAKPOINT_COLUMNS,
@@ -102,6 +103,7 @@ function WidgetFrame({
 }) {
   const t = useT();
   const Renderer = widgetRegistry[widget.type]?.Renderer;
+  const live = useSelector(actor, selectWidgetLive(widget.id));
   const summary = (
     <p className="p-3 text-muted">
       {t('dashboardEditor.widgetSummary', { type: widget.type, count: String(widget.elements.length) })}
@@ -110,6 +112,7 @@ function WidgetFrame({
   return (
     <article
       aria-labelledby={`widget-${widget.id}`}
+      data-live={live ? 'ready' : 'pending'}
       className="flex h-full w-full flex-col overflow-hidden rounded border border-line bg-surface"
     >
       <header className="flex items-center gap-2 border-b border-line px-3 py-1">

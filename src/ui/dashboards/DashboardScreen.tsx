@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import {
   selectDraft,
-  selectIsConfirmingLeave,
+  selectIsDirty,
   selectIsEditing,
   selectIsSaving,
   selectView,
@@ -9,7 +10,7 @@ import {
 import { selectDashboard, selectIsLoaded } from '../../machines/dashboards/dashboards.selectors';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { DashboardEditorDialogs } from './DashboardEditorDialogs';
 import { DashboardGrid } from './DashboardGrid';
 import { useDashboardEditor, type DashboardEditorActor } from './useDashboardEditor';
 import { useDashboards } from './useDashboards';
@@ -29,6 +30,7 @@ export function DashboardScreen({ id }: { id: string }) {
   const draft = useSelector(editor, selectDraft);
   const editing = useSelector(editor, selectIsEditing);
   const saving = useSelector(editor, selectIsSaving);
+  useConfirmUnload(useSelector(editor, selectIsDirty));
   if (!loaded) {
     return (
       <p role="status" className="p-8 text-muted">
@@ -42,11 +44,7 @@ export function DashboardScreen({ id }: { id: string }) {
     <section className="flex flex-col gap-3 p-8">
       <header className="flex flex-wrap items-center gap-2">
         <h1 className="flex-1 text-2xl font-semibold">{shown?.name ?? dashboard.name}</h1>
-        {shown && editing && (
-          <Button disabled={saving} onClick={() => editor.send({ type: 'dashboard.save' })}>
-            {t('dashboardEditor.save')}
-          </Button>
-        )}
+        {shown && editing && <EditModeActions actor={editor} id={id} saving={saving} />}
         {shown && (
           <Button
             variant="quiet"
@@ -70,40 +68,46 @@ export function DashboardScreen({ id }: { id: string }) {
         </p>
       )}
       {shown && <DashboardGrid actor={editor} />}
-      <UnsavedChangesDialog actor={editor} />
+      <DashboardEditorDialogs actor={editor} />
     </section>
   );
 }
 
-/** The question on leaving edit mode with unsaved changes: save, discard, or keep editing. */
-function UnsavedChangesDialog({ actor }: { actor: DashboardEditorActor }) {
+/** The buttons of edit mode (SPEC §2): rename, delete the dashboard, save. */
+function EditModeActions({
+  actor,
+  id,
+  saving,
+}: {
+  actor: DashboardEditorActor;
+  id: string;
+  saving: boolean;
+}) {
   const t = useT();
-  const open = useSelector(actor, selectIsConfirmingLeave);
-  const saving = useSelector(actor, selectIsSaving);
-  if (!open) return null;
-  const stay = () => actor.send({ type: 'dashboard.stayEditing' });
+  const dashboards = useDashboards();
   return (
-    <Dialog
-      title={t('dashboardEditor.unsavedTitle')}
-      onClose={stay}
-      onSubmit={() => actor.send({ type: 'dashboard.confirmSave' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={stay}>
-            {t('dashboardEditor.keepEditing')}
-          </Button>
-          <Button variant="quiet" onClick={() => actor.send({ type: 'dashboard.discard' })}>
-            {t('dashboardEditor.discard')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {t('dashboardEditor.confirmSave')}
-          </Button>
-        </>
-      }
-    >
-      <p>{t('dashboardEditor.unsavedText')}</p>
-    </Dialog>
+    <>
+      <Button variant="quiet" onClick={() => actor.send({ type: 'dashboard.rename' })}>
+        {t('dashboardEditor.rename')}
+      </Button>
+      <Button variant="quiet" onClick={() => dashboards.send({ type: 'dashboards.delete', id })}>
+        {t('dashboardEditor.deleteDashboard')}
+      </Button>
+      <Button disabled={saving} onClick={() => actor.send({ type: 'dashboard.save' })}>
+        {t('dashboardEditor.save')}
+      </Button>
+    </>
   );
+}
+
+/** While edits are unsaved, closing or reloading the tab asks the browser's own question first. */
+function useConfirmUnload(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
 }
 
 /** The breadcrumb of a dashboard route: its name once the list knows it. */

@@ -8,6 +8,7 @@ import type { devicePageMachine } from '../../machines/devicePage/devicePageMach
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { AppActor } from '../appActor';
 import { DashboardScreen, useDashboardName } from '../dashboards/DashboardScreen';
+import { UnsavedDashboardHost } from '../dashboards/UnsavedDashboardHost';
 import { DeviceConfigurationHost } from '../dialogs/DeviceConfigurationHost';
 import { useT } from '../i18n';
 import { DevicePageScreen } from '../screens/DevicePageScreen';
@@ -38,6 +39,7 @@ export default function MainLayout() {
     <>
       <SignedInLayout />
       <DeviceConfigurationHost />
+      <UnsavedDashboardHost />
     </>
   );
 }

@@ -1,0 +1,60 @@
+import type { Dashboard, PageTopic, WidgetElement } from '../../services/contracts';
+import type { LayoutItem } from './dashboardEditor.events';
+
+export const topicKey = (topic: Omit<PageTopic, 'kind'>) =>
+  `${topic.hexacode.toLowerCase()}/${topic.department}/${topic.subDepartment}/${topic.page}`;
+
+/** Key of one line of one page: (hexacode, department, subDepartment, page, line). */
+export const lineKey = (topic: Omit<PageTopic, 'kind'>, line: number) => `${topicKey(topic)}/${line}`;
+
+/** The page topic an element reads its value from, or null when its address is incomplete. */
+export function elementTopic(element: WidgetElement): PageTopic | null {
+  const { hexacode, department, subDepartment, pageNumber } = element;
+  if (!hexacode || department === null || subDepartment === null || pageNumber === null) return null;
+  return { kind: 'page', hexacode, department, subDepartment, page: pageNumber };
+}
+
+/** Key of the line an element shows (see lineKey), or null when its address is incomplete. */
+export function elementKey(element: WidgetElement): string | null {
+  const topic = elementTopic(element);
+  return topic && element.lineNumber !== null ? lineKey(topic, element.lineNumber) : null;
+}
+
+/** Every distinct page topic the widgets' elements of the dashboard reference. */
+export function dashboardTopics(dashboard: Dashboard | null): PageTopic[] {
+  const topics = new Map<string, PageTopic>();
+  for (const widget of dashboard?.widgets ?? []) {
+    for (const element of widget.elements) {
+      const topic = elementTopic(element);
+      if (topic) topics.set(topicKey(topic), topic);
+    }
+  }
+  return [...topics.values()];
+}
+
+/** Whether any widget of the layout sits elsewhere or has another size than in the dashboard (x, y, w, h). */
+export function layoutMoved(dashboard: Dashboard | null, layout: readonly LayoutItem[]): boolean {
+  if (!dashboard) return false;
+  const items = new Map(layout.map((item) => [item.i, item]));
+  return dashboard.widgets.some(({ id, position }) => {
+    const item = items.get(id);
+    return (
+      item !== undefined &&
+      (item.x !== position.x || item.y !== position.y || item.w !== position.w || item.h !== position.h)
+    );
+  });
+}
+
+/** The dashboard with the layout's positions applied to its widgets. */
+export function withLayout(dashboard: Dashboard, layout: readonly LayoutItem[]): Dashboard {
+  const items = new Map(layout.map((item) => [item.i, item]));
+  return {
+    ...dashboard,
+    widgets: dashboard.widgets.map((widget) => {
+      const item = items.get(widget.id);
+      return item
+        ? { ...widget, position: { ...widget.position, x: item.x, y: item.y, w: item.w, h: item.h } }
+        : widget;
+    }),
+  };
+}

@@ -1,0 +1,120 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { MessageId } from '../../i18n/messages';
+import type { WidgetElement } from '../../services/contracts';
+import type { Line } from '../../services/contracts/devices';
+import type { LinesRequest, PageAddress } from '../devicePage/devicePage.types';
+import { lineEditMachine } from '../lineEdit/lineEditMachine';
+import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
+import { SYSTEM_IDS } from '../systemIds';
+
+export interface ElementLineEditInput {
+  element: WidgetElement;
+}
+
+export interface ElementLineEditContext {
+  element: WidgetElement;
+  /** The element's line as the device page knows it (options, limits, read-only), once loaded. */
+  line: Line | null;
+}
+
+/** The page an element's line lives on, or null when the element has no complete line address. */
+export function elementAddress(element: WidgetElement): (PageAddress & { line: number }) | null {
+  const { hexacode, department, subDepartment, pageNumber, lineNumber } = element;
+  if (
+    !hexacode ||
+    department === null ||
+    subDepartment === null ||
+    pageNumber === null ||
+    lineNumber === null
+  )
+    return null;
+  return { hexacode, department, subDepartment, page: pageNumber, line: lineNumber };
+}
+
+const addressOf = (context: ElementLineEditContext): PageAddress => {
+  const { hexacode, department, subDepartment, page } = elementAddress(context.element)!;
+  return { hexacode, department, subDepartment, page };
+};
+
+/**
+ * Line edit from a widget (elements of widgets with enableLineEdit): loads the element's line, so the
+ * line-details dialog knows its options and limits, then runs the same line edit as the device page.
+ */
+export const elementLineEditMachine = setup({
+  types: {
+    context: {} as ElementLineEditContext,
+    input: {} as ElementLineEditInput,
+  },
+  actors: {
+    // POST /api/v2/devices/pages/lines (provided): the element's line, or null when the page has no such line.
+    loadLine: fromPromise<Line | null, LinesRequest & { line: number }>(() =>
+      Promise.reject(new Error('loadLine not provided')),
+    ),
+    lineEdit: lineEditMachine,
+  },
+  guards: {
+    addressed: ({ context }) => elementAddress(context.element) !== null,
+    editable: (_, params: { line: Line | null }) => params.line !== null && !params.line.readOnly,
+  },
+  actions: {
+    assignLine: assign({ line: (_, params: { line: Line | null }) => params.line }),
+    notify: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.notifications),
+      (_, params: { kind: NotificationKind; id: MessageId }): NotificationsEvent => ({
+        type: 'notification.show',
+        kind: params.kind,
+        message: { id: params.id },
+      }),
+    ),
+  },
+}).createMachine({
+  id: 'elementLineEdit',
+  context: ({ input }) => ({ element: input.element, line: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: 'addressed', target: 'loading' },
+        {
+          target: 'done',
+          actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.lineNotEditable' } },
+        },
+      ],
+    },
+    loading: {
+      invoke: {
+        id: 'loadLine',
+        src: 'loadLine',
+        input: ({ context }) => ({
+          ...addressOf(context),
+          rawHexacode: context.element.rawHexacode ?? context.element.hexacode!,
+          line: context.element.lineNumber!,
+        }),
+        onDone: [
+          {
+            guard: { type: 'editable', params: ({ event }) => ({ line: event.output }) },
+            target: 'editing',
+            actions: { type: 'assignLine', params: ({ event }) => ({ line: event.output }) },
+          },
+          {
+            target: 'done',
+            actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.lineNotEditable' } },
+          },
+        ],
+        onError: {
+          target: 'done',
+          actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.lineLoadFailed' } },
+        },
+      },
+    },
+    editing: {
+      invoke: {
+        id: 'lineEdit',
+        src: 'lineEdit',
+        input: ({ context }) => ({ line: context.line!, address: addressOf(context) }),
+        onDone: 'done',
+      },
+    },
+    done: { type: 'final' },
+  },
+});

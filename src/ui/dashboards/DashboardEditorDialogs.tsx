@@ -1,0 +1,99 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectElementLineEdit,
+  selectIsConfirmingLeave,
+  selectIsRenaming,
+  selectIsSaving,
+  selectRenameError,
+  selectRenameValue,
+} from '../../machines/dashboardEditor/dashboardEditor.selectors';
+import type { elementLineEditMachine } from '../../machines/elementLineEdit/elementLineEditMachine';
+import type { lineEditMachine } from '../../machines/lineEdit/lineEditMachine';
+import type { ActorRefFrom } from 'xstate';
+import { LineDetailsDialog } from '../dialogs/LineDetailsDialog';
+import { useT } from '../i18n';
+import { Button } from '../primitives/Button';
+import { Dialog } from '../primitives/Dialog';
+import { TextField } from '../primitives/TextField';
+import type { DashboardEditorActor } from './useDashboardEditor';
+
+/** The dialogs of the dashboard view: unsaved changes, rename, and line edit from a widget. */
+export function DashboardEditorDialogs({ actor }: { actor: DashboardEditorActor }) {
+  const lineEdit = useSelector(actor, selectElementLineEdit);
+  return (
+    <>
+      <UnsavedChangesDialog actor={actor} />
+      <RenameDialog actor={actor} />
+      {lineEdit && <WidgetLineEdit actor={lineEdit} />}
+    </>
+  );
+}
+
+/** The question on leaving edit mode with unsaved changes: save, discard, or keep editing. */
+function UnsavedChangesDialog({ actor }: { actor: DashboardEditorActor }) {
+  const t = useT();
+  const open = useSelector(actor, selectIsConfirmingLeave);
+  const saving = useSelector(actor, selectIsSaving);
+  if (!open) return null;
+  const stay = () => actor.send({ type: 'dashboard.stayEditing' });
+  return (
+    <Dialog
+      title={t('dashboardEditor.unsavedTitle')}
+      onClose={stay}
+      onSubmit={() => actor.send({ type: 'dashboard.confirmSave' })}
+      footer={
+        <>
+          <Button variant="quiet" onClick={stay}>
+            {t('dashboardEditor.keepEditing')}
+          </Button>
+          <Button variant="quiet" onClick={() => actor.send({ type: 'dashboard.discard' })}>
+            {t('dashboardEditor.discard')}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {t('dashboardEditor.confirmSave')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('dashboardEditor.unsavedText')}</p>
+    </Dialog>
+  );
+}
+
+/** The rename prompt of edit mode: the name is required; it is saved with the dashboard. */
+function RenameDialog({ actor }: { actor: DashboardEditorActor }) {
+  const t = useT();
+  const open = useSelector(actor, selectIsRenaming);
+  const value = useSelector(actor, selectRenameValue);
+  const error = useSelector(actor, selectRenameError);
+  if (!open) return null;
+  const cancel = () => actor.send({ type: 'rename.cancel' });
+  return (
+    <Dialog
+      title={t('dashboardEditor.renameTitle')}
+      onClose={cancel}
+      onSubmit={() => actor.send({ type: 'rename.submit' })}
+      footer={
+        <>
+          <Button variant="quiet" onClick={cancel}>
+            {t('dashboardEditor.cancel')}
+          </Button>
+          <Button type="submit">{t('dashboardEditor.apply')}</Button>
+        </>
+      }
+    >
+      <TextField
+        label={t('dashboardEditor.renameLabel')}
+        value={value}
+        onValueChange={(next) => actor.send({ type: 'rename.change', value: next })}
+        error={error && t(error)}
+      />
+    </Dialog>
+  );
+}
+
+/** The line-details dialog of a widget's line, once the line is loaded. */
+function WidgetLineEdit({ actor }: { actor: ActorRefFrom<typeof elementLineEditMachine> }) {
+  const lineEdit = useSelector(actor, (s) => s.children.lineEdit);
+  return lineEdit ? <LineDetailsDialog actor={lineEdit as ActorRefFrom<typeof lineEditMachine>} /> : null;
+}

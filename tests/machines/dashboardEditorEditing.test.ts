@@ -1,0 +1,183 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createActor,
+  createMachine,
+  fromPromise,
+  waitFor,
+  type ActorRefFrom,
+  type AnyEventObject,
+} from 'xstate';
+import {
+  selectIsRenaming,
+  selectRenameError,
+  selectWidgetLive,
+} from '../../src/machines/dashboardEditor/dashboardEditor.selectors';
+import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
+import { unsavedDashboardMachine } from '../../src/machines/unsavedDashboard/unsavedDashboardMachine';
+import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
+import type { Line } from '../../src/services/contracts/devices';
+import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
+
+/** editedDashboard with its second widget reading page 2 instead of page 1. */
+const twoPages = {
+  ...editedDashboard,
+  widgets: editedDashboard.widgets.map((widget, index) =>
+    index === 1
+      ? { ...widget, elements: widget.elements.map((element) => ({ ...element, pageNumber: 2 })) }
+      : widget,
+  ),
+} as Dashboard;
+
+const setpoint: Line = {
+  id: 'l-1',
+  number: 1,
+  lineNumber: 1,
+  status: 'OK',
+  value: '-18',
+  unit: '°C',
+  name: 'Setpoint',
+  customName: null,
+  page: 1,
+  pageNumber: 1,
+  hexacode: '00A1',
+  department: 1,
+  subDepartment: 0,
+  readOnly: false,
+  options: [],
+  isFactorySettings: false,
+} as unknown as Line;
+
+/** The editor under a host that also runs a recording socket actor, as the signed-in world does. */
+function start(dashboard: Dashboard = twoPages, loadLine = vi.fn(async () => setpoint as Line | null)) {
+  const received: AnyEventObject[] = [];
+  const save = vi.fn(
+    async (input: DashboardUpdateInput) =>
+      ({ ...dashboard, ...input, version: input.version + 1 }) as Dashboard,
+  );
+  const editor = dashboardEditorMachine.provide({
+    actors: {
+      loadDashboard: fromPromise(async () => dashboard),
+      saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => save(input)),
+      unsavedDashboard: unsavedDashboardMachine.provide({
+        actors: { saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => save(input)) },
+        actions: { notify: () => {} },
+      }),
+      elementLineEdit: elementLineEditMachine.provide({
+        actors: { loadLine: fromPromise(loadLine) },
+        actions: { notify: () => {} },
+      }),
+    },
+    actions: { notify: () => {} },
+  });
+  const host = createActor(
+    createMachine({
+      invoke: [
+        {
+          id: 'socket',
+          src: createMachine({ on: { '*': { actions: ({ event }) => received.push(event) } } }),
+          systemId: 'socket',
+        },
+        { id: 'editor', src: editor, systemId: 'editorUnderTest' },
+      ],
+    }),
+  ).start();
+  const actor = host.system.get('editorUnderTest') as ReturnType<
+    typeof createActor<typeof dashboardEditorMachine>
+  >;
+  const topics = (type: string) =>
+    received.filter((event) => event.type === type).map((event) => event.topic.page);
+  return { actor, host, save, loadLine, topics };
+}
+
+async function editing(s = start()) {
+  s.actor.send({ type: 'dashboard.open', id: 'd-overview' });
+  await waitFor(s.actor, (snap) => snap.matches({ loaded: 'viewing' }));
+  s.actor.send({ type: 'dashboard.edit' });
+  return s;
+}
+
+describe('dashboard editor: editing beyond the grid', () => {
+  it('renames in edit mode: a blank name is refused, the trimmed name is saved with the dashboard', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.rename' });
+    expect(selectIsRenaming(s.actor.getSnapshot())).toBe(true);
+    s.actor.send({ type: 'rename.change', value: '   ' });
+    s.actor.send({ type: 'rename.submit' });
+    expect(selectRenameError(s.actor.getSnapshot())).toBe('dashboardEditor.nameRequired');
+    s.actor.send({ type: 'rename.change', value: '  Night shift ' });
+    s.actor.send({ type: 'rename.submit' });
+    expect(s.actor.getSnapshot().context.draft?.name).toBe('Night shift');
+    s.actor.send({ type: 'dashboard.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'editing' }));
+    expect(s.save).toHaveBeenCalledWith(expect.objectContaining({ name: 'Night shift', version: 3 }));
+    s.host.stop();
+  });
+
+  it('follows the draft with its subscriptions: a removed widget drops its page, discard brings it back', async () => {
+    const s = await editing();
+    expect(s.topics('socket.subscribe')).toEqual([1, 2]);
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    expect(s.topics('socket.unsubscribe')).toEqual([2]);
+    s.actor.send({ type: 'dashboard.leaveEdit' });
+    s.actor.send({ type: 'dashboard.discard' });
+    expect(s.topics('socket.subscribe')).toEqual([1, 2, 2]);
+    s.host.stop();
+  });
+
+  it('hands unsaved changes to the question when the route leaves, and saves them from there', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'dashboard.close' });
+    expect(s.actor.getSnapshot().value).toBe('idle');
+    const question = s.actor.getSnapshot().children.unsavedDashboard as ActorRefFrom<
+      typeof unsavedDashboardMachine
+    >;
+    expect(question.getSnapshot().context.draft.widgets).toHaveLength(1);
+    question.send({ type: 'unsaved.save' });
+    await waitFor(question, (snap) => snap.status === 'done');
+    expect(s.save).toHaveBeenCalledWith(expect.objectContaining({ id: 'd-overview', version: 3 }));
+    s.host.stop();
+  });
+
+  it('asks nothing when the route leaves without changes', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.open', id: 'd-other' });
+    expect(s.actor.getSnapshot().children.unsavedDashboard).toBeUndefined();
+    s.host.stop();
+  });
+
+  it('edits a widget line: loads it, runs the line-details dialog, and forgets it when closed', async () => {
+    const s = await editing();
+    const element = twoPages.widgets[0]!.elements[0]!;
+    s.actor.send({ type: 'dashboard.editLine', element });
+    const lineEdit = s.actor.getSnapshot().context.lineEdit!;
+    await waitFor(lineEdit, (snap) => snap.matches('editing'));
+    expect(s.loadLine).toHaveBeenCalledWith(
+      expect.objectContaining({ input: expect.objectContaining({ hexacode: '00A1', page: 1, line: 1 }) }),
+    );
+    // A second request while one runs is ignored.
+    s.actor.send({ type: 'dashboard.editLine', element });
+    expect(s.actor.getSnapshot().context.lineEdit).toBe(lineEdit);
+    lineEdit.getSnapshot().children.lineEdit!.send({ type: 'lineEdit.cancel' });
+    await waitFor(s.actor, (snap) => snap.context.lineEdit === null);
+    s.host.stop();
+  });
+
+  it('calls a widget live once each of its lines has a value', async () => {
+    const s = await editing();
+    expect(selectWidgetLive('w-1')(s.actor.getSnapshot())).toBe(false);
+    s.actor.send({
+      type: 'page.valuesPushed',
+      topic: freezerTopic,
+      lines: [
+        { number: 1, status: 'OK', value: '-18.5', unit: '°C' },
+        { number: 2, status: 'NO_DATA', value: null, unit: null },
+      ],
+    });
+    expect(selectWidgetLive('w-1')(s.actor.getSnapshot())).toBe(true);
+    expect(selectWidgetLive('w-2')(s.actor.getSnapshot())).toBe(false);
+    expect(selectWidgetLive('missing')(s.actor.getSnapshot())).toBe(false);
+    s.host.stop();
+  });
+});
