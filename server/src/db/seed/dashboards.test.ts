@@ -83,6 +83,9 @@ describeEachBackend('demo seed dashboards', (backend) => {
               expect(widget.elements.length).toBeGreaterThan(0);
               for (const element of widget.elements) {
                 expect(lineExists(tenant, element), `${widget.name}: ${JSON.stringify(element)}`).toBe(true);
+                // Named like the widget element dialog names them: the line, and its device and department.
+                expect(element.dataName, widget.name).toEqual(expect.any(String));
+                expect(element.label, widget.name).toEqual(expect.any(String));
               }
             }
           }

@@ -175,10 +175,10 @@ export function demoDashboards(tenant: string, adfs: AdfRegistry): DemoDashboard
         'Cases at a glance',
         [0, 4, 8, 5],
         d.cases.flatMap(([hex, dep, sub, label]) => [
-          [line(hex, dep, sub, CASE.airTemp), { name: `${label} air` }] as const,
-          [line(hex, dep, sub, CASE.setpoint), { name: `${label} setpoint` }] as const,
+          [line(hex, dep, sub, CASE.airTemp), { label }] as const,
+          [line(hex, dep, sub, CASE.setpoint), { label }] as const,
         ]),
-        { presentation: 'DESCRIPTION_VALUES_UNITS' },
+        { presentation: 'VALUES_AND_UNITS' },
       ),
       widget(
         'LINE',
@@ -275,15 +275,47 @@ export function demoDashboards(tenant: string, adfs: AdfRegistry): DemoDashboard
         'TABLE',
         'Suction groups',
         [0, 10, 12, 4],
-        d.suctionGroups.flatMap(([dep, sub]) => [
-          line(d.pack, dep, sub, SUCTION.suctionTemp),
-          line(d.pack, dep, sub, SUCTION.superheat),
+        d.suctionGroups.flatMap(([dep, sub, label]) => [
+          [line(d.pack, dep, sub, SUCTION.suctionTemp), { label }] as const,
+          [line(d.pack, dep, sub, SUCTION.superheat), { label }] as const,
         ]),
         { presentation: 'VALUES_AND_UNITS' },
       ),
     ],
   };
-  return [storeOverview, coldRooms, packs];
+  return [storeOverview, coldRooms, packs].map((dashboard) => ({
+    ...dashboard,
+    widgets: dashboard.widgets.map((w) => ({ ...w, elements: w.elements?.map((e) => described(e, adfs)) })),
+  }));
+}
+
+type SeedElement = NonNullable<WidgetInput['elements']>[number];
+
+/**
+ * An element as the widget element dialog stores it: the line's name and unit, and a label naming the device
+ * and department (unless the seed gave a shorter one).
+ */
+function described(element: SeedElement, adfs: AdfRegistry): SeedElement {
+  const device = demoFleet.devices.find((candidate) => candidate.hexacode === element.hexacode);
+  const adf = device && adfs.get(device.model);
+  const { department, subDepartment, pageNumber, lineNumber } = element;
+  if (
+    !device ||
+    !adf ||
+    department == null ||
+    subDepartment == null ||
+    pageNumber == null ||
+    lineNumber == null
+  )
+    return element;
+  const adfLine = adf.kindOf(department, subDepartment)?.line(pageNumber, lineNumber);
+  const departmentName = adf.department(department, subDepartment)?.name;
+  return {
+    ...element,
+    dataName: element.dataName ?? adfLine?.name ?? null,
+    unit: element.unit ?? adfLine?.unit ?? null,
+    label: element.label ?? (departmentName ? `${device.name} · ${departmentName}` : device.name),
+  };
 }
 
 /**
