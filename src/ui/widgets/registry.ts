@@ -11,4 +11,8 @@ export interface WidgetRegistryEntry {
 export const widgetRegistry: Partial<Record<WidgetType, WidgetRegistryEntry>> = {
   LINE: { Renderer: lazy(() => import('./line/Renderer')) },
   CARD_CHART: { Renderer: lazy(() => import('./cardChart/Renderer')) },
+  PAGE: { Renderer: lazy(() => import('./page/Renderer')) },
+  TABLE: { Renderer: lazy(() => import('./table/Renderer')) },
+  PICTOGRAPH: { Renderer: lazy(() => import('./pictograph/Renderer')) },
+  BAR_CHART: { Renderer: lazy(() => import('./barChart/Renderer')) },
 };

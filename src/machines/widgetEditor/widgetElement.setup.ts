@@ -1,0 +1,169 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { MessageId } from '../../i18n/messages';
+import type {
+  DepartmentName,
+  DepartmentNamesQuery,
+  LinesQuery,
+  LinesResult,
+  PagesQuery,
+  PagesResult,
+} from '../../services/api';
+import type { Department, DeviceTreeItem, Line, Page } from '../../services/contracts/devices';
+import type { WidgetType } from '../../services/contracts/widgets';
+import type { ColourPickerOutput } from './colourPicker.events';
+import { colourPickerMachine } from './colourPickerMachine';
+import {
+  departmentKeyOf,
+  findDevice,
+  lineFields,
+  pageElements,
+  pickableDevices,
+  withNames,
+} from './elementPick';
+import type { EditorElement } from './widgetDefaults';
+import type {
+  ElementColourField,
+  ElementPatch,
+  WidgetElementEvent,
+  WidgetElementOutput,
+} from './widgetElement.events';
+
+export interface WidgetElementInput {
+  element: EditorElement;
+  widgetType: WidgetType;
+}
+
+export interface WidgetElementContext {
+  widgetType: WidgetType;
+  element: EditorElement;
+  /** Text of the custom label field. */
+  label: string;
+  devices: DeviceTreeItem[];
+  hexacode: string | null;
+  /** The chosen device's departments, named once their names are loaded. */
+  departments: Department[];
+  departmentKey: string | null;
+  pages: Page[];
+  page: number | null;
+  lines: Line[];
+  /** A PAGE widget's elements for a picked page: null until a page is picked, [] while its lines load. */
+  pageElements: EditorElement[] | null;
+  colourField: ElementColourField | null;
+  error: MessageId | null;
+}
+
+export const chosenDevice = (c: WidgetElementContext) => findDevice(c.devices, c.hexacode);
+export const chosenDepartment = (c: WidgetElementContext) =>
+  c.departments.find((department) => department.key === c.departmentKey);
+
+const cleared = { pages: [], page: null, lines: [], pageElements: null, error: null };
+
+/** Implementations of the element step (widgetElementMachine.ts holds its statechart). */
+export const widgetElementSetup = setup({
+  types: {
+    context: {} as WidgetElementContext,
+    events: {} as WidgetElementEvent,
+    input: {} as WidgetElementInput,
+    output: {} as WidgetElementOutput,
+    children: {} as {
+      loadDevices: 'loadDevices';
+      loadDepartments: 'loadDepartments';
+      loadPages: 'loadPages';
+      loadLines: 'loadLines';
+      colourPicker: 'colourPicker';
+    },
+  },
+  actors: {
+    // Provided by provideWidgetEditor (the devices API); these defaults only fail loudly.
+    loadDevices: fromPromise<DeviceTreeItem[]>(() => Promise.reject(new Error('loadDevices not provided'))),
+    loadDepartments: fromPromise<DepartmentName[], DepartmentNamesQuery>(() =>
+      Promise.reject(new Error('loadDepartments not provided')),
+    ),
+    loadPages: fromPromise<PagesResult, PagesQuery>(() =>
+      Promise.reject(new Error('loadPages not provided')),
+    ),
+    loadLines: fromPromise<LinesResult, LinesQuery>(() =>
+      Promise.reject(new Error('loadLines not provided')),
+    ),
+    colourPicker: colourPickerMachine,
+  },
+  guards: {
+    // Picks name an item of the list shown above them.
+    knownDevice: ({ context }, params: { hexacode: string }) =>
+      findDevice(context.devices, params.hexacode) !== undefined,
+    knownDepartment: ({ context }, params: { key: string }) =>
+      context.departments.some((d) => d.key === params.key),
+    knownPage: ({ context }, params: { page: number }) => context.pages.some((p) => p.number === params.page),
+    knownLine: ({ context }, params: { line: number }) => context.lines.some((l) => l.number === params.line),
+    deviceChosen: ({ context }) => chosenDevice(context) !== undefined,
+    departmentChosen: ({ context }) => context.departmentKey !== null,
+    pageChosen: ({ context }) => context.page !== null,
+    addressChosen: ({ context }) =>
+      context.widgetType === 'PAGE'
+        ? (context.pageElements?.length ?? 0) > 0 || context.element.pageNumber !== null
+        : context.element.lineNumber !== null,
+  },
+  actions: {
+    assignDevices: assign(({ context }, params: { tree: DeviceTreeItem[] }) => {
+      const devices = pickableDevices(params.tree);
+      const device = findDevice(devices, context.hexacode);
+      return {
+        devices,
+        departments: device?.departments ?? [],
+        departmentKey: departmentKeyOf(device, context.element),
+      };
+    }),
+    pickDevice: assign(({ context }, params: { hexacode: string }) => ({
+      ...cleared,
+      hexacode: params.hexacode,
+      departments: findDevice(context.devices, params.hexacode)?.departments ?? [],
+      departmentKey: null,
+    })),
+    pickDepartment: assign((_, params: { key: string }) => ({ ...cleared, departmentKey: params.key })),
+    pickPage: assign((_, params: { page: number }) => ({ ...cleared, page: params.page, pageElements: [] })),
+    pickLine: assign(({ context }, params: { line: number }) => ({
+      element: {
+        ...context.element,
+        ...lineFields(
+          chosenDevice(context)!,
+          chosenDepartment(context)!,
+          context.lines.find((l) => l.number === params.line)!,
+        ),
+      },
+      error: null,
+    })),
+    assignNames: assign({
+      departments: ({ context }, params: { names: DepartmentName[] }) =>
+        withNames(context.departments, params.names),
+    }),
+    assignPages: assign({ pages: (_, params: { pages: Page[] }) => params.pages }),
+    /** The lines of the page; a PAGE widget's picked page also makes its elements. */
+    assignLines: assign(({ context }, params: { lines: Line[] }) => {
+      const device = chosenDevice(context);
+      const department = chosenDepartment(context);
+      const generate = context.widgetType === 'PAGE' && context.pageElements !== null && device && department;
+      return {
+        lines: params.lines,
+        pageElements: generate ? pageElements(device, department, params.lines) : context.pageElements,
+      };
+    }),
+    showLoadFailed: assign({ error: 'widgetEditor.element.loadFailed' as const }),
+    showAddressError: assign({
+      error: ({ context }) =>
+        context.widgetType === 'PAGE'
+          ? ('widgetEditor.element.pageRequired' as const)
+          : ('widgetEditor.element.lineRequired' as const),
+    }),
+    assignLabel: assign({ label: (_, params: { label: string }) => params.label }),
+    applyPatch: assign({
+      element: ({ context }, params: { patch: ElementPatch }) => ({ ...context.element, ...params.patch }),
+    }),
+    assignColourField: assign({ colourField: (_, params: { field: ElementColourField }) => params.field }),
+    applyColour: assign({
+      element: ({ context }, params: { output: ColourPickerOutput }) =>
+        context.colourField && params.output
+          ? { ...context.element, [context.colourField]: params.output.colour }
+          : context.element,
+    }),
+  },
+});

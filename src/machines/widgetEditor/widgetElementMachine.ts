@@ -1,0 +1,193 @@
+import { linesQuery, namesQuery, pagesQuery } from '../deviceTree/treeModel';
+import { customLabel } from './elementPick';
+import type { EditorElement } from './widgetDefaults';
+import type { WidgetElementOutput } from './widgetElement.events';
+import {
+  chosenDepartment,
+  chosenDevice,
+  widgetElementSetup,
+  type WidgetElementContext,
+} from './widgetElement.setup';
+
+export type { WidgetElementContext, WidgetElementInput } from './widgetElement.setup';
+
+/** What the step gives back: a PAGE widget's generated elements, else the element with its custom label. */
+function result(context: WidgetElementContext): WidgetElementOutput {
+  if (context.pageElements && context.pageElements.length > 0)
+    return { elements: context.pageElements, wholePage: true };
+  const element: EditorElement = {
+    ...context.element,
+    name: customLabel(context.label, context.element.dataName),
+  };
+  return { elements: [element], wholePage: false };
+}
+
+const departmentOf = (context: WidgetElementContext) => chosenDepartment(context)!;
+
+/**
+ * SPEC §2 widget element details: device → department → page → line, each list loaded once the one above
+ * is picked (an edited element's address is picked again as the lists arrive), the custom label, colours
+ * through the colour picker and the fields of the widget's type.
+ */
+export const widgetElementMachine = widgetElementSetup.createMachine({
+  id: 'widgetElement',
+  context: ({ input }) => ({
+    widgetType: input.widgetType,
+    element: input.element,
+    label: input.element.name ?? '',
+    devices: [],
+    hexacode: input.element.hexacode,
+    departments: [],
+    departmentKey: null,
+    pages: [],
+    page: input.element.pageNumber,
+    lines: [],
+    pageElements: null,
+    colourField: null,
+    error: null,
+  }),
+  initial: 'loadingDevices',
+  states: {
+    loadingDevices: {
+      invoke: {
+        id: 'loadDevices',
+        src: 'loadDevices',
+        onDone: {
+          target: 'form',
+          actions: { type: 'assignDevices', params: ({ event }) => ({ tree: event.output }) },
+        },
+        onError: { target: 'failed', actions: 'showLoadFailed' },
+      },
+    },
+    failed: {
+      on: { 'element.retry': 'loadingDevices', 'element.cancel': 'cancelled' },
+    },
+    form: {
+      type: 'parallel',
+      on: {
+        'element.pickDevice': {
+          guard: { type: 'knownDevice', params: ({ event }) => ({ hexacode: event.hexacode }) },
+          target: '.address.loadingDepartments',
+          actions: { type: 'pickDevice', params: ({ event }) => ({ hexacode: event.hexacode }) },
+        },
+        'element.pickDepartment': {
+          guard: { type: 'knownDepartment', params: ({ event }) => ({ key: event.key }) },
+          target: '.address.loadingPages',
+          actions: { type: 'pickDepartment', params: ({ event }) => ({ key: event.key }) },
+        },
+        'element.pickPage': {
+          guard: { type: 'knownPage', params: ({ event }) => ({ page: event.page }) },
+          target: '.address.loadingLines',
+          actions: { type: 'pickPage', params: ({ event }) => ({ page: event.page }) },
+        },
+        'element.pickLine': {
+          guard: { type: 'knownLine', params: ({ event }) => ({ line: event.line }) },
+          actions: { type: 'pickLine', params: ({ event }) => ({ line: event.line }) },
+        },
+        'element.changeLabel': {
+          actions: { type: 'assignLabel', params: ({ event }) => ({ label: event.label }) },
+        },
+        'element.change': {
+          actions: { type: 'applyPatch', params: ({ event }) => ({ patch: event.patch }) },
+        },
+      },
+      states: {
+        address: {
+          initial: 'resuming',
+          states: {
+            // An edited element's device, department and page are picked again as their lists load.
+            resuming: {
+              always: [{ guard: 'deviceChosen', target: 'loadingDepartments' }, { target: 'idle' }],
+            },
+            idle: {},
+            loadingDepartments: {
+              invoke: {
+                id: 'loadDepartments',
+                src: 'loadDepartments',
+                input: ({ context }) => namesQuery(context.departments),
+                onDone: [
+                  {
+                    guard: 'departmentChosen',
+                    target: 'loadingPages',
+                    actions: { type: 'assignNames', params: ({ event }) => ({ names: event.output }) },
+                  },
+                  {
+                    target: 'idle',
+                    actions: { type: 'assignNames', params: ({ event }) => ({ names: event.output }) },
+                  },
+                ],
+                onError: { target: 'idle', actions: 'showLoadFailed' },
+              },
+            },
+            loadingPages: {
+              invoke: {
+                id: 'loadPages',
+                src: 'loadPages',
+                input: ({ context }) => pagesQuery(departmentOf(context)),
+                onDone: [
+                  {
+                    guard: 'pageChosen',
+                    target: 'loadingLines',
+                    actions: { type: 'assignPages', params: ({ event }) => ({ pages: event.output.pages }) },
+                  },
+                  {
+                    target: 'idle',
+                    actions: { type: 'assignPages', params: ({ event }) => ({ pages: event.output.pages }) },
+                  },
+                ],
+                onError: { target: 'idle', actions: 'showLoadFailed' },
+              },
+            },
+            loadingLines: {
+              invoke: {
+                id: 'loadLines',
+                src: 'loadLines',
+                input: ({ context }) =>
+                  linesQuery(departmentOf(context), context.page ?? 1, chosenDevice(context)!.type),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'assignLines', params: ({ event }) => ({ lines: event.output.lines }) },
+                },
+                onError: { target: 'idle', actions: 'showLoadFailed' },
+              },
+            },
+          },
+        },
+        dialog: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'element.pickColour': {
+                  target: 'pickingColour',
+                  actions: { type: 'assignColourField', params: ({ event }) => ({ field: event.field }) },
+                },
+                'element.save': [
+                  { guard: 'addressChosen', target: '#widgetElement.saved' },
+                  { actions: 'showAddressError' },
+                ],
+                'element.cancel': '#widgetElement.cancelled',
+              },
+            },
+            pickingColour: {
+              invoke: {
+                id: 'colourPicker',
+                src: 'colourPicker',
+                input: ({ context }) => ({
+                  colour: context.colourField ? context.element[context.colourField] : null,
+                }),
+                onDone: {
+                  target: 'editing',
+                  actions: { type: 'applyColour', params: ({ event }) => ({ output: event.output }) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    saved: { type: 'final', output: ({ context }) => result(context) },
+    cancelled: { type: 'final', output: null },
+  },
+  output: ({ event }) => event.output as WidgetElementOutput,
+});

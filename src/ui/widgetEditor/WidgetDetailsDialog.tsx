@@ -1,0 +1,103 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectColourField,
+  selectColourPicker,
+  selectElementStep,
+  selectError,
+  selectIsNew,
+  selectName,
+  selectWidgetType,
+} from '../../machines/widgetEditor/widgetEditor.selectors';
+import { WIDGET_TYPES, type WidgetType } from '../../services/contracts';
+import { ColorPickerDialog } from '../dialogs/ColorPickerDialog';
+import { useT } from '../i18n';
+import { Button } from '../primitives/Button';
+import { Dialog } from '../primitives/Dialog';
+import { Listbox } from '../primitives/Listbox';
+import { TextField } from '../primitives/TextField';
+import { CommonFields } from './CommonFields';
+import { widgetEditors } from './editors';
+import { ElementList } from './ElementList';
+import { choicesOf } from './fields';
+import type { WidgetEditorActor } from './types';
+import { WidgetElementDialog } from './WidgetElementDialog';
+
+const selectTypeError = selectError('type');
+const selectNameError = selectError('name');
+const selectFormError = selectError('form');
+
+/**
+ * SPEC §2 widget details, the host of the widget editor: the details step, or the element step or the colour
+ * picker while one is open.
+ */
+export function WidgetDetailsDialog({ actor }: { actor: WidgetEditorActor }) {
+  const step = useSelector(actor, selectElementStep);
+  const picker = useSelector(actor, selectColourPicker);
+  const colourField = useSelector(actor, selectColourField);
+  const t = useT();
+  if (step) return <WidgetElementDialog actor={step} />;
+  if (picker && colourField)
+    return <ColorPickerDialog actor={picker} title={t(`widgetEditor.${colourField}`)} />;
+  return <DetailsStep actor={actor} />;
+}
+
+function DetailsStep({ actor }: { actor: WidgetEditorActor }) {
+  const t = useT();
+  const isNew = useSelector(actor, selectIsNew);
+  const type = useSelector(actor, selectWidgetType);
+  const name = useSelector(actor, selectName);
+  const typeError = useSelector(actor, selectTypeError);
+  const nameError = useSelector(actor, selectNameError);
+  const formError = useSelector(actor, selectFormError);
+  const cancel = () => actor.send({ type: 'widget.cancel' });
+  const Details = type ? widgetEditors[type]?.Details : undefined;
+
+  return (
+    <Dialog
+      title={t(isNew ? 'widgetEditor.addTitle' : 'widgetEditor.editTitle')}
+      width="max-w-[800px]"
+      onClose={cancel}
+      onSubmit={() => actor.send({ type: 'widget.save' })}
+      footer={
+        <>
+          <Button variant="quiet" onClick={cancel}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button type="submit">{t('dialog.save')}</Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <Listbox
+          label={t('widgetEditor.type')}
+          value={type ?? ''}
+          placeholder={t('widgetEditor.chooseType')}
+          choices={choicesOf(WIDGET_TYPES, (value) => t(`widgetEditor.type.${value}`))}
+          onValueChange={(value) =>
+            actor.send({ type: 'widget.changeType', widgetType: value as WidgetType })
+          }
+          error={typeError ? t(typeError) : null}
+        />
+        <TextField
+          label={t('widgetEditor.name')}
+          value={name}
+          onValueChange={(value) => actor.send({ type: 'widget.change', patch: { name: value } })}
+          error={nameError ? t(nameError) : null}
+          autoComplete="off"
+        />
+        {type ? (
+          <>
+            <CommonFields actor={actor} type={type} />
+            {Details ? <Details actor={actor} /> : null}
+            <ElementList actor={actor} />
+          </>
+        ) : null}
+        {formError ? (
+          <p role="alert" className="text-sm text-error">
+            {t(formError)}
+          </p>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,120 @@
+import { useSelector } from '@xstate/react';
+import type { ElementColourField } from '../../machines/widgetEditor/widgetElement.events';
+import {
+  selectDevicesFailed,
+  selectElement,
+  selectElementColourField,
+  selectElementColourPicker,
+  selectElementError,
+  selectElementWidgetType,
+  selectIsLoadingAddress,
+  selectIsLoadingDevices,
+  selectLabel,
+  selectPageElementCount,
+} from '../../machines/widgetEditor/widgetElement.selectors';
+import { ColorPickerDialog } from '../dialogs/ColorPickerDialog';
+import { useT } from '../i18n';
+import { Button } from '../primitives/Button';
+import { Dialog } from '../primitives/Dialog';
+import { TextField } from '../primitives/TextField';
+import { ColourButton } from './ColourButton';
+import { ElementAddress } from './ElementAddress';
+import { widgetEditors } from './editors';
+import type { WidgetElementActor } from './types';
+
+const COLOURS: readonly ElementColourField[] = ['color', 'backgroundColor'];
+
+/** SPEC §2 widget element details, or the colour picker while one of its colours is picked. */
+export function WidgetElementDialog({ actor }: { actor: WidgetElementActor }) {
+  const t = useT();
+  const picker = useSelector(actor, selectElementColourPicker);
+  const colourField = useSelector(actor, selectElementColourField);
+  if (picker && colourField)
+    return <ColorPickerDialog actor={picker} title={t(`widgetEditor.element.${colourField}`)} />;
+  return <ElementStep actor={actor} />;
+}
+
+function ElementStep({ actor }: { actor: WidgetElementActor }) {
+  const t = useT();
+  const loadingDevices = useSelector(actor, selectIsLoadingDevices);
+  const failed = useSelector(actor, selectDevicesFailed);
+  const loading = useSelector(actor, selectIsLoadingAddress);
+  const element = useSelector(actor, selectElement);
+  const widgetType = useSelector(actor, selectElementWidgetType);
+  const label = useSelector(actor, selectLabel);
+  const pageElements = useSelector(actor, selectPageElementCount);
+  const error = useSelector(actor, selectElementError);
+  const cancel = () => actor.send({ type: 'element.cancel' });
+  const Fields = widgetEditors[widgetType]?.Element;
+
+  return (
+    <Dialog
+      title={t('widgetEditor.element.title')}
+      width="max-w-[800px]"
+      onClose={cancel}
+      onSubmit={() => actor.send({ type: 'element.save' })}
+      footer={
+        <>
+          <Button variant="quiet" onClick={cancel}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button type="submit" disabled={loadingDevices || failed}>
+            {t('dialog.save')}
+          </Button>
+        </>
+      }
+    >
+      {loadingDevices ? (
+        <p role="status">{t('widgetEditor.element.loadingDevices')}</p>
+      ) : failed ? (
+        <div className="flex items-center gap-3">
+          <p role="alert" className="text-error">
+            {t('widgetEditor.element.loadFailed')}
+          </p>
+          <Button variant="quiet" onClick={() => actor.send({ type: 'element.retry' })}>
+            {t('widgetEditor.element.retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <ElementAddress actor={actor} />
+          {loading ? <p role="status">{t('widgetEditor.element.loading')}</p> : null}
+          {pageElements > 0 ? <p>{t('widgetEditor.element.pageLines', { count: pageElements })}</p> : null}
+          {error ? (
+            <p role="alert" className="text-sm text-error">
+              {t(error)}
+            </p>
+          ) : null}
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label={t('widgetEditor.element.customLabel')}
+              value={label}
+              placeholder={element.dataName ?? ''}
+              onValueChange={(value) => actor.send({ type: 'element.changeLabel', label: value })}
+              autoComplete="off"
+            />
+            <TextField
+              label={t('widgetEditor.element.symbol')}
+              value={element.symbol ?? ''}
+              onValueChange={(value) =>
+                actor.send({ type: 'element.change', patch: { symbol: value.trim() === '' ? null : value } })
+              }
+              autoComplete="off"
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {COLOURS.map((field) => (
+              <ColourButton
+                key={field}
+                label={t(`widgetEditor.element.${field}`)}
+                colour={element[field]}
+                onPick={() => actor.send({ type: 'element.pickColour', field })}
+              />
+            ))}
+          </div>
+          {Fields ? <Fields actor={actor} /> : null}
+        </div>
+      )}
+    </Dialog>
+  );
+}

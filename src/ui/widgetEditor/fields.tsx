@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import type { ListboxChoice } from '../primitives/Listbox';
+import { TextField } from '../primitives/TextField';
+
+/** Listbox choices of an enumeration, each labelled through the catalogue. */
+export const choicesOf = <V extends string>(
+  values: readonly V[],
+  label: (value: V) => string,
+): ListboxChoice[] => values.map((value) => ({ value, label: label(value) }));
+
+export function Checkbox({
+  label,
+  checked,
+  onCheckedChange,
+}: {
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+        className="size-4 accent-primary"
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** A number field: an empty text is null. */
+export function NumberField({
+  label,
+  value,
+  onNumberChange,
+  min,
+}: {
+  label: string;
+  value: number | null;
+  onNumberChange: (value: number | null) => void;
+  min?: number;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      min={min}
+      value={value === null ? '' : String(value)}
+      onValueChange={(text) => onNumberChange(text.trim() === '' ? null : Number(text))}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { useSelector } from '@xstate/react';
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { Bar } from 'react-chartjs-2';
+import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
+import type { WidgetElement } from '../../../services/contracts';
+import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
+import { useT } from '../../i18n';
+import { selectElementNumbers } from '../elementSelectors';
+import { elementLabel, useElementValue } from '../ElementValue';
+import { widgetOfType, type WidgetRendererProps } from '../types';
+import { buildBars } from './bars';
+
+// Only what a bar chart draws, so the lazily loaded chunk carries no other chart type.
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+/** Until the tenant theme sets it, the product's primary colour (styles.css) paints the bars. */
+const PRODUCT_PRIMARY = '#1e6fd9';
+
+/** The tenant's primary colour as chart.js needs it (a colour, not a CSS variable). */
+const themePrimary = () =>
+  getComputedStyle(document.documentElement).getPropertyValue('--tenant-primary').trim() || PRODUCT_PRIMARY;
+
+/** BAR_CHART widget: one bar an element's live value, vertical or horizontal, optionally sorted. */
+export default function BarChartRenderer({ actor, widget }: WidgetRendererProps) {
+  const t = useT();
+  const chart = widgetOfType(widget, 'BAR_CHART');
+  const numbers = useSelector(actor, selectElementNumbers(chart.elements.map(elementKey)));
+  if (chart.elements.length === 0) return <p className="p-3 text-muted">{t('widgets.noElements')}</p>;
+  const values = JSON.parse(numbers) as (number | null)[];
+  const bars = buildBars(
+    chart.elements.map((element, index) => ({
+      label: elementLabel(element, t),
+      value: values[index] ?? null,
+      color: element.color,
+    })),
+    chart,
+    themePrimary(),
+  );
+  const summary = bars.labels
+    .map((label, index) =>
+      t('widgets.barChart.bar', { label, value: String(bars.values[index] ?? t('widgets.noValue')) }),
+    )
+    .join(', ');
+  return (
+    <div className="flex min-h-0 flex-1 flex-col p-2">
+      {bars.needsHistory && <p className="text-xs text-muted">{t('widgets.barChart.historyNote')}</p>}
+      <div className="relative min-h-0 flex-1">
+        <Bar
+          role="img"
+          aria-label={summary}
+          data={{
+            labels: bars.labels,
+            datasets: [{ label: chart.name, data: bars.values, backgroundColor: bars.colors }],
+          }}
+          options={{
+            indexAxis: chart.mode === 'HORIZONTAL' ? 'y' : 'x',
+            // Live values repaint at once rather than tween from the previous ones.
+            animation: false,
+            maintainAspectRatio: false,
+          }}
+        />
+      </div>
+      <ul className="sr-only">
+        {chart.elements.map((element) => (
+          <BarValue key={element.id} actor={actor} element={element} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A bar's label and value (with unit or status text), for screen readers. */
+function BarValue({ actor, element }: { actor: DashboardEditorActor; element: WidgetElement }) {
+  const t = useT();
+  const value = useElementValue(actor, element);
+  return <li>{t('widgets.barChart.bar', { label: elementLabel(element, t), value })}</li>;
+}
