@@ -8,10 +8,13 @@ import {
   type AnyEventObject,
 } from 'xstate';
 import {
+  selectIsDirty,
   selectIsRenaming,
   selectRenameError,
+  selectWidgetEditor,
   selectWidgetLive,
 } from '../../src/machines/dashboardEditor/dashboardEditor.selectors';
+import { firstFreeCell } from '../../src/machines/dashboardEditor/dashboardEditor.model';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
 import { unsavedDashboardMachine } from '../../src/machines/unsavedDashboard/unsavedDashboardMachine';
@@ -179,5 +182,41 @@ describe('dashboard editor: editing beyond the grid', () => {
     expect(selectWidgetLive('w-2')(s.actor.getSnapshot())).toBe(false);
     expect(selectWidgetLive('missing')(s.actor.getSnapshot())).toBe(false);
     s.host.stop();
+  });
+
+  it('adds a widget through the widget details dialog in the first free cell, and edits one in place', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.addWidget' });
+    const dialog = selectWidgetEditor(s.actor.getSnapshot())!;
+    // editedDashboard fills x 0-5 of rows 0-3: the new 3×4 widget goes to x 6.
+    expect(dialog.getSnapshot().context.draft.position).toMatchObject({ x: 6, y: 0, w: 3, h: 4 });
+    dialog.send({ type: 'widget.cancel' });
+    expect(s.actor.getSnapshot().matches({ loaded: 'editing' })).toBe(true);
+    expect(selectIsDirty(s.actor.getSnapshot())).toBe(false);
+
+    s.actor.send({ type: 'dashboard.editWidget', id: 'w-2' });
+    const editor = selectWidgetEditor(s.actor.getSnapshot())!;
+    editor.send({ type: 'widget.change', patch: { name: 'Chiller values' } });
+    editor.send({ type: 'widget.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'editing' }));
+    const widgets = s.actor.getSnapshot().context.draft!.widgets;
+    expect(widgets.map((widget) => widget.name)).toEqual(['Freezer line', 'Chiller values']);
+    expect(selectIsDirty(s.actor.getSnapshot())).toBe(true);
+    s.host.stop();
+  });
+});
+
+describe('first free cell of the grid', () => {
+  const at = (x: number, y: number, w: number, h: number) => ({ position: { x, y, w, h } });
+  it('is 0,0 on an empty dashboard', () => {
+    expect(firstFreeCell([])).toMatchObject({ x: 0, y: 0, w: 3, h: 4 });
+  });
+  it('is the first gap wide and high enough, scanning rows then columns', () => {
+    expect(firstFreeCell([at(0, 0, 3, 4), at(6, 0, 6, 2)])).toMatchObject({ x: 3, y: 0 });
+    expect(firstFreeCell([at(0, 0, 10, 4), at(0, 4, 12, 1)])).toMatchObject({ x: 0, y: 5 });
+  });
+  it('is below everything when no gap fits', () => {
+    expect(firstFreeCell([at(0, 0, 12, 3), at(0, 3, 5, 6)])).toMatchObject({ x: 5, y: 3 });
+    expect(firstFreeCell([at(0, 0, 12, 3), at(0, 3, 11, 6)])).toMatchObject({ x: 0, y: 9 });
   });
 });

@@ -1,5 +1,6 @@
-import type { SnapshotFrom } from 'xstate';
+import { createMachine, type SnapshotFrom } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import type { widgetEditorMachine } from '../../src/machines/widgetEditor/widgetEditorMachine';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
 import { DashboardConflictError } from '../../src/services/api';
 import type { LinesQuery } from '../../src/services/api';
@@ -26,6 +27,10 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     { type: 'dashboard.confirmSave' },
     { type: 'dashboard.discard' },
     { type: 'dashboard.stayEditing' },
+    { type: 'dashboard.addWidget' },
+    { type: 'dashboard.editWidget', id: 'w-1' },
+    done('widgetEditor', { widget: { ...editedDashboard.widgets[0]!, name: 'Renamed widget' } }),
+    done('widgetEditor', null),
     { type: 'dashboard.rename' },
     { type: 'rename.change', value: ' ' },
     { type: 'rename.change', value: 'Night shift' },
@@ -66,6 +71,7 @@ describeMachinePaths('dashboard editor machine paths', dashboardEditorMachine, {
     actors: {
       loadDashboard: pending<Dashboard, { id: string }>(),
       saveDashboard: pending<Dashboard, DashboardUpdateInput>(),
+      widgetEditor: createMachine({}) as unknown as typeof widgetEditorMachine,
       elementLineEdit: elementLineEditMachine.provide({
         actors: { loadLine: pending<Line | null, LinesQuery & { line: number }>() },
       }),

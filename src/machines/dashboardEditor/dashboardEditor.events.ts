@@ -25,6 +25,9 @@ export type DashboardEditorEvent =
   | { type: 'dashboard.layoutChanged'; layout: readonly LayoutItem[] }
   | { type: 'dashboard.removeWidget'; id: string }
   | { type: 'dashboard.toggleFullscreen'; id: string }
+  /** Opens the widget details dialog for a new widget, or for one of the dashboard's. */
+  | { type: 'dashboard.addWidget' }
+  | { type: 'dashboard.editWidget'; id: string }
   /** Opens the rename prompt of edit mode; the new name is saved with the dashboard. */
   | { type: 'dashboard.rename' }
   | { type: 'rename.change'; value: string }

@@ -1,4 +1,12 @@
-import type { Dashboard, PageTopic, WidgetElement } from '../../services/contracts';
+import {
+  GRID_COLUMNS,
+  WIDGET_DEFAULT_SIZE,
+  type Dashboard,
+  type PageTopic,
+  type Widget,
+  type WidgetElement,
+  type WidgetPosition,
+} from '../../services/contracts';
 import type { LayoutItem } from './dashboardEditor.events';
 
 export const topicKey = (topic: Omit<PageTopic, 'kind'>) =>
@@ -56,5 +64,35 @@ export function withLayout(dashboard: Dashboard, layout: readonly LayoutItem[]):
         ? { ...widget, position: { ...widget.position, x: item.x, y: item.y, w: item.w, h: item.h } }
         : widget;
     }),
+  };
+}
+
+/**
+ * Where a new widget of `size` goes (SPEC §5): the first free cell of the 12-column grid, scanning rows from
+ * the top and columns from the left, else below everything.
+ */
+export function firstFreeCell(
+  widgets: readonly { position: { x: number; y: number; w: number; h: number } }[],
+  size: { w: number; h: number } = WIDGET_DEFAULT_SIZE,
+): WidgetPosition {
+  const bottom = Math.max(0, ...widgets.map(({ position }) => position.y + position.h));
+  const overlaps = (x: number, y: number) =>
+    widgets.some(({ position: p }) => x < p.x + p.w && p.x < x + size.w && y < p.y + p.h && p.y < y + size.h);
+  for (let y = 0; y < bottom; y++) {
+    for (let x = 0; x + size.w <= GRID_COLUMNS; x++) {
+      if (!overlaps(x, y)) return { i: '', x, y, ...size };
+    }
+  }
+  return { i: '', x: 0, y: bottom, ...size };
+}
+
+/** The dashboard with `widget` in place of the one with its id, or added at the end. */
+export function withWidget(dashboard: Dashboard, widget: Widget): Dashboard {
+  const known = dashboard.widgets.some(({ id }) => id === widget.id);
+  return {
+    ...dashboard,
+    widgets: known
+      ? dashboard.widgets.map((current) => (current.id === widget.id ? widget : current))
+      : [...dashboard.widgets, widget],
   };
 }

@@ -1,7 +1,8 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { Dashboard } from '../../services/contracts';
 import { elementKey } from './dashboardEditor.model';
+import type { widgetEditorMachine } from '../widgetEditor/widgetEditorMachine';
 import type { dashboardEditorMachine } from './dashboardEditorMachine';
 
 type DashboardEditorSnapshot = SnapshotFrom<typeof dashboardEditorMachine>;
@@ -48,6 +49,9 @@ export const selectElementNumber =
 export const selectIsRenaming = (s: DashboardEditorSnapshot): boolean => s.matches({ loaded: 'renaming' });
 export const selectRenameValue = (s: DashboardEditorSnapshot): string => s.context.rename.value;
 export const selectRenameError = (s: DashboardEditorSnapshot): MessageId | null => s.context.rename.error;
+/** The widget details dialog's machine while it is open (add or edit a widget in edit mode). */
+export const selectWidgetEditor = (s: DashboardEditorSnapshot) =>
+  s.children.widgetEditor as ActorRefFrom<typeof widgetEditorMachine> | undefined;
 /** The line edit opened from a widget (it runs the line-details dialog), while it runs. */
 export const selectElementLineEdit = (s: DashboardEditorSnapshot) => s.context.lineEdit;
 

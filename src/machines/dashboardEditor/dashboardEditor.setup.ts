@@ -1,16 +1,25 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
 import type { Dashboard, DashboardUpdateInput, PageTopic, WidgetElement } from '../../services/contracts';
-import type { LineStatus } from '../../services/contracts/devices';
 import { SOCKET_SYSTEM_ID } from '../devicePage/devicePage.setup';
 import type { LineValue } from '../devicePage/devicePage.types';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
 import { unsavedDashboardMachine } from '../unsavedDashboard/unsavedDashboardMachine';
+import { widgetEditorMachine } from '../widgetEditor/widgetEditorMachine';
+import type { WidgetEditorOutput } from '../widgetEditor/widgetEditor.events';
+import { closedDashboard, type DashboardEditorContext } from './dashboardEditor.context';
 import type { DashboardEditorEvent, LayoutItem, SocketSubscriptionEvent } from './dashboardEditor.events';
-import { dashboardTopics, layoutMoved, lineKey, topicKey, withLayout } from './dashboardEditor.model';
+import {
+  dashboardTopics,
+  layoutMoved,
+  lineKey,
+  topicKey,
+  withLayout,
+  withWidget,
+} from './dashboardEditor.model';
 
 export {
   dashboardTopics,
@@ -21,59 +30,8 @@ export {
   withLayout,
 } from './dashboardEditor.model';
 export { updateOf } from './updateOf';
-
-export interface DashboardEditorContext {
-  /** Id of the dashboard of the route (null off the dashboard view). */
-  id: string | null;
-  /** The dashboard as last loaded or saved. */
-  stored: Dashboard | null;
-  /** The dashboard as shown: the stored copy with the edits of edit mode. */
-  draft: Dashboard | null;
-  /** Whether the draft has unsaved changes. */
-  dirty: boolean;
-  /** The widget shown fullscreen, if any. */
-  fullscreenId: string | null;
-  /** Page topics subscribed to for live values while the dashboard is loaded (those of the draft). */
-  topics: PageTopic[];
-  /** Latest pushed value of each line, by lineKey. */
-  values: Record<string, ElementValue>;
-  /** The name typed in the rename prompt of edit mode, and its error. */
-  rename: { value: string; error: MessageId | null };
-  /** Whether the running save was asked for on leaving edit mode (it then lands in viewing). */
-  leaveAfterSave: boolean;
-  /** The line edit opened from a widget, while it runs. */
-  lineEdit: ActorRefFrom<typeof elementLineEditMachine> | null;
-}
-
-/** The latest live value of one line. */
-export interface ElementValue {
-  status: LineStatus;
-  value: string | null;
-  unit: string | null;
-}
-
-export const closedDashboard: Pick<
-  DashboardEditorContext,
-  | 'stored'
-  | 'draft'
-  | 'dirty'
-  | 'fullscreenId'
-  | 'topics'
-  | 'values'
-  | 'rename'
-  | 'leaveAfterSave'
-  | 'lineEdit'
-> = {
-  stored: null,
-  draft: null,
-  dirty: false,
-  fullscreenId: null,
-  topics: [],
-  values: {},
-  rename: { value: '', error: null },
-  leaveAfterSave: false,
-  lineEdit: null,
-};
+export { closedDashboard, widgetEditorInput } from './dashboardEditor.context';
+export type { DashboardEditorContext, ElementValue } from './dashboardEditor.context';
 
 /** The draft with `change` applied; the dashboard becomes dirty. */
 const editDraft = (context: DashboardEditorContext, change: (draft: Dashboard) => Dashboard) => ({
@@ -97,6 +55,7 @@ export const dashboardEditorSetup = setup({
     ),
     elementLineEdit: elementLineEditMachine,
     unsavedDashboard: unsavedDashboardMachine,
+    widgetEditor: widgetEditorMachine,
   },
   guards: {
     sameDashboard: ({ context }, params: { id: string }) => context.id === params.id,
@@ -108,6 +67,7 @@ export const dashboardEditorSetup = setup({
       context.topics.some((topic) => topicKey(topic) === topicKey(params.topic)),
     renameValid: ({ context }) => context.rename.value.trim() !== '',
     leaveAfterSave: ({ context }) => context.leaveAfterSave,
+    widgetSaved: (_, params: { output: WidgetEditorOutput }) => params.output !== null,
     lineEditIdle: ({ context }) => context.lineEdit === null,
   },
   actions: {
@@ -144,6 +104,10 @@ export const dashboardEditorSetup = setup({
       fullscreenId: ({ context }, params: { id: string }) =>
         context.fullscreenId === params.id ? null : params.id,
     }),
+    assignWidgetId: assign((_, params: { id: string | null }) => ({ widgetId: params.id })),
+    placeWidget: assign(({ context }, params: { output: WidgetEditorOutput }) =>
+      params.output ? editDraft(context, (draft) => withWidget(draft, params.output!.widget)) : {},
+    ),
     startRename: assign(({ context }) => ({ rename: { value: context.draft?.name ?? '', error: null } })),
     changeRename: assign((_, params: { value: string }) => ({
       rename: { value: params.value, error: null },

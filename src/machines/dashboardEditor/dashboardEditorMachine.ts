@@ -1,5 +1,5 @@
 import type { Dashboard } from '../../services/contracts';
-import { closedDashboard, dashboardEditorSetup, updateOf } from './dashboardEditor.setup';
+import { closedDashboard, dashboardEditorSetup, updateOf, widgetEditorInput } from './dashboardEditor.setup';
 
 export type { DashboardEditorContext } from './dashboardEditor.setup';
 
@@ -73,12 +73,39 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
             'dashboard.removeWidget': {
               actions: [{ type: 'removeWidget', params: ({ event }) => ({ id: event.id }) }, 'syncLive'],
             },
+            'dashboard.addWidget': {
+              target: 'editingWidget',
+              actions: { type: 'assignWidgetId', params: { id: null } },
+            },
+            'dashboard.editWidget': {
+              target: 'editingWidget',
+              actions: { type: 'assignWidgetId', params: ({ event }) => ({ id: event.id }) },
+            },
             'dashboard.rename': { target: 'renaming', actions: 'startRename' },
             'dashboard.save': {
               target: 'saving',
               actions: { type: 'assignLeaveAfterSave', params: { leave: false } },
             },
             'dashboard.leaveEdit': [{ guard: 'dirty', target: 'confirmingLeave' }, { target: 'viewing' }],
+          },
+        },
+        // The widget details dialog (widgetEditor machine); a saved widget replaces its old copy or is added.
+        editingWidget: {
+          invoke: {
+            id: 'widgetEditor',
+            src: 'widgetEditor',
+            input: ({ context }) => widgetEditorInput(context),
+            onDone: [
+              {
+                guard: { type: 'widgetSaved', params: ({ event }) => ({ output: event.output }) },
+                target: 'editing',
+                actions: [
+                  { type: 'placeWidget', params: ({ event }) => ({ output: event.output }) },
+                  'syncLive',
+                ],
+              },
+              { target: 'editing' },
+            ],
           },
         },
         renaming: {

@@ -6,6 +6,7 @@ import {
   selectIsSaving,
   selectRenameError,
   selectRenameValue,
+  selectWidgetEditor,
 } from '../../machines/dashboardEditor/dashboardEditor.selectors';
 import type { elementLineEditMachine } from '../../machines/elementLineEdit/elementLineEditMachine';
 import type { lineEditMachine } from '../../machines/lineEdit/lineEditMachine';
@@ -15,13 +16,16 @@ import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
+import { WidgetDetailsDialog } from '../widgetEditor/WidgetDetailsDialog';
 import type { DashboardEditorActor } from './useDashboardEditor';
 
-/** The dialogs of the dashboard view: unsaved changes, rename, and line edit from a widget. */
+/** The dialogs of the dashboard view: widget details, unsaved changes, rename, and line edit from a widget. */
 export function DashboardEditorDialogs({ actor }: { actor: DashboardEditorActor }) {
   const lineEdit = useSelector(actor, selectElementLineEdit);
+  const widgetEditor = useSelector(actor, selectWidgetEditor);
   return (
     <>
+      {widgetEditor && <WidgetDetailsDialog actor={widgetEditor} />}
       <UnsavedChangesDialog actor={actor} />
       <RenameDialog actor={actor} />
       {lineEdit && <WidgetLineEdit actor={lineEdit} />}

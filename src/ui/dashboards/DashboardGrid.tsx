@@ -1,33 +1,31 @@
 import 'react-grid-layout/css/styles.css';
 import { useSelector } from '@xstate/react';
-import { Suspense, useMemo } from 'react';
-import { Responsive, useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
+import { Suspense, useMemo, useSyncExternalStore } from 'react';
+import { GridLayout, useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import {
   selectDraft,
   selectFullscreenId,
   selectIsEditing,
   selectWidgetLive,
 } from '../../machines/dashboardEditor/dashboardEditor.selectors';
-import {
-  BREAKPOINT_COLUMNS,
-  BREAKPOINT_WIDTHS,
-  GRID_MARGIN,
-  GRID_ROW_HEIGHT,
-  WIDGET_MIN_H,
-  WIDGET_MIN_W,
-  type Widget,
-} from '../../services/contracts';
+import { GRID_COLUMNS, GRID_MARGIN, GRID_ROW_HEIGHT, type Widget } from '../../services/contracts';
 import { useT } from '../i18n';
-import { Button } from '../primitives/Button';
 import { widgetRegistry } from '../widgets/registry';
+import { breakpointOf, columnsOf, layoutAt } from './gridLayout';
 import type { DashboardEditorActor } from './useDashboardEditor';
 
-const MARGIN = [GRID_MARGIN, GRID_MARGIN] as const;
+const GRID_CONFIG = { rowHeight: GRID_ROW_HEIGHT, margin: [GRID_MARGIN, GRID_MARGIN] as const };
+
+const subscribeResize = (notify: () => void) => {
+  window.addEventListener('resize', notify);
+  return () => window.removeEventListener('resize', notify);
+};
+const useViewportWidth = () => useSyncExternalStore(subscribeResize, () => window.innerWidth);
 
 /**
- * SPEC §5/§9: the responsive grid of a dashboard. Widgets are dragged and resized only in edit mode, never
- * overlap (vertical compaction). The stored positions are of the 12-column grid: the narrower breakpoints
- * derive their layout from it, and only a change at 12 columns reaches the machine.
+ * SPEC §5/§9: the dashboard grid. The window's width picks the breakpoint and its columns; positions are
+ * stored for 12 columns and scaled down on narrower screens. Widgets are dragged and resized only in edit
+ * mode at 12 columns (what is saved), and never overlap (vertical compaction).
  */
 export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   const t = useT();
@@ -35,21 +33,9 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   const editing = useSelector(actor, selectIsEditing);
   const fullscreenId = useSelector(actor, selectFullscreenId);
   const { width, containerRef } = useContainerWidth();
+  const cols = columnsOf(breakpointOf(useViewportWidth()));
   const widgets = useMemo(() => dashboard?.widgets ?? [], [dashboard]);
-  const layouts = useMemo(
-    () => ({
-      lg: widgets.map(({ id, position: { x, y, w, h } }) => ({
-        i: id,
-        x,
-        y,
-        w,
-        h,
-        minW: WIDGET_MIN_W,
-        minH: WIDGET_MIN_H,
-      })),
-    }),
-    [widgets],
-  );
+  const layout = useMemo(() => layoutAt(widgets, cols), [widgets, cols]);
   if (widgets.length === 0) return <p className="text-muted">{t('dashboardEditor.empty')}</p>;
   const fullscreen = widgets.find((widget) => widget.id === fullscreenId);
   if (fullscreen) {
@@ -59,25 +45,24 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
       </div>
     );
   }
-  const layoutChanged = (layout: Layout) => {
-    if (width < BREAKPOINT_WIDTHS.lg) return;
+  const arranging = editing && cols === GRID_COLUMNS;
+  const layoutChanged = (changed: Layout) => {
+    if (cols !== GRID_COLUMNS) return;
     actor.send({
       type: 'dashboard.layoutChanged',
-      layout: layout.map(({ i, x, y, w, h }) => ({ i, x, y, w, h })),
+      layout: changed.map(({ i, x, y, w, h }) => ({ i, x, y, w, h })),
     });
   };
   return (
     <div ref={containerRef}>
-      <Responsive
+      {editing && !arranging && <p className="pb-2 text-muted">{t('dashboardEditor.widenToArrange')}</p>}
+      <GridLayout
         width={width}
-        layouts={layouts}
-        breakpoints={BREAKPOINT_WIDTHS}
-        cols={BREAKPOINT_COLUMNS}
-        margin={MARGIN}
-        rowHeight={GRID_ROW_HEIGHT}
+        layout={layout}
+        gridConfig={{ ...GRID_CONFIG, cols }}
         compactor={verticalCompactor}
-        dragConfig={{ enabled: editing, cancel: 'button' }}
-        resizeConfig={{ enabled: editing }}
+        dragConfig={{ enabled: arranging, cancel: 'button' }}
+        resizeConfig={{ enabled: arranging }}
         onLayoutChange={layoutChanged}
       >
         {widgets.map((widget) => (
@@ -85,7 +70,7 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
             <WidgetFrame actor={actor} widget={widget} editing={editing} fullscreen={false} />
           </div>
         ))}
-      </Responsive>
+      </GridLayout>
     </div>
   );
 }
@@ -115,24 +100,29 @@ function WidgetFrame({
       data-live={live ? 'ready' : 'pending'}
       className="flex h-full w-full flex-col overflow-hidden rounded border border-line bg-surface"
     >
-      <header className="flex items-center gap-2 border-b border-line px-3 py-1">
+      <header className="flex items-center gap-1 border-b border-line px-3 py-1">
         <h2 id={`widget-${widget.id}`} className="flex-1 truncate font-medium">
           {widget.name}
         </h2>
-        <Button
-          variant="quiet"
-          aria-pressed={fullscreen}
+        <FrameButton
+          label={t('dashboardEditor.fullscreen', { name: widget.name })}
+          pressed={fullscreen}
+          glyph={fullscreen ? '⤡' : '⤢'}
           onClick={() => actor.send({ type: 'dashboard.toggleFullscreen', id: widget.id })}
-        >
-          {t('dashboardEditor.fullscreen', { name: widget.name })}
-        </Button>
+        />
         {editing && (
-          <Button
-            variant="quiet"
-            onClick={() => actor.send({ type: 'dashboard.removeWidget', id: widget.id })}
-          >
-            {t('dashboardEditor.deleteWidget', { name: widget.name })}
-          </Button>
+          <>
+            <FrameButton
+              label={t('dashboardEditor.editWidget', { name: widget.name })}
+              glyph="✎"
+              onClick={() => actor.send({ type: 'dashboard.editWidget', id: widget.id })}
+            />
+            <FrameButton
+              label={t('dashboardEditor.deleteWidget', { name: widget.name })}
+              glyph="✕"
+              onClick={() => actor.send({ type: 'dashboard.removeWidget', id: widget.id })}
+            />
+          </>
         )}
       </header>
       {/* The renderer of the type (src/ui/widgets/registry.ts); types without one show type and element count. */}
@@ -144,5 +134,31 @@ function WidgetFrame({
         summary
       )}
     </article>
+  );
+}
+
+/** A compact header button of a widget: a glyph, named for screen readers and tests by its label. */
+function FrameButton({
+  label,
+  glyph,
+  pressed,
+  onClick,
+}: {
+  label: string;
+  glyph: string;
+  pressed?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      className="grid size-8 shrink-0 place-items-center rounded text-lg text-muted hover:bg-muted/15 hover:text-on-surface"
+    >
+      <span aria-hidden>{glyph}</span>
+    </button>
   );
 }

@@ -73,7 +73,7 @@ export function DashboardScreen({ id }: { id: string }) {
   );
 }
 
-/** The buttons of edit mode (SPEC §2): rename, delete the dashboard, save. */
+/** The buttons of edit mode (SPEC §2): add widget, rename, delete the dashboard, save. */
 function EditModeActions({
   actor,
   id,
@@ -87,6 +87,9 @@ function EditModeActions({
   const dashboards = useDashboards();
   return (
     <>
+      <Button variant="quiet" onClick={() => actor.send({ type: 'dashboard.addWidget' })}>
+        {t('dashboardEditor.addWidget')}
+      </Button>
       <Button variant="quiet" onClick={() => actor.send({ type: 'dashboard.rename' })}>
         {t('dashboardEditor.rename')}
       </Button>
