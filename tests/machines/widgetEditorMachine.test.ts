@@ -35,6 +35,8 @@ async function pickPage(step: ActorRefFrom<typeof widgetElementMachine>) {
   await addressSettled(step);
   step.send({ type: 'element.pickPage', page: 1 });
   await addressSettled(step);
+  // The department's pages stay listed once one is picked, so the picker keeps showing it.
+  expect(step.getSnapshot().context.pages.map((page) => page.number)).toContain(1);
 }
 
 /** Opens element `index` and picks Cold room › Room 1 › page 1 › line `line`. */

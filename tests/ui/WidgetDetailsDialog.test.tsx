@@ -42,7 +42,7 @@ describe('widget details dialog', () => {
     const step = await screen.findByRole('dialog', { name: 'Widget element' });
     await within(step).findByRole('button', { name: 'Device' });
     expect(within(step).getByRole('button', { name: 'Department' }).hasAttribute('disabled')).toBe(true);
-    await choose(user, 'Device', 'Cold room');
+    await choose(user, 'Device', 'Cold room (0A0B0C)');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Department' }).hasAttribute('disabled')).toBe(false),
     );

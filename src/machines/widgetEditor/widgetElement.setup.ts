@@ -120,7 +120,13 @@ export const widgetElementSetup = setup({
       departmentKey: null,
     })),
     pickDepartment: assign((_, params: { key: string }) => ({ ...cleared, departmentKey: params.key })),
-    pickPage: assign((_, params: { page: number }) => ({ ...cleared, page: params.page, pageElements: [] })),
+    // The department's pages stay listed: only what depends on the page is cleared.
+    pickPage: assign(({ context }, params: { page: number }) => ({
+      ...cleared,
+      pages: context.pages,
+      page: params.page,
+      pageElements: [],
+    })),
     pickLine: assign(({ context }, params: { line: number }) => ({
       element: {
         ...context.element,

@@ -39,7 +39,13 @@ export function ElementAddress({ actor }: { actor: WidgetElementActor }) {
         label={t('widgetEditor.element.device')}
         value={hexacode ?? ''}
         placeholder={placeholder}
-        choices={devices.map((device) => ({ value: device.hexacode, label: deviceName(device) }))}
+        choices={devices.map((device) => ({
+          value: device.hexacode,
+          label: t('widgetEditor.element.deviceOption', {
+            name: deviceName(device),
+            hexacode: device.hexacode,
+          }),
+        }))}
         onValueChange={(value) => actor.send({ type: 'element.pickDevice', hexacode: value })}
       />
       <Listbox

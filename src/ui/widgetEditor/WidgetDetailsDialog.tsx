@@ -18,7 +18,11 @@ import { TextField } from '../primitives/TextField';
 import { CommonFields } from './CommonFields';
 import { widgetEditors } from './editors';
 import { ElementList } from './ElementList';
+import { widgetRegistry } from '../widgets/registry';
 import { choicesOf } from './fields';
+
+/** The types offered: those with a renderer in the registry (the history charts come with their renderers). */
+const RENDERED_TYPES = WIDGET_TYPES.filter((type) => widgetRegistry[type] !== undefined);
 import type { WidgetEditorActor } from './types';
 import { WidgetElementDialog } from './WidgetElementDialog';
 
@@ -72,7 +76,7 @@ function DetailsStep({ actor }: { actor: WidgetEditorActor }) {
           label={t('widgetEditor.type')}
           value={type ?? ''}
           placeholder={t('widgetEditor.chooseType')}
-          choices={choicesOf(WIDGET_TYPES, (value) => t(`widgetEditor.type.${value}`))}
+          choices={choicesOf(RENDERED_TYPES, (value) => t(`widgetEditor.type.${value}`))}
           onValueChange={(value) =>
             actor.send({ type: 'widget.changeType', widgetType: value as WidgetType })
           }
