@@ -20,6 +20,7 @@ import {
   Theme,
   type Annotation,
   type DashboardCreate,
+  type DashboardImportInput,
   type DashboardGroupSave,
   type DashboardsSorting,
   type DashboardUpdateInput,
@@ -128,6 +129,8 @@ export interface Api {
   renameDashboard(id: string, name: string): Promise<Dashboard>;
   /** GET /api/v2/dashboards/{id}/export: the document and its file name. */
   exportDashboard(id: string): Promise<DashboardExport>;
+  /** POST /api/v2/dashboards/import: a new dashboard with the file's (mapped) widgets. */
+  importDashboard(body: DashboardImportInput): Promise<Dashboard>;
   /** POST /api/v2/dashboards/update-sorting-settings: answers the whole list. */
   updateDashboardsSorting(body: DashboardsSortingInput): Promise<DashboardsList>;
   /** POST /api/v2/dashboards/groups */
@@ -235,6 +238,8 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
       const fileName = fileNameOf(response.headers.get('content-disposition'), `${dashboard.name}.json`);
       return { dashboard, fileName };
     },
+    importDashboard: async (body) =>
+      v.parse(Dashboard, await http.post('v2/dashboards/import', { json: body }).json()),
     updateDashboardsSorting: async (body) =>
       v.parse(
         DashboardsList,

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { selectEntries, selectHomeDashboardId } from '../../src/machines/dashboards/dashboards.selectors';
+import {
+  selectDeleteConfirmation,
+  selectEntries,
+  selectHomeDashboardId,
+  selectImportWizard,
+} from '../../src/machines/dashboards/dashboards.selectors';
 import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
+import { provideImportWizard } from '../../src/machines/importWizard/provideImportWizard';
 import type { Api, DashboardGroupSaveInput } from '../../src/services/api';
 import type { DashboardsList, DashboardsSorting } from '../../src/services/contracts';
 import { dashboardsList, emptyDashboardsList } from '../support/dashboardFixtures';
@@ -13,6 +19,7 @@ function start(api: Partial<Api> = {}, list: DashboardsList = dashboardsList) {
   const notify = vi.fn();
   const navigate = vi.fn();
   const notFound = vi.fn();
+  const saveFile = vi.fn();
   const actor = createActor(
     dashboardsMachine.provide({
       actors: {
@@ -37,8 +44,11 @@ function start(api: Partial<Api> = {}, list: DashboardsList = dashboardsList) {
             : a.updateDashboardGroup({ ...input, id: input.id }),
         ),
         deleteGroup: fromPromise(({ input }: { input: { id: string } }) => a.deleteDashboardGroup(input.id)),
+        exportDashboard: fromPromise(({ input }: { input: { id: string } }) => a.exportDashboard(input.id)),
+        importWizard: provideImportWizard(a, (file) => file.text()),
       },
       actions: {
+        saveFile: (_, params) => saveFile(params.fileName, params.contents),
         notify: (_, params) => notify(params.kind, params.id, params.values),
         navigate: (_, { path }) => navigate(path),
         redirectToNotFound: (_, { message }) => notFound(message),
@@ -52,7 +62,7 @@ function start(api: Partial<Api> = {}, list: DashboardsList = dashboardsList) {
         ? e.dashboard.name
         : `${e.group.name}[${e.dashboards.map((d) => d.name).join(',')}]`,
     );
-  return { actor, api: a, notify, navigate, notFound, idle, names };
+  return { actor, api: a, notify, navigate, notFound, saveFile, idle, names };
 }
 
 describe('dashboards machine', () => {
@@ -156,6 +166,17 @@ describe('dashboards machine', () => {
     expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
   });
 
+  it('asks before deleting; cancelled, nothing is deleted', async () => {
+    const { actor, idle, api } = start();
+    await idle();
+    actor.send({ type: 'dashboards.delete', id: 'd-overview' });
+    expect(selectDeleteConfirmation(actor.getSnapshot())).toBe('Overview');
+    actor.send({ type: 'dashboards.cancelDelete' });
+    expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
+    expect(selectDeleteConfirmation(actor.getSnapshot())).toBeNull();
+    expect(api.deleteDashboard).not.toHaveBeenCalled();
+  });
+
   it('replaces a deleted selected dashboard by the favorite, else the first shown', async () => {
     const deleteDashboard = vi
       .fn()
@@ -164,11 +185,13 @@ describe('dashboards machine', () => {
     const { actor, idle, navigate } = start({ deleteDashboard });
     await idle();
     actor.send({ type: 'dashboards.delete', id: 'd-overview' });
+    actor.send({ type: 'dashboards.confirmDelete' });
     await idle();
     expect(actor.getSnapshot().context.selectedId).toBe('d-chillers');
     expect(actor.getSnapshot().context.groups[0]!.expanded).toBe(true);
     expect(navigate).toHaveBeenLastCalledWith('/dashboard/d-chillers');
     actor.send({ type: 'dashboards.delete', id: 'd-chillers' });
+    actor.send({ type: 'dashboards.confirmDelete' });
     await idle();
     expect(actor.getSnapshot().context.selectedId).toBe('d-freezers');
   });
@@ -262,5 +285,87 @@ describe('dashboards machine', () => {
       order: 2,
       dashboardsData: ['d-overview'],
     });
+  });
+
+  it('moves a dashboard or a group to a new place in CUSTOM mode and saves the orders', async () => {
+    const { actor, idle, api, names } = start();
+    await idle();
+    actor.send({ type: 'dashboards.move', id: 'd-overview', to: 0 });
+    expect(names()).toEqual(['Overview', 'Cold rooms[Freezers,Chillers]']);
+    await idle();
+    expect(api.updateDashboardsSorting).toHaveBeenCalledWith({
+      sortData: {
+        'g-cold': { order: 1, group: true },
+        'd-overview': { order: 0, group: false },
+        'd-freezers': { order: 0, group: false },
+        'd-chillers': { order: 1, group: false },
+      },
+      sortMode: 'CUSTOM',
+      sortDirection: 'ASC',
+    });
+    // Inside a group, among its dashboards; a place outside the siblings moves nothing.
+    vi.mocked(api.updateDashboardsSorting).mockClear();
+    actor.send({ type: 'dashboards.move', id: 'd-chillers', to: 0 });
+    expect(actor.getSnapshot().matches({ loaded: 'reordering' })).toBe(true);
+    await idle();
+    actor.send({ type: 'dashboards.move', id: 'd-chillers', to: 5 });
+    expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
+    expect(api.updateDashboardsSorting).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not move in NAME mode, and reloads the stored orders when saving them fails', async () => {
+    const named = { ...dashboardsList, settings: { sortMode: 'NAME', sortDirection: 'ASC' } } as const;
+    const { actor, idle, api, notify } = start({}, named);
+    await idle();
+    actor.send({ type: 'dashboards.move', id: 'd-overview', to: 0 });
+    expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
+
+    const failing = start({ updateDashboardsSorting: vi.fn().mockRejectedValue(new Error('500')) });
+    await failing.idle();
+    failing.actor.send({ type: 'dashboards.move', id: 'd-overview', to: 0 });
+    await failing.idle();
+    expect(failing.notify).toHaveBeenCalledWith('error', 'dashboards.sortingFailed', undefined);
+    expect(failing.api.listDashboards).toHaveBeenCalledTimes(2);
+    expect(failing.names()).toEqual(['Cold rooms[Freezers,Chillers]', 'Overview']);
+    expect(api.updateDashboardsSorting).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalledWith('error', 'dashboards.sortingFailed', undefined);
+  });
+
+  it('downloads the selected dashboard as a JSON file named after it, and names it when that fails', async () => {
+    const { actor, idle, api, saveFile, notify } = start();
+    await idle();
+    actor.send({ type: 'dashboards.export' });
+    await idle();
+    expect(api.exportDashboard).toHaveBeenCalledWith('d-overview');
+    const [fileName, contents] = saveFile.mock.calls[0]!;
+    expect(fileName).toBe('d-overview.json');
+    expect(JSON.parse(contents)).toMatchObject({ id: 'd-overview', widgets: [] });
+    vi.mocked(api.exportDashboard).mockRejectedValue(new Error('500'));
+    actor.send({ type: 'dashboards.export' });
+    await idle();
+    expect(notify).toHaveBeenCalledWith('error', 'dashboards.exportFailed', { name: 'Overview' });
+  });
+
+  it('imports through the wizard: the imported dashboard is added, selected and opened', async () => {
+    const { actor, idle, api, navigate, notify } = start();
+    await idle();
+    actor.send({ type: 'dashboards.import' });
+    const wizard = () => selectImportWizard(actor.getSnapshot())!;
+    wizard().send({ type: 'import.cancel' });
+    expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
+    expect(selectImportWizard(actor.getSnapshot())).toBeNull();
+
+    actor.send({ type: 'dashboards.import' });
+    const file = new File([JSON.stringify({ name: 'Shared', widgets: [] })], 'shared.json');
+    wizard().send({ type: 'import.chooseFile', file });
+    await waitFor(wizard(), (s) => s.context.document !== null);
+    wizard().send({ type: 'import.next' });
+    await waitFor(wizard(), (s) => s.matches('mapping'));
+    wizard().send({ type: 'import.submit' });
+    await idle();
+    expect(api.importDashboard).toHaveBeenCalledWith({ name: 'Shared', widgets: [], createBuffers: false });
+    expect(actor.getSnapshot().context.selectedId).toBe('d-imported');
+    expect(navigate).toHaveBeenCalledWith('/dashboard/d-imported');
+    expect(notify).toHaveBeenCalledWith('success', 'importWizard.imported', { name: 'Shared' });
   });
 });

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
-import type { DashboardGroupSaveInput } from '../../src/services/api';
+import type { DashboardExport, DashboardGroupSaveInput } from '../../src/services/api';
 import type {
   Dashboard,
   DashboardDeleted,
@@ -14,13 +14,27 @@ import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '.
 
 const { done, failed } = modelEvents<typeof dashboardsMachine>();
 
-const model: ModelOptions<typeof dashboardsMachine> = {
+type Model = ModelOptions<typeof dashboardsMachine>;
+
+// What decides the next step: the state, which dashboards and groups exist, the selection against the
+// target, the route, and whether the prompt and the group name are blank.
+const serializeState: Model['serializeState'] = (s: SnapshotFrom<typeof dashboardsMachine>) =>
+  JSON.stringify({
+    value: s.value,
+    dashboards: s.context.dashboards.map((d) => d.id).sort(),
+    groups: s.context.groups.length,
+    selectedIsTarget: s.context.selectedId === s.context.targetId,
+    route: s.context.routeId,
+    promptBlank: s.context.prompt.value.trim() === '',
+    groupBlank: s.context.group.name.trim() === '',
+  });
+
+/** The dialogs: create, rename, favorite, select, route, sorting and groups. */
+const dialogs: Model = {
   events: [
     { type: 'dashboards.reload' },
     { type: 'dashboards.create' },
     { type: 'dashboards.rename', id: 'd-overview' },
-    { type: 'dashboards.delete', id: 'd-overview' },
-    { type: 'dashboards.delete', id: 'd-chillers' },
     { type: 'dashboards.favorite', id: 'd-freezers' },
     { type: 'dashboards.select', id: 'd-freezers' },
     { type: 'dashboards.route', id: 'd-freezers' },
@@ -50,8 +64,6 @@ const model: ModelOptions<typeof dashboardsMachine> = {
     failed('createDashboard'),
     done('renameDashboard', fullDashboard(summary('d-overview', 'Cellar', { favorite: true }))),
     failed('renameDashboard'),
-    done('deleteDashboard', { id: 'd-chillers', favoriteId: 'd-overview' } satisfies DashboardDeleted),
-    failed('deleteDashboard'),
     done('favoriteDashboard', summary('d-freezers', 'Freezers', { favorite: true, groupId: 'g-cold' })),
     failed('favoriteDashboard'),
     done('saveSorting', dashboardsList),
@@ -64,22 +76,38 @@ const model: ModelOptions<typeof dashboardsMachine> = {
     done('deleteGroup', undefined),
     failed('deleteGroup'),
   ],
-  // What decides the next step: the state, which dashboards and groups exist, the selection against the
-  // target, the route, and whether the prompt and the group name are blank.
-  serializeState: (s: SnapshotFrom<typeof dashboardsMachine>) =>
-    JSON.stringify({
-      value: s.value,
-      dashboards: s.context.dashboards.map((d) => d.id).sort(),
-      groups: s.context.groups.length,
-      selectedIsTarget: s.context.selectedId === s.context.targetId,
-      route: s.context.routeId,
-      promptBlank: s.context.prompt.value.trim() === '',
-      groupBlank: s.context.group.name.trim() === '',
-    }),
+  serializeState,
+};
+
+/** The calls: delete (confirmed first), drag reordering, download and import (kept apart: few states). */
+const calls: Model = {
+  events: [
+    { type: 'dashboards.delete', id: 'd-overview' },
+    { type: 'dashboards.delete', id: 'd-chillers' },
+    { type: 'dashboards.confirmDelete' },
+    { type: 'dashboards.cancelDelete' },
+    { type: 'dashboards.move', id: 'd-overview', to: 0 },
+    { type: 'dashboards.export' },
+    { type: 'dashboards.import' },
+    done('loadDashboards', dashboardsList),
+    done('deleteDashboard', { id: 'd-chillers', favoriteId: 'd-overview' } satisfies DashboardDeleted),
+    failed('deleteDashboard'),
+    done('saveSorting', dashboardsList),
+    failed('saveSorting'),
+    done('exportDashboard', {
+      dashboard: fullDashboard(summary('d-overview', 'Overview')),
+      fileName: 'Overview.json',
+    } satisfies DashboardExport),
+    failed('exportDashboard'),
+    done('importWizard', fullDashboard(summary('d-imported', 'Shared', { order: 6 }))),
+    done('importWizard', null),
+  ],
+  serializeState,
 };
 
 describeMachinePaths('dashboards machine paths', dashboardsMachine, {
-  models: model,
+  models: [dialogs, calls],
+  label: (model) => (model === dialogs ? 'dialogs' : 'calls'),
   runnable: dashboardsMachine.provide({
     actors: {
       loadDashboards: pending<DashboardsList>(),
@@ -87,11 +115,12 @@ describeMachinePaths('dashboards machine paths', dashboardsMachine, {
       renameDashboard: pending<Dashboard, { id: string; name: string }>(),
       deleteDashboard: pending<DashboardDeleted, { id: string }>(),
       favoriteDashboard: pending<DashboardSummary, { id: string }>(),
+      exportDashboard: pending<DashboardExport, { id: string }>(),
       saveSorting: pending<DashboardsList, DashboardsSorting>(),
       validateGroupName: pending<boolean, { id?: string; name: string }>(),
       saveGroup: pending<DashboardGroup, DashboardGroupSaveInput>(),
       deleteGroup: pending<void, { id: string }>(),
     },
-    actions: { notify: () => {}, navigate: () => {}, redirectToNotFound: () => {} },
+    actions: { notify: () => {}, navigate: () => {}, redirectToNotFound: () => {}, saveFile: () => {} },
   }),
 });

@@ -45,3 +45,35 @@ export const emptyDashboardsList: DashboardsList = {
 /** A whole dashboard (as create, rename and get answer) from its summary. */
 export const fullDashboard = (listed: DashboardSummary): Dashboard =>
   v.parse(Dashboard, { ...listed, widgets: [] });
+
+const element = (id: string, hexacode: string, department: number, subDepartment: number) => ({
+  id,
+  hexacode,
+  rawHexacode: hexacode,
+  department,
+  subDepartment,
+  pageNumber: 1,
+  lineNumber: 1,
+});
+
+/**
+ * An exported dashboard (the import file): one LINE widget reading the fixture tree's Cold room (0A0B0C,
+ * departments 1 and 2, twice department 1) and a device the user does not have (FFEE01, department 3.1).
+ */
+export const exportedDashboard: Dashboard = v.parse(Dashboard, {
+  ...summary('d-elsewhere', 'Shared temperatures', { favorite: true, order: 4 }),
+  widgets: [
+    {
+      id: 'w-temps',
+      type: 'LINE',
+      name: 'Temperatures',
+      position: { i: 'w-temps', x: 0, y: 0, w: 3, h: 4 },
+      elements: [
+        element('e-room', '0A0B0C', 1, 0),
+        element('e-room-2', '0A0B0C', 1, 0),
+        element('e-freezer', '0A0B0C', 2, 0),
+        element('e-far', 'FFEE01', 3, 1),
+      ],
+    },
+  ],
+});

@@ -7,6 +7,7 @@ import {
   DashboardGroup,
   DashboardGroupSave,
   DashboardGroupUpdate,
+  DashboardImport,
   DashboardRenameQuery,
   DashboardsList,
   DashboardsSorting,
@@ -28,6 +29,21 @@ export function dashboardHandlers(initial: DashboardsList = emptyDashboardsList)
   let nextId = 1;
   const find = (id: string) => state.dashboards.find((d) => d.id === id);
   const full = (d: DashboardSummary) => v.parse(Dashboard, { ...d, widgets: [] });
+  /** A new dashboard, last unless ordered; the only favorite when asked or when there is none. */
+  const add = (name: string, { favorite = false, order }: { favorite?: boolean; order?: number }) => {
+    const created: DashboardSummary = {
+      id: `d-created-${nextId++}`,
+      name,
+      favorite: favorite || !state.dashboards.some((d) => d.favorite),
+      order: order ?? state.dashboards.length,
+      groupId: null,
+      breakpoint: 'lg',
+      version: 1,
+    };
+    if (created.favorite) state.dashboards.forEach((d) => (d.favorite = false));
+    state.dashboards.push(created);
+    return created;
+  };
   const membersOf = (groupId: string) =>
     state.dashboards.filter((d) => d.groupId === groupId).map((d) => d.id);
   const handlers = [
@@ -35,18 +51,23 @@ export function dashboardHandlers(initial: DashboardsList = emptyDashboardsList)
     http.post('*/api/v2/dashboards/', async ({ request }) => {
       const parsed = v.safeParse(DashboardCreate, await request.json());
       if (!parsed.success) return error(400, 'BAD_REQUEST', parsed.issues[0].message);
-      const created: DashboardSummary = {
-        id: `d-created-${nextId++}`,
-        name: parsed.output.name,
-        favorite: parsed.output.favorite || !state.dashboards.some((d) => d.favorite),
-        order: parsed.output.order ?? state.dashboards.length,
-        groupId: null,
-        breakpoint: 'lg',
-        version: 1,
-      };
-      if (created.favorite) state.dashboards.forEach((d) => (d.favorite = false));
-      state.dashboards.push(created);
-      return HttpResponse.json(full(created), { status: 201 });
+      return HttpResponse.json(full(add(parsed.output.name, parsed.output)), { status: 201 });
+    }),
+    // SPEC §4: the file's id and favorite are not sent; favorite when there is none.
+    http.post('*/api/v2/dashboards/import', async ({ request }) => {
+      const parsed = v.safeParse(DashboardImport, await request.json());
+      if (!parsed.success) return error(400, 'BAD_REQUEST', parsed.issues[0].message);
+      const created = add(parsed.output.name, {});
+      return HttpResponse.json(v.parse(Dashboard, { ...created, widgets: parsed.output.widgets }), {
+        status: 201,
+      });
+    }),
+    http.get('*/api/v2/dashboards/:id/export', ({ params }) => {
+      const found = find(String(params.id));
+      if (!found) return error(404, 'NOT_FOUND', 'Dashboard is not found');
+      return HttpResponse.json(full(found), {
+        headers: { 'content-disposition': `attachment; filename="${found.name}.json"` },
+      });
     }),
     http.post('*/api/v2/dashboards/update-sorting-settings', async ({ request }) => {
       const parsed = v.safeParse(DashboardsSorting, await request.json());

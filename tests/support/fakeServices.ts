@@ -71,6 +71,9 @@ export function fakeServices(api: Partial<Api> = {}) {
         dashboard: fullDashboard(summary(id, id)),
         fileName: `${id}.json`,
       })),
+      importDashboard: vi
+        .fn<Api['importDashboard']>()
+        .mockImplementation(async ({ name }) => fullDashboard(summary('d-imported', name))),
       updateDashboardsSorting: vi.fn<Api['updateDashboardsSorting']>().mockResolvedValue(dashboardsList),
       createDashboardGroup: vi
         .fn<Api['createDashboardGroup']>()

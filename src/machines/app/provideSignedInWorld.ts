@@ -13,14 +13,17 @@ import type {
 } from '../../services/contracts';
 import { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
 import { dashboardsMachine } from '../dashboards/dashboardsMachine';
+import { readFile, saveFile } from '../../services/download';
 import type { SocketFactory } from '../../services/socket';
 import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
 import { notFoundPath, type PageAddress } from '../devicePage/devicePage.types';
 import { devicePageMachine } from '../devicePage/devicePageMachine';
 import { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
+import { provideImportWizard } from '../importWizard/provideImportWizard';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import { unsavedDashboardMachine } from '../unsavedDashboard/unsavedDashboardMachine';
+import { provideWidgetEditor } from '../widgetEditor/provideWidgetEditor';
 import type { ConnectionCommand } from '../socket/socket.events';
 import { socketMachine, type SocketInput } from '../socket/socketMachine';
 import { lookupDepartment, type SystemLike } from './departmentLookup';
@@ -85,10 +88,14 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
         deleteGroup: fromPromise(({ input }: { input: { id: string } }) =>
           api.deleteDashboardGroup(input.id),
         ),
+        exportDashboard: fromPromise(({ input }: { input: { id: string } }) => api.exportDashboard(input.id)),
+        importWizard: provideImportWizard(api, readFile),
       },
       actions: {
         navigate: (_, { path }) => navigation.go(path),
         redirectToNotFound: (_, { message }) => navigation.redirect(notFoundPath(message)),
+        saveFile: (_, { fileName, contents }) =>
+          saveFile(fileName, new Blob([contents], { type: 'application/json' })),
       },
     }),
     devicePage: devicePageMachine.provide({
@@ -108,6 +115,7 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
         loadDashboard: fromPromise(({ input }: { input: { id: string } }) => api.getDashboard(input.id)),
         saveDashboard,
         unsavedDashboard: unsavedDashboardMachine.provide({ actors: { saveDashboard } }),
+        widgetEditor: provideWidgetEditor(api),
         elementLineEdit: elementLineEditMachine.provide({
           actors: {
             loadLine: fromPromise(async ({ input }: { input: LinesQuery & { line: number } }) => {

@@ -9,12 +9,24 @@ export type DashboardsEvent =
   | { type: 'dashboards.create' }
   /** Opens the rename prompt of a dashboard. */
   | { type: 'dashboards.rename'; id: string }
+  /** Asks whether to delete a dashboard (SPEC §2 delete dashboard); confirmed or cancelled next. */
   | { type: 'dashboards.delete'; id: string }
+  | { type: 'dashboards.confirmDelete' }
+  | { type: 'dashboards.cancelDelete' }
   | { type: 'dashboards.favorite'; id: string }
   /** Selects a dashboard: expands its group and navigates to it. */
   | { type: 'dashboards.select'; id: string }
   /** The dashboard of the current route (null elsewhere), sent by the app machine on every route change. */
   | { type: 'dashboards.route'; id: string | null }
+  /**
+   * Drag reordering in CUSTOM mode (SPEC §4): the dashboard or group `id` goes to the shown place `to` among its
+   * siblings (its group's dashboards, or the top level); the new orders are saved.
+   */
+  | { type: 'dashboards.move'; id: string; to: number }
+  /** Downloads the selected dashboard as a JSON file named after it (SPEC §2 download). */
+  | { type: 'dashboards.export' }
+  /** Opens the import wizard (SPEC §4 import). */
+  | { type: 'dashboards.import' }
   /** Opens the sorting settings dialog. */
   | { type: 'dashboards.sort' }
   /** Opens the group dialog for a new group, or for an existing one. */

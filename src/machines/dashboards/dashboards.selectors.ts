@@ -1,6 +1,7 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { DashboardSummary, SortSettings } from '../../services/contracts';
 import type { GroupForm, PromptForm } from './dashboards.setup';
+import type { importWizardMachine } from '../importWizard/importWizardMachine';
 import type { DashboardsContext, dashboardsMachine } from './dashboardsMachine';
 import { entriesOf, favoriteOf, shownDashboards, type DashboardEntry } from './dashboardsModel';
 
@@ -14,6 +15,9 @@ export const selectLoadFailed = (s: DashboardsSnapshot): boolean => s.matches('f
 export const selectDashboards = (s: DashboardsSnapshot): DashboardSummary[] => s.context.dashboards;
 export const selectSelectedId = (s: DashboardsSnapshot): string | null => s.context.selectedId;
 export const selectSettings = (s: DashboardsSnapshot): SortSettings => s.context.settings;
+/** SPEC §4: drag reordering in CUSTOM mode, while nothing else is under way. */
+export const selectCanMove = (s: DashboardsSnapshot): boolean =>
+  s.context.settings.sortMode === 'CUSTOM' && s.matches({ loaded: 'idle' });
 
 // Entries are rebuilt only when the context changes, so the list re-renders only then.
 const entriesCache = new WeakMap<DashboardsContext, DashboardEntry[]>();
@@ -54,3 +58,13 @@ export const selectSortingDraft = (s: DashboardsSnapshot): SortSettings | null =
 /** The group dialog's form, while it is open. */
 export const selectGroupForm = (s: DashboardsSnapshot): GroupForm | null =>
   s.matches({ loaded: 'grouping' }) ? s.context.group : null;
+/** The delete confirmation: the name of the dashboard it asks about, while it is asked. */
+export const selectDeleteConfirmation = (s: DashboardsSnapshot): string | null =>
+  s.matches({ loaded: 'confirmingDelete' })
+    ? (s.context.dashboards.find((d) => d.id === s.context.targetId)?.name ?? '')
+    : null;
+
+export type ImportWizardActor = ActorRefFrom<typeof importWizardMachine>;
+/** The import wizard, while it is open. */
+export const selectImportWizard = (s: DashboardsSnapshot): ImportWizardActor | null =>
+  (s.children.importWizard as ImportWizardActor | undefined) ?? null;

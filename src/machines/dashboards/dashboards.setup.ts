@@ -1,17 +1,16 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { DashboardGroupSaveInput } from '../../services/api';
 import type {
   Dashboard,
   DashboardDeleted,
   DashboardGroup,
   DashboardsList,
-  DashboardsSorting,
-  DashboardSummary,
   SortSettings,
 } from '../../services/contracts';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
+import { dashboardsActors } from './dashboards.actors';
+import { blankGroup, type DashboardsContext } from './dashboards.context';
 import type { DashboardsEvent } from './dashboards.events';
 import {
   favoriteOf,
@@ -19,56 +18,18 @@ import {
   shownDashboards,
   withFavorite,
   withGroup,
+  withMoved,
   withoutGroup,
 } from './dashboardsModel';
 
-/** The title prompt of create and rename. */
-export interface PromptForm {
-  value: string;
-  error: MessageId | null;
-}
-
-/** The group dialog: a new group (id null) or an existing one. */
-export interface GroupForm {
-  id: string | null;
-  name: string;
-  dashboardIds: string[];
-  error: MessageId | null;
-}
-
-export interface DashboardsContext {
-  dashboards: DashboardSummary[];
-  groups: DashboardGroup[];
-  settings: SortSettings;
-  selectedId: string | null;
-  /** The dashboard of the current route, judged once the list is loaded (a missing one goes to 404). */
-  routeId: string | null;
-  /** The dashboard being renamed, deleted or made favorite, or the group being deleted. */
-  targetId: string | null;
-  prompt: PromptForm;
-  /** The sorting dialog's choice until it is saved. */
-  sorting: SortSettings;
-  group: GroupForm;
-}
-
-export const DEFAULT_DASHBOARDS_SETTINGS: SortSettings = { sortMode: 'CUSTOM', sortDirection: 'ASC' };
-const blankGroup: GroupForm = { id: null, name: '', dashboardIds: [], error: null };
-
-export const initialContext = (): DashboardsContext => ({
-  dashboards: [],
-  groups: [],
-  settings: DEFAULT_DASHBOARDS_SETTINGS,
-  selectedId: null,
-  routeId: null,
-  targetId: null,
-  prompt: { value: '', error: null },
-  sorting: DEFAULT_DASHBOARDS_SETTINGS,
-  group: blankGroup,
-});
-
-export const dashboardPath = (id: string) => `/dashboard/${encodeURIComponent(id)}`;
-export const dashboardNamed = (context: DashboardsContext, id: string | null) =>
-  context.dashboards.find((d) => d.id === id)?.name ?? '';
+export {
+  dashboardNamed,
+  dashboardPath,
+  initialContext,
+  type DashboardsContext,
+  type GroupForm,
+  type PromptForm,
+} from './dashboards.context';
 
 /** Implementations of the dashboards list machine (dashboardsMachine.ts holds its statechart). */
 export const dashboardsSetup = setup({
@@ -76,36 +37,7 @@ export const dashboardsSetup = setup({
     context: {} as DashboardsContext,
     events: {} as DashboardsEvent,
   },
-  actors: {
-    // Provided by provideSignedInWorld (the dashboards API); these defaults only fail loudly.
-    loadDashboards: fromPromise<DashboardsList>(() =>
-      Promise.reject(new Error('loadDashboards not provided')),
-    ),
-    createDashboard: fromPromise<Dashboard, { name: string }>(() =>
-      Promise.reject(new Error('createDashboard not provided')),
-    ),
-    renameDashboard: fromPromise<Dashboard, { id: string; name: string }>(() =>
-      Promise.reject(new Error('renameDashboard not provided')),
-    ),
-    deleteDashboard: fromPromise<DashboardDeleted, { id: string }>(() =>
-      Promise.reject(new Error('deleteDashboard not provided')),
-    ),
-    favoriteDashboard: fromPromise<DashboardSummary, { id: string }>(() =>
-      Promise.reject(new Error('favoriteDashboard not provided')),
-    ),
-    saveSorting: fromPromise<DashboardsList, DashboardsSorting>(() =>
-      Promise.reject(new Error('saveSorting not provided')),
-    ),
-    validateGroupName: fromPromise<boolean, { id?: string; name: string }>(() =>
-      Promise.reject(new Error('validateGroupName not provided')),
-    ),
-    saveGroup: fromPromise<DashboardGroup, DashboardGroupSaveInput>(() =>
-      Promise.reject(new Error('saveGroup not provided')),
-    ),
-    deleteGroup: fromPromise<void, { id: string }>(() =>
-      Promise.reject(new Error('deleteGroup not provided')),
-    ),
-  },
+  actors: dashboardsActors,
   guards: {
     knownDashboard: ({ context }, params: { id: string }) =>
       context.dashboards.some((d) => d.id === params.id),
@@ -118,11 +50,17 @@ export const dashboardsSetup = setup({
       params.id !== null && !(params.list ?? context).dashboards.some((d) => d.id === params.id),
     noRoute: (_, params: { id: string | null }) => params.id === null,
     selectedDeleted: ({ context }) => context.selectedId === context.targetId,
+    /** SPEC §4: drag reordering, in CUSTOM mode only, when the entry lands somewhere else. */
+    movable: ({ context }, params: { id: string; to: number }) =>
+      withMoved(context, params.id, params.to) !== null,
+    imported: (_, params: { dashboard: Dashboard | null }) => params.dashboard !== null,
   },
   actions: {
     // Side effects, provided by provideSignedInWorld.
     navigate: (_, _params: { path: string }) => {},
     redirectToNotFound: (_, _params: { message: MessageId }) => {},
+    /** Saves a document as a file of the user's (the browser's download). */
+    saveFile: (_, _params: { fileName: string; contents: string }) => {},
     notify: sendTo(
       ({ system }) => system.get(SYSTEM_IDS.notifications),
       (
@@ -230,6 +168,9 @@ export const dashboardsSetup = setup({
     }),
     applyGroup: assign(({ context }, params: { group: DashboardGroup }) => withGroup(context, params.group)),
     removeGroup: assign(({ context }) => withoutGroup(context, context.targetId ?? '')),
+    moveEntry: assign(
+      ({ context }, params: { id: string; to: number }) => withMoved(context, params.id, params.to) ?? {},
+    ),
     toggleGroup: assign({
       groups: ({ context }, params: { id: string }) =>
         context.groups.map((g) => (g.id === params.id ? { ...g, expanded: !g.expanded } : g)),

@@ -105,3 +105,30 @@ export const fromList = (list: DashboardsList): ListState => ({
 /** The next free top-level order (a new group goes last). */
 export const nextOrder = (state: ListState): number =>
   Math.max(-1, ...state.groups.map((g) => g.order), ...state.dashboards.map((d) => d.order)) + 1;
+
+const entryId = (entry: DashboardEntry) => (entry.kind === 'dashboard' ? entry.dashboard.id : entry.group.id);
+
+/**
+ * SPEC §4 drag reordering (CUSTOM mode only): `id` moves to the shown place `to` among its siblings (its group's
+ * dashboards, or the top level), and the siblings get orders that show them so. Null when nothing would move.
+ */
+export function withMoved(
+  state: ListState,
+  id: string,
+  to: number,
+): Pick<ListState, 'dashboards' | 'groups'> | null {
+  if (state.settings.sortMode !== 'CUSTOM') return null;
+  const entries = entriesOf(state);
+  const group = entries.find((e) => e.kind === 'group' && e.dashboards.some((d) => d.id === id));
+  const ids = group?.kind === 'group' ? group.dashboards.map((d) => d.id) : entries.map(entryId);
+  const from = ids.indexOf(id);
+  if (from === -1 || to < 0 || to >= ids.length || to === from) return null;
+  ids.splice(to, 0, ...ids.splice(from, 1));
+  const last = ids.length - 1;
+  const orders = new Map(
+    ids.map((entry, index) => [entry, state.settings.sortDirection === 'DESC' ? last - index : index]),
+  );
+  const reorder = <T extends { id: string; order: number }>(item: T): T =>
+    orders.has(item.id) ? { ...item, order: orders.get(item.id)! } : item;
+  return { dashboards: state.dashboards.map(reorder), groups: state.groups.map(reorder) };
+}

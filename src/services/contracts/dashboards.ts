@@ -116,3 +116,22 @@ export type WidgetSave = v.InferOutput<typeof WidgetSave>;
 export const MarkAreaElementsQuery = v.object({ dashboard: id, widget: id });
 export const MarkAreaElements = v.array(Annotation);
 export type MarkAreaElements = v.InferOutput<typeof MarkAreaElements>;
+
+/**
+ * An import file (SPEC §4, §5): what GET /api/v2/dashboards/{id}/export answers. Only the name and the widgets
+ * are read; the id, favorite, order and group of the file are ignored.
+ */
+export const DashboardImportFile = v.object({ name: requiredName(), widgets: v.array(Widget) });
+export type DashboardImportFile = v.InferOutput<typeof DashboardImportFile>;
+
+/**
+ * POST /api/v2/dashboards/import: a new dashboard holding the (device-mapped) widgets, which get new ids;
+ * `createBuffers` asks for buffers of the linked devices (kept for the history feature).
+ */
+export const DashboardImport = v.object({
+  name: requiredName(),
+  widgets: v.array(Widget),
+  createBuffers: v.optional(v.boolean(), false),
+});
+export type DashboardImport = v.InferOutput<typeof DashboardImport>;
+export type DashboardImportInput = v.InferInput<typeof DashboardImport>;

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import {
+  selectDeleteConfirmation,
   selectGroupForm,
+  selectImportWizard,
   selectIsSaving,
   selectPrompt,
   selectShownDashboards,
@@ -11,17 +13,48 @@ import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
+import { ImportDashboardDialog } from './ImportDashboardDialog';
 import type { DashboardsActor } from './useDashboards';
 
-/** The dialogs of the dashboards list: the title prompt (create, rename), sorting settings, and the group. */
+/**
+ * The dialogs of the dashboards list: the title prompt (create, rename), the delete confirmation, sorting
+ * settings, the group, and the import wizard.
+ */
 export function DashboardsDialogs({ actor }: { actor: DashboardsActor }) {
   const prompt = useSelector(actor, selectPrompt);
+  const deleting = useSelector(actor, selectDeleteConfirmation);
   const sorting = useSelector(actor, selectSortingDraft);
   const group = useSelector(actor, selectGroupForm);
+  const wizard = useSelector(actor, selectImportWizard);
   if (prompt) return <PromptDialog actor={actor} />;
+  if (deleting !== null) return <DeleteDialog actor={actor} name={deleting} />;
   if (sorting) return <SortingDialog actor={actor} />;
   if (group) return <GroupDialog actor={actor} />;
+  if (wizard) return <ImportDashboardDialog wizard={wizard} />;
   return null;
+}
+
+/** SPEC §2: deleting a dashboard asks first. */
+function DeleteDialog({ actor, name }: { actor: DashboardsActor; name: string }) {
+  const t = useT();
+  const cancel = () => actor.send({ type: 'dashboards.cancelDelete' });
+  return (
+    <Dialog
+      title={t('dashboards.deleteConfirmTitle')}
+      onClose={cancel}
+      onSubmit={() => actor.send({ type: 'dashboards.confirmDelete' })}
+      footer={
+        <>
+          <Button variant="quiet" onClick={cancel}>
+            {t('dashboards.cancel')}
+          </Button>
+          <Button type="submit">{t('dashboards.delete')}</Button>
+        </>
+      }
+    >
+      <p>{t('dashboards.deleteConfirm', { name })}</p>
+    </Dialog>
+  );
 }
 
 function Footer({ actor, cancel }: { actor: DashboardsActor; cancel: () => void }) {

@@ -16,6 +16,8 @@ export function AccountMenu() {
   // Label and what choosing it sends, in menu order.
   const entries: [string, () => void][] = [
     [t('dashboards.create'), () => dashboards.send({ type: 'dashboards.create' })],
+    [t('dashboards.download'), () => dashboards.send({ type: 'dashboards.export' })],
+    [t('dashboards.upload'), () => dashboards.send({ type: 'dashboards.import' })],
     [t('dashboards.sortingSettings'), () => dashboards.send({ type: 'dashboards.sort' })],
     [t('dashboards.groups'), () => dashboards.send({ type: 'dashboards.group.create' })],
     [t('deviceConfiguration.open'), () => app.send({ type: 'deviceConfiguration.open' })],

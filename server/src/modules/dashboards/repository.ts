@@ -80,7 +80,7 @@ function dashboardQueries(db: Database) {
 
     async insertDashboard(
       owner: Owner,
-      values: { name: string; favorite: boolean; order: number },
+      values: { name: string; favorite: boolean; order: number; widgets?: Widget[] },
     ): Promise<DashboardRow> {
       const [row] = await db
         .insert(dashboards)

@@ -8,6 +8,7 @@ import {
   DashboardGroupSave,
   DashboardGroupUpdate,
   DashboardIdParams,
+  DashboardImport,
   DashboardRenameQuery,
   DashboardsList,
   DashboardsSorting,
@@ -185,6 +186,21 @@ export const dashboardsRoutes: FastifyPluginAsync<DashboardsRoutesOptions> = asy
         .type('application/json; charset=utf-8')
         .send(dashboard);
     },
+  );
+
+  app.post<{ Body: Out<typeof DashboardImport> }>(
+    '/api/v2/dashboards/import',
+    {
+      schema: contract({
+        ...common,
+        summary:
+          'Import a dashboard: a new one with the (device-mapped) widgets of an exported file, under new ids; ' +
+          'it becomes the favorite when there is none',
+        body: DashboardImport,
+        response: { 201: Dashboard, 400: ErrorBody, 401: ErrorBody },
+      }),
+    },
+    async (request, reply) => reply.code(201).send(await dashboards.import(ownerOf(request), request.body)),
   );
 
   app.post<{ Body: Out<typeof DashboardsSorting> }>(

@@ -6,6 +6,7 @@ import type {
   DashboardDeleted,
   DashboardGroup,
   DashboardGroupSave,
+  DashboardImport,
   DashboardsList,
   DashboardsSorting,
   DashboardSummary,
@@ -68,6 +69,13 @@ export function exportFileName(name: string): string {
   return `${safe || 'dashboard'}.json`;
 }
 
+/** An imported widget under new ids (its elements too): the file's ids may be anyone's. */
+const withNewIds = (widget: Widget): Widget => {
+  const id = randomUUID();
+  const elements = widget.elements.map((element) => ({ ...element, id: randomUUID() }));
+  return { ...widget, id, position: { ...widget.position, i: id }, elements } as Widget;
+};
+
 export function createDashboardsService(repository: DashboardsRepository, account: AccountService) {
   async function load(repo: DashboardQueries, owner: Owner, id: string): Promise<DashboardRow> {
     const row = isId(id) ? await repo.findDashboard(owner, id) : undefined;
@@ -105,6 +113,18 @@ export function createDashboardsService(repository: DashboardsRepository, accoun
       throw versionConflict(current.version);
     }
     return dashboardOf(saved);
+  }
+
+  /** A new dashboard, last unless an order is given; favorite when asked or when the user has none. */
+  async function insert(
+    repo: DashboardQueries,
+    owner: Owner,
+    values: { name: string; favorite: boolean; order?: number; widgets?: Widget[] },
+  ): Promise<Dashboard> {
+    const favorite = values.favorite || !(await repo.hasFavorite(owner));
+    if (favorite) await repo.setFavorite(owner, null);
+    const order = values.order ?? (await repo.nextOrder(owner));
+    return dashboardOf(await repo.insertDashboard(owner, { ...values, favorite, order }));
   }
 
   async function group(repo: DashboardQueries, owner: Owner, id: string): Promise<DashboardGroup> {
@@ -159,12 +179,19 @@ export function createDashboardsService(repository: DashboardsRepository, accoun
 
     /** A new, empty dashboard; favorite when asked or when the user has none. */
     async create(owner: Owner, input: DashboardCreate): Promise<Dashboard> {
-      return repository.transaction(async (repo) => {
-        const favorite = input.favorite || !(await repo.hasFavorite(owner));
-        if (favorite) await repo.setFavorite(owner, null);
-        const order = input.order ?? (await repo.nextOrder(owner));
-        return dashboardOf(await repo.insertDashboard(owner, { name: input.name, favorite, order }));
-      });
+      return repository.transaction((repo) => insert(repo, owner, input));
+    },
+
+    /**
+     * SPEC §4 import: a new dashboard, last, holding the widgets under new ids (checked like a save); the file's
+     * id and favorite are not part of the call: it becomes the favorite when the user has none.
+     */
+    async import(owner: Owner, input: DashboardImport): Promise<Dashboard> {
+      const widgets = input.widgets.map(withNewIds);
+      checkLayout(widgets);
+      return repository.transaction((repo) =>
+        insert(repo, owner, { name: input.name, favorite: false, widgets }),
+      );
     },
 
     /** Saves the whole dashboard if `version` is still the stored one (409 with the current version otherwise). */

@@ -1,0 +1,132 @@
+import type { Dashboard } from '../../services/contracts';
+import { notify, notifyNamed, opened, savedOrders } from './dashboards.dialogs';
+import { dashboardPath, dashboardsSetup } from './dashboards.setup';
+import { sortingPayload } from './dashboardsModel';
+
+/** The states of the list's calls (the dialogs: dashboards.dialogs.ts); each returns to idle. */
+
+/** The wizard's output once the `imported` guard passed (null only when it was cancelled). */
+const importedOf = ({ event }: { event: { output: Dashboard | null } }) => event.output as Dashboard;
+const target = ({ context }: { context: { targetId: string | null } }) => ({ id: context.targetId ?? '' });
+
+/** SPEC §2: deleting a dashboard asks first. */
+export const confirmingDelete = dashboardsSetup.createStateConfig({
+  on: { 'dashboards.confirmDelete': 'deleting', 'dashboards.cancelDelete': 'idle' },
+});
+
+export const deleting = dashboardsSetup.createStateConfig({
+  invoke: {
+    id: 'deleteDashboard',
+    src: 'deleteDashboard',
+    input: target,
+    onDone: [
+      {
+        guard: 'selectedDeleted',
+        target: 'idle',
+        actions: [
+          notifyNamed('success', 'dashboards.deleted'),
+          { type: 'removeDashboard', params: ({ event }) => ({ deleted: event.output }) },
+          'selectReplacement',
+          {
+            type: 'navigate',
+            params: ({ context }) => ({
+              path: context.selectedId ? dashboardPath(context.selectedId) : '/',
+            }),
+          },
+        ],
+      },
+      {
+        target: 'idle',
+        actions: [
+          notifyNamed('success', 'dashboards.deleted'),
+          { type: 'removeDashboard', params: ({ event }) => ({ deleted: event.output }) },
+        ],
+      },
+    ],
+    onError: { target: 'idle', actions: notifyNamed('error', 'dashboards.deleteFailed') },
+  },
+});
+
+export const favoriting = dashboardsSetup.createStateConfig({
+  invoke: {
+    id: 'favoriteDashboard',
+    src: 'favoriteDashboard',
+    input: target,
+    onDone: {
+      target: 'idle',
+      actions: [
+        { type: 'setFavorite', params: ({ event }) => ({ id: event.output.id }) },
+        notifyNamed('success', 'dashboards.favoriteSet'),
+      ],
+    },
+    onError: { target: 'idle', actions: notifyNamed('error', 'dashboards.favoriteFailed') },
+  },
+});
+
+// The moved orders show at once; a failed save reloads the stored ones.
+export const reordering = dashboardsSetup.createStateConfig({
+  invoke: {
+    id: 'saveSorting',
+    src: 'saveSorting',
+    input: ({ context }) => sortingPayload(context, context.settings),
+    onDone: { target: 'idle', actions: savedOrders },
+    onError: { target: '#dashboards.loading', actions: notify('error', 'dashboards.sortingFailed') },
+  },
+});
+
+export const exporting = dashboardsSetup.createStateConfig({
+  invoke: {
+    id: 'exportDashboard',
+    src: 'exportDashboard',
+    input: target,
+    onDone: {
+      target: 'idle',
+      actions: {
+        type: 'saveFile',
+        params: ({ event }) => ({
+          fileName: event.output.fileName,
+          contents: JSON.stringify(event.output.dashboard, null, 2),
+        }),
+      },
+    },
+    onError: { target: 'idle', actions: notifyNamed('error', 'dashboards.exportFailed') },
+  },
+});
+
+export const importing = dashboardsSetup.createStateConfig({
+  invoke: {
+    id: 'importWizard',
+    src: 'importWizard',
+    onDone: [
+      {
+        guard: { type: 'imported', params: ({ event }) => ({ dashboard: event.output }) },
+        target: 'idle',
+        actions: [
+          ...opened(importedOf),
+          {
+            type: 'notify',
+            params: (args) => ({
+              kind: 'success',
+              id: 'importWizard.imported',
+              values: { name: importedOf(args).name },
+            }),
+          },
+        ],
+      },
+      { target: 'idle' },
+    ],
+  },
+});
+
+export const deletingGroup = dashboardsSetup.createStateConfig({
+  invoke: {
+    id: 'deleteGroup',
+    src: 'deleteGroup',
+    input: target,
+    onDone: {
+      target: 'idle',
+      actions: ['removeGroup', notify('success', 'dashboards.groupDeleted')],
+    },
+    onError: { target: 'idle', actions: notify('error', 'dashboards.groupDeleteFailed') },
+  },
+});

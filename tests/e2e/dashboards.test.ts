@@ -1,0 +1,143 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Dashboard, DashboardsList } from '../../src/services/contracts';
+import { apiRequest } from './support/api';
+import { signIn, waitUntilSignedIn } from './support/browser';
+import { useBrowserPage } from './support/session';
+
+/** Picks `option` in the Headless UI listbox named `label` inside `scope`. */
+async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
+  await scope.getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The real-time types and what the type selector calls them. */
+const TYPES = [
+  ['CARD_CHART', 'Metric card'],
+  ['LINE', 'Lines'],
+  ['PAGE', 'Page'],
+  ['TABLE', 'Table'],
+  ['PICTOGRAPH', 'Pictograph'],
+  ['BAR_CHART', 'Bar chart'],
+] as const;
+
+/** Adds a widget reading the air temperature of the warehouse cold room (2D0001), or its whole status page. */
+async function addWidget(page: Page, typeLabel: string, name: string) {
+  await page.getByRole('button', { name: 'Add widget' }).click();
+  const details = page.getByRole('dialog', { name: 'Add widget' });
+  await choose(page, details, 'Widget type', typeLabel);
+  await details.getByRole('textbox', { name: 'Name' }).fill(name);
+  await details.getByRole('button', { name: 'Edit element 1' }).click();
+  const element = page.getByRole('dialog', { name: 'Widget element' });
+  await choose(page, element, 'Device', /\(2D0001\)/);
+  await choose(page, element, 'Department', 'Evaporator 1');
+  await choose(page, element, 'Page', '1 Status');
+  if (typeLabel !== 'Page') await choose(page, element, 'Line', 'Air temperature');
+  await element.getByRole('button', { name: 'Save' }).click();
+  await details.getByRole('button', { name: 'Save' }).click();
+  await details.waitFor({ state: 'detached' });
+}
+
+const widget = (page: Page, name: string) => page.getByRole('article', { name });
+
+/** The stored dashboard named `name` of `username`, through the API (as the server keeps it). */
+async function storedDashboard(tenant: string, username: string, password: string, name: string) {
+  const login = await apiRequest(tenant, '/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, domain: tenant, rememberMe: false, type: 'DOMAIN' }),
+  });
+  const authorization = `Bearer ${JSON.parse(login.body).token.id}`;
+  const list = JSON.parse(
+    (await apiRequest(tenant, '/api/v2/dashboards/', { headers: { authorization } })).body,
+  );
+  const summary = (list as DashboardsList).dashboards.find((d) => d.name === name);
+  if (!summary) return undefined;
+  const loaded = await apiRequest(tenant, `/api/v2/dashboards/${summary.id}`, { headers: { authorization } });
+  return JSON.parse(loaded.body) as Dashboard;
+}
+
+/** Drags the widget by its title bar by (dx, dy) pixels. */
+async function drag(page: Page, target: Locator, dx: number, dy: number) {
+  const box = (await target.getByRole('heading').boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 20 + dx / 2, box.y + box.height / 2 + dy / 2, { steps: 5 });
+  await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2 + dy, { steps: 5 });
+  await page.mouse.up();
+}
+
+describe('dashboards', () => {
+  const page = useBrowserPage();
+
+  it('builds a dashboard of every real-time widget type, arranges it, saves it and finds it after a reload', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 1600, height: 1000 });
+    await signIn(p, 'admin', 'Admin123');
+    await waitUntilSignedIn(p, 'admin');
+    await p.getByRole('button', { name: 'Create dashboard' }).click();
+    const prompt = p.getByRole('dialog', { name: 'Create dashboard' });
+    await prompt.getByRole('textbox', { name: 'Title' }).fill('E2E every widget');
+    await prompt.getByRole('textbox', { name: 'Title' }).press('Enter');
+    await p.getByRole('heading', { name: 'E2E every widget', level: 1 }).waitFor();
+
+    await p.getByRole('button', { name: 'Edit dashboard' }).click();
+    for (const [, label] of TYPES) await addWidget(p, label, `E2E ${label}`);
+    // Every widget shows live values of the cold room before anything is saved.
+    for (const [, label] of TYPES) {
+      await widget(p, `E2E ${label}`).and(p.locator('[data-live="ready"]')).waitFor();
+    }
+
+    // Move the first widget to the right of the last one and make the second taller.
+    await drag(p, widget(p, 'E2E Metric card'), 0, 600);
+    const lines = widget(p, 'E2E Lines');
+    const handle = lines.locator('xpath=..').locator('.react-resizable-handle');
+    const corner = (await handle.boundingBox())!;
+    await p.mouse.move(corner.x + 5, corner.y + 5);
+    await p.mouse.down();
+    await p.mouse.move(corner.x + 5, corner.y + 140, { steps: 8 });
+    await p.mouse.up();
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.getByRole('status').filter({ hasText: 'Dashboard E2E every widget saved' }).waitFor();
+
+    const stored = await storedDashboard('demo', 'admin', 'Admin123', 'E2E every widget');
+    expect(stored?.widgets.map((w) => w.type).sort()).toEqual(TYPES.map(([type]) => type).sort());
+    const position = (name: string) => stored!.widgets.find((w) => w.name === name)!.position;
+    expect(position('E2E Metric card').y).toBeGreaterThan(0);
+    expect(position('E2E Lines').h).toBeGreaterThan(4);
+
+    await p.reload();
+    for (const [, label] of TYPES) {
+      await widget(p, `E2E ${label}`).and(p.locator('[data-live="ready"]')).waitFor();
+    }
+    const shown = await p.getByRole('article').count();
+    expect(shown).toBe(TYPES.length);
+  });
+
+  it('gives the stored copy back when the operator declines to save', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 1600, height: 1000 });
+    await signIn(p, 'admin', 'Admin123');
+    await waitUntilSignedIn(p, 'admin');
+    await p.getByRole('link', { name: 'Compressor packs' }).click();
+    await p.getByRole('heading', { name: 'Compressor packs', level: 1 }).waitFor();
+    const before = await p.getByRole('article').count();
+
+    await p.getByRole('button', { name: 'Edit dashboard' }).click();
+    await p.getByRole('button', { name: 'Delete widget Condenser' }).click();
+    await p.getByRole('button', { name: 'Rename dashboard' }).click();
+    const rename = p.getByRole('dialog', { name: 'Rename dashboard' });
+    await rename.getByRole('textbox', { name: 'Dashboard name' }).fill('Packs (draft)');
+    await rename.getByRole('button', { name: 'Apply' }).click();
+    expect(await p.getByRole('article').count()).toBe(before - 1);
+
+    await p.getByRole('button', { name: 'Done' }).click();
+    const question = p.getByRole('dialog', { name: 'Unsaved changes' });
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await p.getByRole('heading', { name: 'Compressor packs', level: 1 }).waitFor();
+    expect(await p.getByRole('article').count()).toBe(before);
+    await widget(p, 'Condenser').waitFor();
+    const stored = await storedDashboard('demo', 'admin', 'Admin123', 'Compressor packs');
+    expect(stored?.widgets).toHaveLength(before);
+  });
+});
