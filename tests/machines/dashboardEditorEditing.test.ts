@@ -143,6 +143,28 @@ describe('dashboard editor: editing beyond the grid', () => {
     s.host.stop();
   });
 
+  it('drops the edits of a dashboard the list deleted instead of asking about them', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'dashboard.deleted', id: 'd-other' });
+    expect(selectIsDirty(s.actor.getSnapshot())).toBe(true);
+    s.actor.send({ type: 'dashboard.deleted', id: 'd-overview' });
+    s.actor.send({ type: 'dashboard.close' });
+    expect(s.actor.getSnapshot().children.unsavedDashboard).toBeUndefined();
+    s.host.stop();
+  });
+
+  it('takes a rename from the list, so the next save carries the new version', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'dashboard.renamed', dashboard: { ...twoPages, name: 'Night shift', version: 7 } });
+    s.actor.send({ type: 'dashboard.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'editing' }));
+    expect(s.save).toHaveBeenCalledWith(expect.objectContaining({ name: 'Night shift', version: 7 }));
+    expect(s.actor.getSnapshot().context.draft?.widgets).toHaveLength(1);
+    s.host.stop();
+  });
+
   it('asks nothing when the route leaves without changes', async () => {
     const s = await editing();
     s.actor.send({ type: 'dashboard.open', id: 'd-other' });

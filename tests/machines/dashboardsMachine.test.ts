@@ -166,6 +166,15 @@ describe('dashboards machine', () => {
     expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
   });
 
+  it('takes the name of a dashboard the editor saved', async () => {
+    const { actor, idle, names } = start();
+    await idle();
+    const overview = actor.getSnapshot().context.dashboards.find((d) => d.id === 'd-overview')!;
+    actor.send({ type: 'dashboards.saved', dashboard: { ...overview, name: 'Night shift' } });
+    expect(names().join(' ')).toContain('Night shift');
+    expect(names().join(' ')).not.toContain('Overview');
+  });
+
   it('asks before deleting; cancelled, nothing is deleted', async () => {
     const { actor, idle, api } = start();
     await idle();

@@ -27,6 +27,8 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     { type: 'dashboard.confirmSave' },
     { type: 'dashboard.discard' },
     { type: 'dashboard.stayEditing' },
+    { type: 'dashboard.deleted', id: 'd-overview' },
+    { type: 'dashboard.renamed', dashboard: { ...editedDashboard, name: 'Renamed', version: 9 } },
     { type: 'dashboard.addWidget' },
     { type: 'dashboard.editWidget', id: 'w-1' },
     done('widgetEditor', { widget: { ...editedDashboard.widgets[0]!, name: 'Renamed widget' } }),

@@ -82,6 +82,7 @@ const dialogs: Model = {
 /** The calls: delete (confirmed first), drag reordering, download and import (kept apart: few states). */
 const calls: Model = {
   events: [
+    { type: 'dashboards.saved', dashboard: summary('d-overview', 'Cellar', { favorite: true }) },
     { type: 'dashboards.delete', id: 'd-overview' },
     { type: 'dashboards.delete', id: 'd-chillers' },
     { type: 'dashboards.confirmDelete' },

@@ -1,4 +1,4 @@
-import type { PageTopic, WidgetElement } from '../../services/contracts';
+import type { Dashboard, PageTopic, WidgetElement } from '../../services/contracts';
 import type { LineValue } from '../devicePage/devicePage.types';
 
 export type { SocketSubscriptionEvent } from '../devicePage/devicePage.events';
@@ -25,6 +25,10 @@ export type DashboardEditorEvent =
   | { type: 'dashboard.layoutChanged'; layout: readonly LayoutItem[] }
   | { type: 'dashboard.removeWidget'; id: string }
   | { type: 'dashboard.toggleFullscreen'; id: string }
+  /** The dashboards list deleted a dashboard: unsaved edits of it have nothing left to be saved to. */
+  | { type: 'dashboard.deleted'; id: string }
+  /** The dashboards list renamed a dashboard (a new name and version). */
+  | { type: 'dashboard.renamed'; dashboard: Dashboard }
   /** Opens the widget details dialog for a new widget, or for one of the dashboard's. */
   | { type: 'dashboard.addWidget' }
   | { type: 'dashboard.editWidget'; id: string }

@@ -4,6 +4,7 @@ import { DashboardConflictError } from '../../services/api';
 import type { Dashboard, DashboardUpdateInput, PageTopic, WidgetElement } from '../../services/contracts';
 import { SOCKET_SYSTEM_ID } from '../devicePage/devicePage.setup';
 import type { LineValue } from '../devicePage/devicePage.types';
+import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
@@ -81,6 +82,22 @@ export const dashboardEditorSetup = setup({
         id: 'unsavedDashboard',
         input: { draft: context.draft },
       });
+    }),
+    dropEdits: assign({ dirty: false }),
+    /** A rename from the list: the new name and version, so the next save is not a conflict. */
+    applyRenamed: assign(({ context }, params: { dashboard: Dashboard }) => {
+      const { name, version } = params.dashboard;
+      return {
+        stored: context.stored && { ...context.stored, name, version },
+        draft: context.draft && { ...context.draft, name, version },
+      };
+    }),
+    /** Tells the dashboards list about a saved dashboard (its name may have changed in edit mode). */
+    tellList: enqueueActions(({ context, enqueue, system }) => {
+      const list = system.get(SYSTEM_IDS.dashboards);
+      if (!list || !context.stored) return;
+      const saved: DashboardsEvent = { type: 'dashboards.saved', dashboard: context.stored };
+      enqueue.sendTo(list, saved);
     }),
     assignLeaveAfterSave: assign((_, params: { leave: boolean }) => ({ leaveAfterSave: params.leave })),
     assignLoaded: assign((_, params: { dashboard: Dashboard }) => ({

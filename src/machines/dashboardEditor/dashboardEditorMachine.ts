@@ -22,6 +22,14 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         actions: ['keepUnsavedIfDirty', { type: 'openDashboard', params: ({ event }) => ({ id: event.id }) }],
       },
     ],
+    'dashboard.deleted': {
+      guard: { type: 'sameDashboard', params: ({ event }) => ({ id: event.id }) },
+      actions: 'dropEdits',
+    },
+    'dashboard.renamed': {
+      guard: { type: 'sameDashboard', params: ({ event }) => ({ id: event.dashboard.id }) },
+      actions: { type: 'applyRenamed', params: ({ event }) => ({ dashboard: event.dashboard }) },
+    },
     'dashboard.close': { target: '.idle', actions: ['keepUnsavedIfDirty', 'forgetDashboard'] },
   },
   states: {
@@ -142,6 +150,7 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
               actions: [
                 { type: 'assignLoaded', params: ({ event }) => ({ dashboard: event.output }) },
                 'syncLive',
+                'tellList',
                 { type: 'notify', params: { kind: 'success', id: 'dashboardEditor.saved' } },
               ],
             },

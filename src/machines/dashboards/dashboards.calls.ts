@@ -26,6 +26,10 @@ export const deleting = dashboardsSetup.createStateConfig({
         actions: [
           notifyNamed('success', 'dashboards.deleted'),
           { type: 'removeDashboard', params: ({ event }) => ({ deleted: event.output }) },
+          {
+            type: 'tellEditor',
+            params: ({ event }) => ({ event: { type: 'dashboard.deleted', id: event.output.id } }),
+          },
           'selectReplacement',
           {
             type: 'navigate',
@@ -40,6 +44,10 @@ export const deleting = dashboardsSetup.createStateConfig({
         actions: [
           notifyNamed('success', 'dashboards.deleted'),
           { type: 'removeDashboard', params: ({ event }) => ({ deleted: event.output }) },
+          {
+            type: 'tellEditor',
+            params: ({ event }) => ({ event: { type: 'dashboard.deleted', id: event.output.id } }),
+          },
         ],
       },
     ],

@@ -116,6 +116,12 @@ export const renaming = dashboardsSetup.createStateConfig({
       }),
       [
         { type: 'renameDashboard', params: ({ event }: Done<Dashboard>) => ({ dashboard: event.output }) },
+        {
+          type: 'tellEditor',
+          params: ({ event }: Done<Dashboard>) => ({
+            event: { type: 'dashboard.renamed' as const, dashboard: event.output },
+          }),
+        },
         notifyOutput('success', 'dashboards.renamed'),
       ],
       notifyNamed('error', 'dashboards.renameFailed'),

@@ -1,3 +1,4 @@
+import type { DashboardSummary } from '../../services/contracts';
 import type { SortDirection, SortMode } from '../deviceConfiguration/deviceConfiguration.events';
 
 export type { SortDirection, SortMode };
@@ -5,6 +6,8 @@ export type { SortDirection, SortMode };
 export type DashboardsEvent =
   /** Loads the list again (after a failed load). */
   | { type: 'dashboards.reload' }
+  /** The dashboard editor saved a dashboard (its name may have changed). */
+  | { type: 'dashboards.saved'; dashboard: DashboardSummary }
   /** Opens the title prompt of a new dashboard. */
   | { type: 'dashboards.create' }
   /** Opens the rename prompt of a dashboard. */

@@ -1,4 +1,4 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type {
   Dashboard,
@@ -7,6 +7,7 @@ import type {
   DashboardsList,
   SortSettings,
 } from '../../services/contracts';
+import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
 import { dashboardsActors } from './dashboards.actors';
@@ -105,10 +106,15 @@ export const dashboardsSetup = setup({
       },
     }),
     renameDashboard: assign({
-      dashboards: ({ context }, params: { dashboard: Dashboard }) =>
+      dashboards: ({ context }, params: { dashboard: Pick<Dashboard, 'id' | 'name'> }) =>
         context.dashboards.map((d) =>
           d.id === params.dashboard.id ? { ...d, name: params.dashboard.name } : d,
         ),
+    }),
+    /** Tells the dashboard editor (when running) what the list did to a dashboard it may have open. */
+    tellEditor: enqueueActions(({ enqueue, system }, params: { event: DashboardEditorEvent }) => {
+      const editor = system.get(SYSTEM_IDS.dashboardEditor);
+      if (editor) enqueue.sendTo(editor, params.event);
     }),
     removeDashboard: assign(({ context }, params: { deleted: DashboardDeleted }) => ({
       dashboards: withFavorite(

@@ -68,6 +68,9 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
     failed: { on: { 'dashboards.reload': 'loading' } },
     loaded: {
       on: {
+        'dashboards.saved': {
+          actions: { type: 'renameDashboard', params: ({ event }) => ({ dashboard: event.dashboard }) },
+        },
         'dashboards.route': [
           {
             guard: { type: 'routeMissing', params: routeOf },
