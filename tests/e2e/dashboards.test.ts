@@ -2,6 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, DashboardsList } from '../../src/services/contracts';
 import { apiRequest } from './support/api';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { signIn, waitUntilSignedIn } from './support/browser';
 import { useBrowserPage } from './support/session';
 
@@ -139,5 +142,54 @@ describe('dashboards', () => {
     await widget(p, 'Condenser').waitFor();
     const stored = await storedDashboard('demo', 'admin', 'Admin123', 'Compressor packs');
     expect(stored?.widgets).toHaveLength(before);
+  });
+
+  it('exports a dashboard, imports it into the acme tenant with its devices mapped, and shows live values', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 1600, height: 1000 });
+    await signIn(p, 'admin', 'Admin123');
+    await waitUntilSignedIn(p, 'admin');
+    await p.getByRole('link', { name: 'Cold rooms' }).click();
+    await p.getByRole('heading', { name: 'Cold rooms', level: 1 }).waitFor();
+    await p.getByRole('button', { name: 'Account menu' }).click();
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('menuitem', { name: 'Download dashboard' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Cold rooms.json');
+    const file = join(await mkdtemp(join(tmpdir(), 'coldwatch-e2e-')), download.suggestedFilename());
+    await download.saveAs(file);
+    await p.getByRole('button', { name: 'Account menu' }).click();
+    await p.getByRole('menuitem', { name: 'Logout' }).click();
+    await p.waitForURL((url) => url.pathname === '/login');
+
+    await signIn(p, 'admin', 'Admin123', 'acme');
+    await waitUntilSignedIn(p, 'admin');
+    await p.getByRole('button', { name: 'Account menu' }).click();
+    await p.getByRole('menuitem', { name: 'Upload dashboard' }).click();
+    const wizard = p.getByRole('dialog', { name: 'Upload dashboard' });
+    await wizard.getByLabel('Dashboard file').setInputFiles(file);
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('textbox', { name: 'Dashboard name' }).fill('Riverside cold rooms');
+    // The demo tenant's cold and freezer rooms do not exist here: both become the walk-in cooler.
+    for (const hexacode of ['1A0105', '1A0106']) {
+      await wizard.getByRole('combobox', { name: `Replacement for device ${hexacode}` }).selectOption({
+        label: 'Walk-in cooler (3E0003)',
+      });
+    }
+    await expect.poll(() => wizard.getByText('FAIL').count()).toBe(0);
+    await wizard.getByRole('button', { name: 'Import' }).click();
+    await p.getByRole('heading', { name: 'Riverside cold rooms', level: 1 }).waitFor();
+    await p.getByRole('status').filter({ hasText: 'Dashboard Riverside cold rooms imported' }).waitFor();
+    const widgets = p.getByRole('article');
+    await expect.poll(() => widgets.count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await widgets.count()) === (await p.locator('article[data-live="ready"]').count()))
+      .toBe(true);
+    // Real temperatures of the walk-in cooler, not status texts.
+    await p.getByRole('article').getByText(/^-?\d+\.\d °C$/).first().waitFor();
+    const stored = await storedDashboard('acme', 'admin', 'Admin123', 'Riverside cold rooms');
+    const devices = new Set(stored!.widgets.flatMap((w) => w.elements.map((e) => e.hexacode)));
+    expect([...devices]).toEqual(['3E0003']);
   });
 });
