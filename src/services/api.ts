@@ -31,6 +31,7 @@ import {
   type LoginRequest,
 } from './contracts';
 import type { DepartmentNamesRequest, LinesRequest, PagesRequest } from './contracts';
+import type { WidgetDownloadBody, WidgetDownloadQuery } from './contracts';
 
 /** What a login attempt can end in, besides a transport failure. */
 export type LoginOutcome = { kind: 'session'; session: Session } | { kind: 'mfaRequired' };
@@ -143,6 +144,11 @@ export interface Api {
   validateDashboardGroupName(query: { id?: string; name: string }): Promise<boolean>;
   /** POST /api/v2/dashboards/widgets; a stale version throws DashboardConflictError. */
   saveWidget(body: WidgetSaveInput): Promise<Dashboard>;
+  /** POST /api/v2/dashboards/widgets/download?exportType&fileName: the widget's current values as a file. */
+  downloadWidget(
+    body: WidgetDownloadBody,
+    query: WidgetDownloadQuery,
+  ): Promise<{ fileName: string; blob: Blob }>;
   /** POST /api/v2/dashboards/widgets/mark-area-elements?dashboard&widget */
   saveMarkAreaElements(
     where: { dashboard: string; widget: string },
@@ -237,6 +243,16 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
       const dashboard = v.parse(Dashboard, await response.json());
       const fileName = fileNameOf(response.headers.get('content-disposition'), `${dashboard.name}.json`);
       return { dashboard, fileName };
+    },
+    async downloadWidget(body, query) {
+      const searchParams: Record<string, string> = { exportType: query.exportType };
+      if (query.fileName) searchParams.fileName = query.fileName;
+      const response = await http.post('v2/dashboards/widgets/download', { json: body, searchParams });
+      const fallback = `${query.fileName ?? 'widget'}.${query.exportType.toLowerCase()}`;
+      return {
+        fileName: fileNameOf(response.headers.get('content-disposition'), fallback),
+        blob: await response.blob(),
+      };
     },
     importDashboard: async (body) =>
       v.parse(Dashboard, await http.post('v2/dashboards/import', { json: body }).json()),

@@ -187,7 +187,11 @@ describe('dashboards', () => {
       .poll(async () => (await widgets.count()) === (await p.locator('article[data-live="ready"]').count()))
       .toBe(true);
     // Real temperatures of the walk-in cooler, not status texts.
-    await p.getByRole('article').getByText(/^-?\d+\.\d °C$/).first().waitFor();
+    await p
+      .getByRole('article')
+      .getByText(/^-?\d+\.\d °C$/)
+      .first()
+      .waitFor();
     const stored = await storedDashboard('acme', 'admin', 'Admin123', 'Riverside cold rooms');
     const devices = new Set(stored!.widgets.flatMap((w) => w.elements.map((e) => e.hexacode)));
     expect([...devices]).toEqual(['3E0003']);

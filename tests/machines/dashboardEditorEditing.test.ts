@@ -17,6 +17,10 @@ import {
 import { firstFreeCell } from '../../src/machines/dashboardEditor/dashboardEditor.model';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
+import {
+  widgetDownloadLogic,
+  type WidgetDownloadRequest,
+} from '../../src/machines/dashboardEditor/widgetDownload';
 import { unsavedDashboardMachine } from '../../src/machines/unsavedDashboard/unsavedDashboardMachine';
 import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
 import type { Line } from '../../src/services/contracts/devices';
@@ -52,8 +56,17 @@ const setpoint: Line = {
 } as unknown as Line;
 
 /** The editor under a host that also runs a recording socket actor, as the signed-in world does. */
-function start(dashboard: Dashboard = twoPages, loadLine = vi.fn(async () => setpoint as Line | null)) {
+function start(
+  dashboard: Dashboard = twoPages,
+  loadLine = vi.fn(async () => setpoint as Line | null),
+  download = vi.fn(async (request: WidgetDownloadRequest) => ({
+    fileName: `${request.name}.csv`,
+    blob: new Blob(['label,value']),
+  })),
+) {
   const received: AnyEventObject[] = [];
+  const notices: AnyEventObject[] = [];
+  const saveFile = vi.fn();
   const save = vi.fn(
     async (input: DashboardUpdateInput) =>
       ({ ...dashboard, ...input, version: input.version + 1 }) as Dashboard,
@@ -66,6 +79,7 @@ function start(dashboard: Dashboard = twoPages, loadLine = vi.fn(async () => set
         actors: { saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => save(input)) },
         actions: { notify: () => {} },
       }),
+      downloadWidget: widgetDownloadLogic(download, saveFile),
       elementLineEdit: elementLineEditMachine.provide({
         actors: { loadLine: fromPromise(loadLine) },
         actions: { notify: () => {} },
@@ -82,6 +96,11 @@ function start(dashboard: Dashboard = twoPages, loadLine = vi.fn(async () => set
           systemId: 'socket',
         },
         { id: 'editor', src: editor, systemId: 'editorUnderTest' },
+        {
+          id: 'notifications',
+          src: createMachine({ on: { '*': { actions: ({ event }) => notices.push(event) } } }),
+          systemId: 'notifications',
+        },
       ],
     }),
   ).start();
@@ -90,7 +109,7 @@ function start(dashboard: Dashboard = twoPages, loadLine = vi.fn(async () => set
   >;
   const topics = (type: string) =>
     received.filter((event) => event.type === type).map((event) => event.topic.page);
-  return { actor, host, save, loadLine, topics };
+  return { actor, host, save, loadLine, topics, download, saveFile, notices };
 }
 
 async function editing(s = start()) {
@@ -224,6 +243,32 @@ describe('dashboard editor: editing beyond the grid', () => {
     const widgets = s.actor.getSnapshot().context.draft!.widgets;
     expect(widgets.map((widget) => widget.name)).toEqual(['Freezer line', 'Chiller values']);
     expect(selectIsDirty(s.actor.getSnapshot())).toBe(true);
+    s.host.stop();
+  });
+
+  it('downloads the values of a widget as a file, and names the widget when that fails', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.downloadWidget', id: 'w-1', exportType: 'CSV' });
+    await vi.waitFor(() =>
+      expect(s.saveFile).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'Freezer line.csv' })),
+    );
+    expect(s.download).toHaveBeenCalledWith({
+      dashboardId: 'd-overview',
+      widgetId: 'w-1',
+      exportType: 'CSV',
+      name: 'Freezer line',
+    });
+
+    s.download.mockRejectedValueOnce(new Error('500'));
+    s.actor.send({ type: 'dashboard.downloadWidget', id: 'w-2', exportType: 'JSON' });
+    await vi.waitFor(() =>
+      expect(s.notices).toContainEqual(
+        expect.objectContaining({
+          message: { id: 'dashboardEditor.downloadFailed', values: { name: 'Chiller line' } },
+        }),
+      ),
+    );
+    expect(s.saveFile).toHaveBeenCalledTimes(1);
     s.host.stop();
   });
 });

@@ -1,5 +1,6 @@
 import { createMachine, type SnapshotFrom } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import type { WidgetDownloadRequest } from '../../src/machines/dashboardEditor/widgetDownload';
 import type { widgetEditorMachine } from '../../src/machines/widgetEditor/widgetEditorMachine';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
 import { DashboardConflictError } from '../../src/services/api';
@@ -29,6 +30,7 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     { type: 'dashboard.stayEditing' },
     { type: 'dashboard.deleted', id: 'd-overview' },
     { type: 'dashboard.renamed', dashboard: { ...editedDashboard, name: 'Renamed', version: 9 } },
+    { type: 'dashboard.downloadWidget', id: 'w-1', exportType: 'CSV' },
     { type: 'dashboard.addWidget' },
     { type: 'dashboard.editWidget', id: 'w-1' },
     done('widgetEditor', { widget: { ...editedDashboard.widgets[0]!, name: 'Renamed widget' } }),
@@ -74,6 +76,7 @@ describeMachinePaths('dashboard editor machine paths', dashboardEditorMachine, {
       loadDashboard: pending<Dashboard, { id: string }>(),
       saveDashboard: pending<Dashboard, DashboardUpdateInput>(),
       widgetEditor: createMachine({}) as unknown as typeof widgetEditorMachine,
+      downloadWidget: pending<void, WidgetDownloadRequest>(),
       elementLineEdit: elementLineEditMachine.provide({
         actors: { loadLine: pending<Line | null, LinesQuery & { line: number }>() },
       }),

@@ -71,6 +71,12 @@ export function fakeServices(api: Partial<Api> = {}) {
         dashboard: fullDashboard(summary(id, id)),
         fileName: `${id}.json`,
       })),
+      downloadWidget: vi
+        .fn<Api['downloadWidget']>()
+        .mockImplementation(async (_, { exportType, fileName }) => ({
+          fileName: `${fileName}.${exportType.toLowerCase()}`,
+          blob: new Blob(['label,value\n']),
+        })),
       importDashboard: vi
         .fn<Api['importDashboard']>()
         .mockImplementation(async ({ name }) => fullDashboard(summary('d-imported', name))),

@@ -12,6 +12,7 @@ import type {
   LineWriteRequest,
 } from '../../services/contracts';
 import { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
+import { widgetDownloadLogic } from '../dashboardEditor/widgetDownload';
 import { dashboardsMachine } from '../dashboards/dashboardsMachine';
 import { readFile, saveFile } from '../../services/download';
 import type { SocketFactory } from '../../services/socket';
@@ -116,6 +117,11 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
         saveDashboard,
         unsavedDashboard: unsavedDashboardMachine.provide({ actors: { saveDashboard } }),
         widgetEditor: provideWidgetEditor(api),
+        downloadWidget: widgetDownloadLogic(
+          ({ dashboardId, widgetId, exportType, name }) =>
+            api.downloadWidget({ dashboardId, widgetId }, { exportType, fileName: name }),
+          ({ fileName, blob }) => saveFile(fileName, blob),
+        ),
         elementLineEdit: elementLineEditMachine.provide({
           actors: {
             loadLine: fromPromise(async ({ input }: { input: LinesQuery & { line: number } }) => {

@@ -1,4 +1,4 @@
-import type { Dashboard, PageTopic, WidgetElement } from '../../services/contracts';
+import type { Dashboard, PageTopic, WidgetElement, WidgetExportType } from '../../services/contracts';
 import type { LineValue } from '../devicePage/devicePage.types';
 
 export type { SocketSubscriptionEvent } from '../devicePage/devicePage.events';
@@ -45,6 +45,8 @@ export type DashboardEditorEvent =
   | { type: 'dashboard.confirmSave' }
   | { type: 'dashboard.discard' }
   | { type: 'dashboard.stayEditing' }
+  /** Downloads a widget's current values as a CSV or JSON file. */
+  | { type: 'dashboard.downloadWidget'; id: string; exportType: WidgetExportType }
   /** Opens the line-details dialog for the line of a widget element (widgets with enableLineEdit). */
   | { type: 'dashboard.editLine'; element: WidgetElement }
   /** The line edit opened from a widget has ended (its completion, delivered by XState to the spawner). */

@@ -1,7 +1,13 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
-import type { Dashboard, DashboardUpdateInput, PageTopic, WidgetElement } from '../../services/contracts';
+import type {
+  Dashboard,
+  DashboardUpdateInput,
+  PageTopic,
+  WidgetElement,
+  WidgetExportType,
+} from '../../services/contracts';
 import { SOCKET_SYSTEM_ID } from '../devicePage/devicePage.setup';
 import type { LineValue } from '../devicePage/devicePage.types';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
@@ -13,6 +19,7 @@ import { widgetEditorMachine } from '../widgetEditor/widgetEditorMachine';
 import type { WidgetEditorOutput } from '../widgetEditor/widgetEditor.events';
 import { closedDashboard, type DashboardEditorContext } from './dashboardEditor.context';
 import type { DashboardEditorEvent, LayoutItem, SocketSubscriptionEvent } from './dashboardEditor.events';
+import type { WidgetDownloadRequest } from './widgetDownload';
 import {
   dashboardTopics,
   layoutMoved,
@@ -57,6 +64,10 @@ export const dashboardEditorSetup = setup({
     elementLineEdit: elementLineEditMachine,
     unsavedDashboard: unsavedDashboardMachine,
     widgetEditor: widgetEditorMachine,
+    // Provided by the wiring (widgetDownload.ts builds it from the API and the browser's save).
+    downloadWidget: fromPromise<void, WidgetDownloadRequest>(() =>
+      Promise.reject(new Error('downloadWidget not provided')),
+    ),
   },
   guards: {
     sameDashboard: ({ context }, params: { id: string }) => context.id === params.id,
@@ -172,6 +183,19 @@ export const dashboardEditorSetup = setup({
         return values;
       },
     }),
+    startDownload: enqueueActions(
+      ({ context, enqueue }, params: { id: string; exportType: WidgetExportType }) => {
+        const widget = context.draft?.widgets.find(({ id }) => id === params.id);
+        if (!widget || !context.id) return;
+        const input = {
+          dashboardId: context.id,
+          widgetId: widget.id,
+          exportType: params.exportType,
+          name: widget.name,
+        };
+        enqueue.spawnChild('downloadWidget', { input });
+      },
+    ),
     openLineEdit: assign({
       lineEdit: ({ spawn }, params: { element: WidgetElement }) =>
         spawn('elementLineEdit', { id: 'elementLineEdit', input: { element: params.element } }),

@@ -62,6 +62,12 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         'dashboard.toggleFullscreen': {
           actions: { type: 'toggleFullscreen', params: ({ event }) => ({ id: event.id }) },
         },
+        'dashboard.downloadWidget': {
+          actions: {
+            type: 'startDownload',
+            params: ({ event }) => ({ id: event.id, exportType: event.exportType }),
+          },
+        },
         'dashboard.editLine': {
           guard: 'lineEditIdle',
           actions: { type: 'openLineEdit', params: ({ event }) => ({ element: event.element }) },

@@ -8,3 +8,4 @@ export * from './socket';
 export * from './deviceConfiguration';
 export * from './widgets';
 export * from './dashboards';
+export * from './widgetDownload';

@@ -13,6 +13,8 @@ import { useT } from '../i18n';
 import { widgetRegistry } from '../widgets/registry';
 import { breakpointOf, columnsOf, layoutAt } from './gridLayout';
 import type { DashboardEditorActor } from './useDashboardEditor';
+import { WidgetDownloadMenu } from './WidgetDownloadMenu';
+import { FRAME_BUTTON } from './frameButton';
 
 const GRID_CONFIG = { rowHeight: GRID_ROW_HEIGHT, margin: [GRID_MARGIN, GRID_MARGIN] as const };
 
@@ -104,6 +106,7 @@ function WidgetFrame({
         <h2 id={`widget-${widget.id}`} className="flex-1 truncate font-medium">
           {widget.name}
         </h2>
+        <WidgetDownloadMenu actor={actor} widget={widget} />
         <FrameButton
           label={t('dashboardEditor.fullscreen', { name: widget.name })}
           pressed={fullscreen}
@@ -156,7 +159,7 @@ function FrameButton({
       title={label}
       aria-pressed={pressed}
       onClick={onClick}
-      className="grid size-8 shrink-0 place-items-center rounded text-lg text-muted hover:bg-muted/15 hover:text-on-surface"
+      className={FRAME_BUTTON}
     >
       <span aria-hidden>{glyph}</span>
     </button>

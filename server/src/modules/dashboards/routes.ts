@@ -20,7 +20,10 @@ import {
   GroupNameValidationQuery,
   MarkAreaElements,
   MarkAreaElementsQuery,
+  WidgetDownloadBody,
+  WidgetDownloadQuery,
   WidgetSave,
+  WidgetValues,
 } from '../../../../src/services/contracts';
 import type { Clock } from '../../clock';
 import { contract } from '../../http/contracts';
@@ -29,10 +32,7 @@ import {
   contentTypeOf,
   downloadFileName,
   toCsv,
-  WidgetDownloadBody,
-  WidgetDownloadQuery,
   type WidgetLineReader,
-  WidgetValues,
   widgetValueRows,
 } from './widget-download';
 

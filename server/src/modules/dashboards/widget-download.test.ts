@@ -3,7 +3,8 @@ import type { Dashboard, Line } from '../../../../src/services/contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';
-import { csvField, downloadFileName, toCsv, type WidgetValues } from './widget-download';
+import type { WidgetValues } from '../../../../src/services/contracts';
+import { csvField, downloadFileName, toCsv } from './widget-download';
 
 type Method = 'GET' | 'POST' | 'PUT';
 

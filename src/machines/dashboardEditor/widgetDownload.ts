@@ -1,0 +1,38 @@
+import { fromPromise } from 'xstate';
+import type { WidgetExportType } from '../../services/contracts';
+import type { NotificationsEvent } from '../notifications/notifications.events';
+import { SYSTEM_IDS } from '../systemIds';
+
+export interface WidgetDownloadRequest {
+  dashboardId: string;
+  widgetId: string;
+  exportType: WidgetExportType;
+  /** The widget's name, for the file and for the failure notice. */
+  name: string;
+}
+
+export interface WidgetFile {
+  fileName: string;
+  blob: Blob;
+}
+
+/**
+ * Downloads a widget's current values (CSV or JSON) and hands the file to the browser. It never fails its
+ * spawner: a failure is reported to the operator as a notification naming the widget.
+ */
+export const widgetDownloadLogic = (
+  download: (request: WidgetDownloadRequest) => Promise<WidgetFile>,
+  save: (file: WidgetFile) => void,
+) =>
+  fromPromise<void, WidgetDownloadRequest>(async ({ input, system }) => {
+    try {
+      save(await download(input));
+    } catch {
+      const failed: NotificationsEvent = {
+        type: 'notification.show',
+        kind: 'error',
+        message: { id: 'dashboardEditor.downloadFailed', values: { name: input.name } },
+      };
+      system.get(SYSTEM_IDS.notifications)?.send(failed);
+    }
+  });

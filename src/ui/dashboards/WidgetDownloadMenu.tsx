@@ -1,0 +1,32 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { WIDGET_EXPORT_TYPES, type Widget } from '../../services/contracts';
+import { useT } from '../i18n';
+import { FRAME_BUTTON } from './frameButton';
+import { MENU_ITEM } from './DashboardsListRows';
+import type { DashboardEditorActor } from './useDashboardEditor';
+
+/** The widget's download menu: its current values as CSV or JSON (POST widgets/download). */
+export function WidgetDownloadMenu({ actor, widget }: { actor: DashboardEditorActor; widget: Widget }) {
+  const t = useT();
+  const label = t('dashboardEditor.downloadWidget', { name: widget.name });
+  return (
+    <Menu>
+      <MenuButton aria-label={label} title={label} className={FRAME_BUTTON}>
+        <span aria-hidden>⤓</span>
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-30 min-w-40 rounded bg-surface-raised py-1 shadow-lg">
+        {WIDGET_EXPORT_TYPES.map((exportType) => (
+          <MenuItem key={exportType}>
+            <button
+              type="button"
+              className={MENU_ITEM}
+              onClick={() => actor.send({ type: 'dashboard.downloadWidget', id: widget.id, exportType })}
+            >
+              {t('dashboardEditor.downloadAs', { format: exportType })}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  );
+}
