@@ -3,9 +3,9 @@ import { selectField } from '../../machines/widgetEditor/widgetEditor.selectors'
 import type { WidgetColourField } from '../../machines/widgetEditor/widgetEditor.events';
 import { INTERVAL_TYPES, type WidgetType } from '../../services/contracts';
 import { useT } from '../i18n';
+import { widgetRegistry } from '../widgets/registry';
 import { Listbox } from '../primitives/Listbox';
 import { ColourButton } from './ColourButton';
-import { widgetEditors } from './editors';
 import { Checkbox, choicesOf } from './fields';
 import type { WidgetEditorActor } from './types';
 
@@ -19,7 +19,7 @@ const COLOURS: readonly WidgetColourField[] = ['defaultColor', 'defaultBackgroun
 /** The fields several types share: time range, units, line editing (as the registry says) and colours. */
 export function CommonFields({ actor, type }: { actor: WidgetEditorActor; type: WidgetType }) {
   const t = useT();
-  const editor = widgetEditors[type];
+  const editor = widgetRegistry[type]?.editor;
   const interval = useSelector(actor, selectInterval);
   const showUnits = useSelector(actor, selectShowUnits);
   const enableLineEdit = useSelector(actor, selectEnableLineEdit);

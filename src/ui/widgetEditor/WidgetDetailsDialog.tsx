@@ -16,7 +16,6 @@ import { Dialog } from '../primitives/Dialog';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 import { CommonFields } from './CommonFields';
-import { widgetEditors } from './editors';
 import { ElementList } from './ElementList';
 import { widgetRegistry } from '../widgets/registry';
 import { choicesOf } from './fields';
@@ -54,7 +53,7 @@ function DetailsStep({ actor }: { actor: WidgetEditorActor }) {
   const nameError = useSelector(actor, selectNameError);
   const formError = useSelector(actor, selectFormError);
   const cancel = () => actor.send({ type: 'widget.cancel' });
-  const Details = type ? widgetEditors[type]?.Details : undefined;
+  const Details = type ? widgetRegistry[type]?.editor.Details : undefined;
 
   return (
     <Dialog

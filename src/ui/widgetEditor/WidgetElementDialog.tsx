@@ -14,12 +14,12 @@ import {
 } from '../../machines/widgetEditor/widgetElement.selectors';
 import { ColorPickerDialog } from '../dialogs/ColorPickerDialog';
 import { useT } from '../i18n';
+import { widgetRegistry } from '../widgets/registry';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
 import { ColourButton } from './ColourButton';
 import { ElementAddress } from './ElementAddress';
-import { widgetEditors } from './editors';
 import type { WidgetElementActor } from './types';
 
 const COLOURS: readonly ElementColourField[] = ['color', 'backgroundColor'];
@@ -45,7 +45,7 @@ function ElementStep({ actor }: { actor: WidgetElementActor }) {
   const pageElements = useSelector(actor, selectPageElementCount);
   const error = useSelector(actor, selectElementError);
   const cancel = () => actor.send({ type: 'element.cancel' });
-  const Fields = widgetEditors[widgetType]?.Element;
+  const Fields = widgetRegistry[widgetType]?.editor.Element;
 
   return (
     <Dialog

@@ -1,18 +1,20 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { WidgetType } from '../../services/contracts';
-import type { WidgetRendererProps } from './types';
+import { barChartWidget } from './barChart/widget';
+import { cardChartWidget } from './cardChart/widget';
+import type { WidgetDefinition } from './definition';
+import { lineWidget } from './line/widget';
+import { pageWidget } from './page/widget';
+import { pictographWidget } from './pictograph/widget';
+import { tableWidget } from './table/widget';
 
-export interface WidgetRegistryEntry {
-  /** The renderer of the type, loaded on first use. */
-  Renderer: LazyExoticComponent<ComponentType<WidgetRendererProps>>;
-}
+export type { WidgetDefinition } from './definition';
 
-/** The widget renderers by type; a type without an entry shows its type and element count. */
-export const widgetRegistry: Partial<Record<WidgetType, WidgetRegistryEntry>> = {
-  LINE: { Renderer: lazy(() => import('./line/Renderer')) },
-  CARD_CHART: { Renderer: lazy(() => import('./cardChart/Renderer')) },
-  PAGE: { Renderer: lazy(() => import('./page/Renderer')) },
-  TABLE: { Renderer: lazy(() => import('./table/Renderer')) },
-  PICTOGRAPH: { Renderer: lazy(() => import('./pictograph/Renderer')) },
-  BAR_CHART: { Renderer: lazy(() => import('./barChart/Renderer')) },
-};
+/**
+ * The widget types the product renders, by type: a new type is a folder with its widget.ts and one line here.
+ * A stored widget of a type without an entry (the history charts, until they come) shows its type and size.
+ */
+export const widgetRegistry: Partial<Record<WidgetType, WidgetDefinition>> = Object.fromEntries(
+  [cardChartWidget, lineWidget, pageWidget, tableWidget, pictographWidget, barChartWidget].map(
+    (definition) => [definition.type, definition],
+  ),
+);

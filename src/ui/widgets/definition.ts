@@ -1,0 +1,29 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { WidgetType } from '../../services/contracts';
+import type { DetailsEditorProps, ElementEditorProps } from '../widgetEditor/types';
+import type { WidgetRendererProps } from './types';
+
+/**
+ * Everything the product knows about one widget type, kept in the type's folder (its `widget.ts`): the
+ * renderer, loaded on first use, and what the widget details dialog shows for it. The schema with its defaults
+ * is the type's contract in src/services/contracts/widgets/, shared with the server.
+ */
+export interface WidgetDefinition {
+  type: WidgetType;
+  Renderer: LazyExoticComponent<ComponentType<WidgetRendererProps>>;
+  editor: {
+    /** The type's own widget fields (details step). */
+    Details?: ComponentType<DetailsEditorProps>;
+    /** The type's own element fields (element step). */
+    Element?: ComponentType<ElementEditorProps>;
+    /** Which of the fields several types share it uses. */
+    interval?: boolean;
+    showUnits?: boolean;
+    lineEdit?: boolean;
+  };
+  /**
+   * What it reads: 'live' widgets show the latest pushed value of each element's line (the dashboard
+   * subscribes to their pages); history-backed types will declare the buffers they need.
+   */
+  data: 'live';
+}
