@@ -196,4 +196,27 @@ describe('dashboards', () => {
     const devices = new Set(stored!.widgets.flatMap((w) => w.elements.map((e) => e.hexacode)));
     expect([...devices]).toEqual(['3E0003']);
   });
+
+  it('changes a setpoint from a widget with line edit on, and the widget shows the new value', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 1600, height: 1000 });
+    await signIn(p, 'operator', 'Operator123');
+    await waitUntilSignedIn(p, 'operator');
+    await p.getByRole('link', { name: 'Cold rooms' }).click();
+    await p.getByRole('button', { name: 'Edit dashboard' }).click();
+    await p.getByRole('button', { name: 'Edit widget Room temperatures' }).click();
+    const details = p.getByRole('dialog', { name: 'Widget details' });
+    await details.getByRole('checkbox', { name: 'Allow editing lines' }).check();
+    await details.getByRole('button', { name: 'Save' }).click();
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.getByRole('button', { name: 'Done' }).click();
+
+    const room = widget(p, 'Room temperatures');
+    await room.getByRole('button', { name: 'Edit Freezer room setpoint' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Line details' });
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('-24');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await p.getByRole('status').filter({ hasText: 'Line updated' }).waitFor();
+    await room.getByText('-24.0 °C').waitFor();
+  });
 });

@@ -1,44 +1,7 @@
-import type { WidgetElement } from '../../../services/contracts';
-import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
-import { useT } from '../../i18n';
-import { EditLineButton } from '../EditLineButton';
-import { elementLabel, hasLineAddress, useElementValue } from '../ElementValue';
+import { LineList } from '../LineList';
 import type { WidgetRendererProps } from '../types';
 
 /** PAGE widget: a whole device page, one row a line with its live value, like the device page's list. */
-export default function PageRenderer({ actor, widget }: WidgetRendererProps) {
-  const t = useT();
-  if (widget.elements.length === 0) return <p className="p-3 text-muted">{t('widgets.noElements')}</p>;
-  return (
-    <ul aria-label={widget.name} className="min-h-0 flex-1 divide-y divide-muted/20 overflow-auto">
-      {widget.elements.map((element) => (
-        <li key={element.id}>
-          <PageRow actor={actor} element={element} editable={widget.enableLineEdit} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PageRow({
-  actor,
-  element,
-  editable,
-}: {
-  actor: DashboardEditorActor;
-  element: WidgetElement;
-  editable: boolean;
-}) {
-  const t = useT();
-  const value = useElementValue(actor, element);
-  const label = elementLabel(element, t);
-  return (
-    <div className="flex items-center gap-3 px-3 py-1.5">
-      <span className="flex-1 truncate">{label}</span>
-      <span className="font-medium tabular-nums">{value}</span>
-      {editable && hasLineAddress(element) && (
-        <EditLineButton actor={actor} element={element} label={label} />
-      )}
-    </div>
-  );
+export default function PageRenderer(props: WidgetRendererProps) {
+  return <LineList {...props} />;
 }
