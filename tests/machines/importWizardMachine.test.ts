@@ -49,6 +49,8 @@ describe('import wizard machine', () => {
     expect(notify).toHaveBeenCalledWith('importWizard.invalidFile');
     actor.send({ type: 'import.next' });
     expect(selectStep(actor.getSnapshot())).toBe('file');
+    // Next with the refused file chosen keeps saying why, rather than asking for a file.
+    expect(actor.getSnapshot().context.fileError).toBe('importWizard.invalidFile');
     actor.send({ type: 'import.chooseFile', file: null });
     expect(actor.getSnapshot().context).toMatchObject({ fileName: null, fileError: null });
   });

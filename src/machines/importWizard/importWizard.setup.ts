@@ -97,7 +97,11 @@ export const importWizardSetup = setup({
       return { document, name: document?.name ?? context.name, submitted: false };
     }),
     rejectFile: assign({ document: null, fileError: 'importWizard.invalidFile' as MessageId }),
-    requireFile: assign({ fileError: 'importWizard.fileRequired' as MessageId }),
+    /** Next without a usable file: none chosen is 'File is required'; a chosen one that failed stays invalid. */
+    requireFile: assign({
+      fileError: ({ context }): MessageId =>
+        context.fileName === null ? 'importWizard.fileRequired' : 'importWizard.invalidFile',
+    }),
     assignDevices: assign(({ context }, params: { tree: DeviceTreeItem[] }) => {
       const devices = choosableDevices(params.tree);
       return { devices, mappings: mappingsOf(context.document?.widgets ?? [], devices) };
