@@ -142,6 +142,18 @@ describe('dashboards', () => {
     await widget(p, 'Condenser').waitFor();
     const stored = await storedDashboard('demo', 'admin', 'Admin123', 'Compressor packs');
     expect(stored?.widgets).toHaveLength(before);
+
+    // Leaving the route with changes asks on the next screen, and discarding there keeps the stored copy.
+    await p.getByRole('button', { name: 'Edit dashboard' }).click();
+    await p.getByRole('button', { name: 'Delete widget Condenser' }).click();
+    await p.getByRole('link', { name: 'Cold rooms' }).click();
+    await p.getByRole('heading', { name: 'Cold rooms', level: 1 }).waitFor();
+    const left = p.getByRole('dialog', { name: 'Unsaved changes in Compressor packs' });
+    await left.getByRole('button', { name: 'Discard' }).click();
+    await left.waitFor({ state: 'detached' });
+    await p.getByRole('link', { name: 'Compressor packs' }).click();
+    await widget(p, 'Condenser').waitFor();
+    expect(await p.getByRole('article').count()).toBe(before);
   });
 
   it('exports a dashboard, imports it into the acme tenant with its devices mapped, and shows live values', async () => {
