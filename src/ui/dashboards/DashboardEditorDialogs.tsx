@@ -17,6 +17,7 @@ import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
 import { WidgetDetailsDialog } from '../widgetEditor/WidgetDetailsDialog';
+import { SaveChangesDialog } from './SaveChangesDialog';
 import type { DashboardEditorActor } from './useDashboardEditor';
 
 /** The dialogs of the dashboard view: widget details, unsaved changes, rename, and line edit from a widget. */
@@ -39,28 +40,15 @@ function UnsavedChangesDialog({ actor }: { actor: DashboardEditorActor }) {
   const open = useSelector(actor, selectIsConfirmingLeave);
   const saving = useSelector(actor, selectIsSaving);
   if (!open) return null;
-  const stay = () => actor.send({ type: 'dashboard.stayEditing' });
   return (
-    <Dialog
+    <SaveChangesDialog
       title={t('dashboardEditor.unsavedTitle')}
-      onClose={stay}
-      onSubmit={() => actor.send({ type: 'dashboard.confirmSave' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={stay}>
-            {t('dashboardEditor.keepEditing')}
-          </Button>
-          <Button variant="quiet" onClick={() => actor.send({ type: 'dashboard.discard' })}>
-            {t('dashboardEditor.discard')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {t('dashboardEditor.confirmSave')}
-          </Button>
-        </>
-      }
-    >
-      <p>{t('dashboardEditor.unsavedText')}</p>
-    </Dialog>
+      text={t('dashboardEditor.unsavedText')}
+      saving={saving}
+      onSave={() => actor.send({ type: 'dashboard.confirmSave' })}
+      onDiscard={() => actor.send({ type: 'dashboard.discard' })}
+      onKeepEditing={() => actor.send({ type: 'dashboard.stayEditing' })}
+    />
   );
 }
 

@@ -2,8 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { unsavedDashboardMachine } from '../../machines/unsavedDashboard/unsavedDashboardMachine';
 import { useT } from '../i18n';
-import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { SaveChangesDialog } from './SaveChangesDialog';
 import { useDashboardEditor } from './useDashboardEditor';
 
 type UnsavedDashboardActor = ActorRefFrom<typeof unsavedDashboardMachine>;
@@ -21,24 +20,13 @@ function UnsavedDashboardDialog({ actor }: { actor: UnsavedDashboardActor }) {
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const open = useSelector(actor, (s) => s.status === 'active');
   if (!open) return null;
-  const discard = () => actor.send({ type: 'unsaved.discard' });
   return (
-    <Dialog
+    <SaveChangesDialog
       title={t('dashboardEditor.leftUnsavedTitle', { name })}
-      onClose={discard}
-      onSubmit={() => actor.send({ type: 'unsaved.save' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={discard}>
-            {t('dashboardEditor.discard')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {t('dashboardEditor.confirmSave')}
-          </Button>
-        </>
-      }
-    >
-      <p>{t('dashboardEditor.leftUnsavedText', { name })}</p>
-    </Dialog>
+      text={t('dashboardEditor.leftUnsavedText', { name })}
+      saving={saving}
+      onSave={() => actor.send({ type: 'unsaved.save' })}
+      onDiscard={() => actor.send({ type: 'unsaved.discard' })}
+    />
   );
 }
