@@ -11,12 +11,12 @@ import { operatorSession } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
 import { server } from './setup';
 
-function renderDashboard() {
+function renderDashboard(dashboard = editedDashboard) {
   server.use(...dashboardHandlers(dashboardsList).handlers);
   // The dashboard with its widgets, and saves counted.
   const saves: unknown[] = [];
   server.use(
-    http.get('*/api/v2/dashboards/d-overview', () => HttpResponse.json(editedDashboard)),
+    http.get('*/api/v2/dashboards/d-overview', () => HttpResponse.json(dashboard)),
     http.put('*/api/v2/dashboards/', async ({ request }) => {
       const body = (await request.json()) as typeof editedDashboard;
       saves.push(body);
@@ -62,5 +62,15 @@ describe('dashboard view', () => {
     await user.click(within(again).getByRole('button', { name: 'Discard' }));
     expect(await screen.findByRole('heading', { name: 'Freezer line' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit dashboard' })).toBeTruthy();
+  });
+
+  it('offers the first widget on an empty dashboard, entering edit mode for it', async () => {
+    const user = userEvent.setup();
+    renderDashboard({ ...editedDashboard, widgets: [] });
+    await user.click(await screen.findByRole('button', { name: 'Add the first widget' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add widget' });
+    expect(within(dialog).getByRole('button', { name: 'Widget type' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Done' })).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../machines/dashboardEditor/dashboardEditor.selectors';
 import { GRID_COLUMNS, GRID_MARGIN, GRID_ROW_HEIGHT, type Widget } from '../../services/contracts';
 import { useT } from '../i18n';
+import { Button } from '../primitives/Button';
 import { widgetRegistry } from '../widgets/registry';
 import { breakpointOf, columnsOf, layoutAt } from './gridLayout';
 import type { DashboardEditorActor } from './useDashboardEditor';
@@ -38,7 +39,7 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   const cols = columnsOf(breakpointOf(useViewportWidth()));
   const widgets = useMemo(() => dashboard?.widgets ?? [], [dashboard]);
   const layout = useMemo(() => layoutAt(widgets, cols), [widgets, cols]);
-  if (widgets.length === 0) return <p className="text-muted">{t('dashboardEditor.empty')}</p>;
+  if (widgets.length === 0) return <EmptyDashboard actor={actor} editing={editing} />;
   const fullscreen = widgets.find((widget) => widget.id === fullscreenId);
   if (fullscreen) {
     return (
@@ -163,5 +164,20 @@ function FrameButton({
     >
       <span aria-hidden>{glyph}</span>
     </button>
+  );
+}
+
+/** A dashboard without widgets says so and offers the first one (entering edit mode if needed). */
+function EmptyDashboard({ actor, editing }: { actor: DashboardEditorActor; editing: boolean }) {
+  const t = useT();
+  const addFirst = () => {
+    if (!editing) actor.send({ type: 'dashboard.edit' });
+    actor.send({ type: 'dashboard.addWidget' });
+  };
+  return (
+    <div className="flex flex-col items-start gap-3 rounded border border-dashed border-line p-8">
+      <p className="text-muted">{t('dashboardEditor.empty')}</p>
+      <Button onClick={addFirst}>{t('dashboardEditor.addFirstWidget')}</Button>
+    </div>
   );
 }
