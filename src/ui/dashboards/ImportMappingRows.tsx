@@ -38,7 +38,7 @@ export function DeviceRows({ wizard, mapping }: { wizard: ImportWizardActor; map
             {choose}
             {devices.map((device) => (
               <option key={device.key} value={device.key}>
-                {`${device.name} (${device.hexacode})`}
+                {t('importWizard.deviceOption', { name: device.name, hexacode: device.hexacode })}
               </option>
             ))}
           </select>
@@ -70,7 +70,11 @@ export function DeviceRows({ wizard, mapping }: { wizard: ImportWizardActor; map
               {choose}
               {departments.map((d) => (
                 <option key={d.key} value={d.key}>
-                  {`${d.name} (${d.department}.${d.subDepartment})`}
+                  {t('importWizard.departmentOption', {
+                    name: d.name,
+                    department: d.department,
+                    subDepartment: d.subDepartment,
+                  })}
                 </option>
               ))}
             </select>
