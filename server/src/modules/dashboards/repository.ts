@@ -1,20 +1,12 @@
-import { and, asc, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Widget } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
-import { dashboardGroups, dashboards, type DashboardGroupRow, type DashboardRow } from '../../db/schema';
-
-/** Whose dashboards: every query is scoped by both, so another user's or tenant's rows simply do not exist. */
-export interface Owner {
-  tenantId: string;
-  userId: string;
-}
+import { dashboards, type DashboardRow } from '../../db/schema';
+import { groupQueries } from './groups-repository';
+import { ofOwner, type Owner } from './owner';
 
 export type DashboardListRow = Omit<DashboardRow, 'widgets'>;
 
-const ofOwner = ({ tenantId, userId }: Owner) =>
-  and(eq(dashboards.tenantId, tenantId), eq(dashboards.userId, userId));
-const groupsOfOwner = ({ tenantId, userId }: Owner) =>
-  and(eq(dashboardGroups.tenantId, tenantId), eq(dashboardGroups.userId, userId));
 const byOrder = [asc(dashboards.order), asc(dashboards.name), asc(dashboards.id)];
 
 const listColumns = {
@@ -31,7 +23,6 @@ const listColumns = {
   updatedAt: dashboards.updatedAt,
 };
 
-/** The queries, over the database or over a transaction. */
 function dashboardQueries(db: Database) {
   return {
     listDashboards(owner: Owner): Promise<DashboardListRow[]> {
@@ -142,114 +133,20 @@ function dashboardQueries(db: Database) {
         .set({ order })
         .where(and(ofOwner(owner), eq(dashboards.id, id)));
     },
-
-    listGroups(owner: Owner): Promise<DashboardGroupRow[]> {
-      return db
-        .select()
-        .from(dashboardGroups)
-        .where(groupsOfOwner(owner))
-        .orderBy(asc(dashboardGroups.order), asc(dashboardGroups.name), asc(dashboardGroups.id));
-    },
-
-    async findGroup(owner: Owner, id: string): Promise<DashboardGroupRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(dashboardGroups)
-        .where(and(groupsOfOwner(owner), eq(dashboardGroups.id, id)))
-        .limit(1);
-      return row;
-    },
-
-    async groupNameTaken(owner: Owner, name: string, exceptId?: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: dashboardGroups.id })
-        .from(dashboardGroups)
-        .where(
-          and(
-            groupsOfOwner(owner),
-            eq(sql`lower(${dashboardGroups.name})`, name.toLowerCase()),
-            exceptId ? ne(dashboardGroups.id, exceptId) : undefined,
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
-
-    async insertGroup(
-      owner: Owner,
-      values: { name: string; order: number; expanded: boolean },
-    ): Promise<DashboardGroupRow> {
-      const [row] = await db
-        .insert(dashboardGroups)
-        .values({ ...owner, ...values })
-        .returning();
-      return row!;
-    },
-
-    async updateGroup(
-      owner: Owner,
-      id: string,
-      values: Partial<{ name: string; order: number; expanded: boolean }>,
-    ): Promise<void> {
-      await db
-        .update(dashboardGroups)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(groupsOfOwner(owner), eq(dashboardGroups.id, id)));
-    },
-
-    async deleteGroup(owner: Owner, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(dashboardGroups)
-        .where(and(groupsOfOwner(owner), eq(dashboardGroups.id, id)))
-        .returning({ id: dashboardGroups.id });
-      return rows.length > 0;
-    },
-
-    /** The group holds exactly `ids`: others in it go back to the top level, the listed ones join it. */
-    async setGroupMembers(owner: Owner, groupId: string, ids: string[]): Promise<void> {
-      await db
-        .update(dashboards)
-        .set({ groupId: null })
-        .where(
-          and(
-            ofOwner(owner),
-            eq(dashboards.groupId, groupId),
-            ids.length > 0 ? notInArray(dashboards.id, ids) : undefined,
-          ),
-        );
-      if (ids.length > 0) {
-        await db
-          .update(dashboards)
-          .set({ groupId })
-          .where(and(ofOwner(owner), inArray(dashboards.id, ids)));
-      }
-    },
-
-    /** Returns a group's dashboards to the top level. */
-    async ungroup(owner: Owner, groupId: string): Promise<void> {
-      await db
-        .update(dashboards)
-        .set({ groupId: null })
-        .where(and(ofOwner(owner), eq(dashboards.groupId, groupId)));
-    },
-
-    async setGroupOrder(owner: Owner, id: string, order: number): Promise<void> {
-      await db
-        .update(dashboardGroups)
-        .set({ order })
-        .where(and(groupsOfOwner(owner), eq(dashboardGroups.id, id)));
-    },
   };
 }
 
-export type DashboardQueries = ReturnType<typeof dashboardQueries>;
+/** The queries, over the database or over a transaction. */
+const queries = (db: Database) => ({ ...dashboardQueries(db), ...groupQueries(db) });
+
+export type DashboardQueries = ReturnType<typeof queries>;
 
 export function createDashboardsRepository(db: Database) {
   return {
-    ...dashboardQueries(db),
+    ...queries(db),
     /** Runs `work` in one transaction, with the queries over it. */
     transaction<T>(work: (tx: DashboardQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(dashboardQueries(tx as unknown as Database)));
+      return db.transaction((tx) => work(queries(tx as unknown as Database)));
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../../../src/services/contracts';
 import type { AuthSession } from '../auth/service';
 import type { DevicesService } from '../devices/service';
+import { safeFileStem } from './file-names';
 
 /** What the export needs of the devices module; absent when the app runs without the device runtime. */
 export type WidgetLineReader = Pick<DevicesService, 'lines' | 'departmentNames' | 'deviceNames'>;
@@ -136,14 +137,7 @@ export function toCsv(rows: readonly WidgetValueRow[]): string {
 export function downloadFileName(name: string | undefined, fallback: string, type: WidgetExportType): string {
   const extension = type === 'CSV' ? '.csv' : '.json';
   const base = (name ?? '').trim().replace(/\.(csv|json)$/i, '');
-  const safe = (value: string) =>
-    value
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9 ._-]+/g, '_')
-      .replace(/^[ ._]+|[ .]+$/g, '')
-      .slice(0, 100);
-  return `${safe(base) || safe(fallback) || 'widget'}${extension}`;
+  return `${safeFileStem(base) || safeFileStem(fallback) || 'widget'}${extension}`;
 }
 
 export const contentTypeOf = (type: WidgetExportType) =>

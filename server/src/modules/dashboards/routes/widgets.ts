@@ -1,0 +1,102 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  Dashboard,
+  DashboardVersionConflict,
+  MarkAreaElements,
+  MarkAreaElementsQuery,
+  WidgetDownloadBody,
+  WidgetDownloadQuery,
+  WidgetSave,
+  WidgetValues,
+} from '../../../../../src/services/contracts';
+import type { Clock } from '../../../clock';
+import { contract } from '../../../http/contracts';
+import { attachmentDisposition } from '../file-names';
+import type { DashboardsService } from '../service';
+import {
+  contentTypeOf,
+  downloadFileName,
+  toCsv,
+  type WidgetLineReader,
+  widgetValueRows,
+} from '../widget-download';
+import { common, errors, type Out, ownerOf } from './shared';
+
+export interface WidgetRoutesOptions {
+  dashboards: DashboardsService;
+  /** Without it every element of a download is NO_DATA. */
+  lines: WidgetLineReader | undefined;
+  clock: Clock;
+}
+
+export const widgetRoutes: FastifyPluginAsync<WidgetRoutesOptions> = async (
+  app,
+  { dashboards, lines, clock },
+) => {
+  app.post<{ Body: Out<typeof WidgetSave> }>(
+    '/api/v2/dashboards/widgets',
+    {
+      schema: contract({
+        ...common,
+        summary: 'Add a widget or replace the one with its id; answers the dashboard',
+        body: WidgetSave,
+        response: { 200: Dashboard, ...errors, 409: DashboardVersionConflict },
+      }),
+    },
+    async (request) => dashboards.saveWidget(ownerOf(request), request.body),
+  );
+
+  app.post<{ Querystring: Out<typeof MarkAreaElementsQuery>; Body: Out<typeof MarkAreaElements> }>(
+    '/api/v2/dashboards/widgets/mark-area-elements',
+    {
+      schema: contract({
+        ...common,
+        summary: "Replace a widget's annotations (?dashboard&widget); answers the saved list",
+        querystring: MarkAreaElementsQuery,
+        body: MarkAreaElements,
+        response: { 200: MarkAreaElements, ...errors },
+      }),
+    },
+    async (request) =>
+      dashboards.saveMarkAreaElements(
+        ownerOf(request),
+        request.query.dashboard,
+        request.query.widget,
+        request.body,
+      ),
+  );
+
+  app.post<{ Querystring: Out<typeof WidgetDownloadQuery>; Body: Out<typeof WidgetDownloadBody> }>(
+    '/api/v2/dashboards/widgets/download',
+    {
+      schema: contract({
+        ...common,
+        summary:
+          "The widget's elements with their current values (label, device, department, page, line, value, unit, " +
+          'status) as a CSV or JSON attachment (?exportType=CSV|JSON&fileName=, default the widget name)',
+        querystring: WidgetDownloadQuery,
+        body: WidgetDownloadBody,
+        response: { 200: WidgetValues, ...errors },
+      }),
+    },
+    async (request, reply) => {
+      const { dashboardId, widgetId } = request.body;
+      const { exportType, fileName } = request.query;
+      const widget = await dashboards.widget(ownerOf(request), dashboardId, widgetId);
+      const elements = await widgetValueRows(lines, request.session!, widget);
+      const name = downloadFileName(fileName, widget.name, exportType);
+      reply
+        .header('content-disposition', attachmentDisposition(name))
+        .header('cache-control', 'no-store')
+        .type(contentTypeOf(exportType));
+      if (exportType === 'CSV') return reply.send(toCsv(elements));
+      const body: WidgetValues = {
+        dashboardId,
+        widget: { id: widget.id, name: widget.name, type: widget.type },
+        exportedAt: clock.now().toISOString(),
+        elements,
+      };
+      return reply.send(JSON.stringify(body, null, 2));
+    },
+  );
+};
