@@ -124,7 +124,9 @@ describe('dashboards', () => {
     await waitUntilSignedIn(p, 'admin');
     await p.getByRole('link', { name: 'Compressor packs' }).click();
     await p.getByRole('heading', { name: 'Compressor packs', level: 1 }).waitFor();
+    await widget(p, 'Condenser').waitFor();
     const before = await p.getByRole('article').count();
+    expect(before).toBeGreaterThan(1);
 
     await p.getByRole('button', { name: 'Edit dashboard' }).click();
     await p.getByRole('button', { name: 'Delete widget Condenser' }).click();
@@ -132,13 +134,13 @@ describe('dashboards', () => {
     const rename = p.getByRole('dialog', { name: 'Rename dashboard' });
     await rename.getByRole('textbox', { name: 'Dashboard name' }).fill('Packs (draft)');
     await rename.getByRole('button', { name: 'Apply' }).click();
-    expect(await p.getByRole('article').count()).toBe(before - 1);
+    await expect.poll(() => p.getByRole('article').count()).toBe(before - 1);
 
     await p.getByRole('button', { name: 'Done' }).click();
     const question = p.getByRole('dialog', { name: 'Unsaved changes' });
     await question.getByRole('button', { name: 'Discard' }).click();
     await p.getByRole('heading', { name: 'Compressor packs', level: 1 }).waitFor();
-    expect(await p.getByRole('article').count()).toBe(before);
+    await expect.poll(() => p.getByRole('article').count()).toBe(before);
     await widget(p, 'Condenser').waitFor();
     const stored = await storedDashboard('demo', 'admin', 'Admin123', 'Compressor packs');
     expect(stored?.widgets).toHaveLength(before);
@@ -153,7 +155,7 @@ describe('dashboards', () => {
     await left.waitFor({ state: 'detached' });
     await p.getByRole('link', { name: 'Compressor packs' }).click();
     await widget(p, 'Condenser').waitFor();
-    expect(await p.getByRole('article').count()).toBe(before);
+    await expect.poll(() => p.getByRole('article').count()).toBe(before);
   });
 
   it('exports a dashboard, imports it into the acme tenant with its devices mapped, and shows live values', async () => {
