@@ -25,14 +25,28 @@ describe('dashboard grid layout', () => {
     ]);
   });
 
-  it('halves x and w at 6 columns and stacks full width at 2, never below the minimum', () => {
-    expect(layoutAt(editedDashboard.widgets, 6).map(({ x, w }) => [x, w])).toEqual([
-      [0, 2],
-      [1, 2],
+  it('reflows narrower grids like text, in reading order, rows filled to the edge, never below the minimum width', () => {
+    const at = (widgets: typeof editedDashboard.widgets, cols: number) =>
+      layoutAt(widgets, cols).map(({ i, x, y, w }) => [i, x, y, w]);
+    expect(at(editedDashboard.widgets, 6)).toEqual([
+      ['w-1', 0, 0, 2],
+      ['w-2', 2, 0, 4],
     ]);
-    expect(layoutAt(editedDashboard.widgets, 2).map(({ x, w }) => [x, w])).toEqual([
-      [0, 2],
-      [0, 2],
+    expect(at(editedDashboard.widgets, 2)).toEqual([
+      ['w-1', 0, 0, 2],
+      ['w-2', 0, 4, 2],
+    ]);
+    // A widget that no longer fits starts the next row, below the row's tallest; later ones follow it.
+    const more = [
+      ...editedDashboard.widgets,
+      { ...editedDashboard.widgets[0]!, id: 'w-3', position: { i: 'w-3', x: 6, y: 0, w: 6, h: 5 } },
+      { ...editedDashboard.widgets[0]!, id: 'w-4', position: { i: 'w-4', x: 0, y: 5, w: 4, h: 3 } },
+    ];
+    expect(at(more, 6)).toEqual([
+      ['w-1', 0, 0, 2],
+      ['w-2', 2, 0, 4],
+      ['w-3', 0, 4, 3],
+      ['w-4', 3, 4, 3],
     ]);
   });
 });

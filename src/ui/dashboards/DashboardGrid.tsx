@@ -1,7 +1,13 @@
 import 'react-grid-layout/css/styles.css';
 import { useSelector } from '@xstate/react';
 import { Suspense, useMemo, useSyncExternalStore } from 'react';
-import { GridLayout, useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
+import {
+  GridLayout,
+  noCompactor,
+  useContainerWidth,
+  verticalCompactor,
+  type Layout,
+} from 'react-grid-layout';
 import {
   selectDraft,
   selectFullscreenId,
@@ -63,7 +69,8 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
         width={width}
         layout={layout}
         gridConfig={{ ...GRID_CONFIG, cols }}
-        compactor={verticalCompactor}
+        // The 12-column grid compacts upwards as widgets move; narrower grids keep the reflowed order as laid out.
+        compactor={cols === GRID_COLUMNS ? verticalCompactor : noCompactor}
         dragConfig={{ enabled: arranging, cancel: 'button' }}
         resizeConfig={{ enabled: arranging }}
         onLayoutChange={layoutChanged}

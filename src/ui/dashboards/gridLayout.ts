@@ -25,23 +25,46 @@ export interface GridItem {
 }
 
 /**
- * The grid items of the widgets at `cols` columns. Positions are stored for 12 columns; narrower grids scale
- * x and w down (at least 2 wide), and compaction then resolves the overlaps this may create.
+ * The grid items of the widgets at `cols` columns. At 12 columns they are the stored positions. Narrower grids
+ * reflow them like text: in reading order (top to bottom, left to right), each widget with its width scaled down
+ * (at least 2) goes right of the previous one, or starts a new row below the row's tallest, so the order stays;
+ * the last widget of a row is widened to the edge.
  */
 export function layoutAt(widgets: readonly Widget[], cols: number): GridItem[] {
-  const scale = cols / GRID_COLUMNS;
-  return widgets.map(({ id, position: { x, y, w, h } }) => {
-    const width = Math.min(cols, Math.max(WIDGET_MIN_W, Math.round(w * scale)));
-    return {
-      i: id,
-      x: Math.min(Math.floor(x * scale), cols - width),
-      y,
-      w: width,
-      h,
-      minW: WIDGET_MIN_W,
-      minH: WIDGET_MIN_H,
-    };
+  const item = (i: string, x: number, y: number, w: number, h: number): GridItem => ({
+    i,
+    x,
+    y,
+    w,
+    h,
+    minW: WIDGET_MIN_W,
+    minH: WIDGET_MIN_H,
   });
+  if (cols >= GRID_COLUMNS) return widgets.map(({ id, position: { x, y, w, h } }) => item(id, x, y, w, h));
+  const inReadingOrder = [...widgets].sort(
+    (a, b) => a.position.y - b.position.y || a.position.x - b.position.x,
+  );
+  const flowed = new Map<string, GridItem>();
+  let rowLast: GridItem | null = null;
+  let rowBottom = 0;
+  // The last widget of a row takes the columns the row leaves free, so rows end at the edge.
+  const closeRow = () => {
+    if (rowLast) rowLast.w = cols - rowLast.x;
+  };
+  for (const { id, position } of inReadingOrder) {
+    const w = Math.min(cols, Math.max(WIDGET_MIN_W, Math.round((position.w * cols) / GRID_COLUMNS)));
+    let x = rowLast ? rowLast.x + rowLast.w : 0;
+    let y = rowLast ? rowLast.y : 0;
+    if (x + w > cols) {
+      closeRow();
+      [x, y] = [0, rowBottom];
+    }
+    rowLast = item(id, x, y, w, position.h);
+    flowed.set(id, rowLast);
+    rowBottom = Math.max(rowBottom, y + position.h);
+  }
+  closeRow();
+  return widgets.map(({ id }) => flowed.get(id)!);
 }
 
 export const columnsOf = (breakpoint: Breakpoint) => BREAKPOINT_COLUMNS[breakpoint];
