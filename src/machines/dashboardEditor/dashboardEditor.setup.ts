@@ -28,6 +28,7 @@ import {
   withLayout,
   withWidget,
 } from './dashboardEditor.model';
+import { notifications } from '../notifications/notify';
 
 export {
   dashboardTopics,
@@ -206,7 +207,7 @@ export const dashboardEditorSetup = setup({
     }),
     /** A notification naming the dashboard ({name} in the message). */
     notify: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
+      notifications,
       ({ context }, params: { kind: NotificationKind; id: MessageId }): NotificationsEvent => ({
         type: 'notification.show',
         kind: params.kind,

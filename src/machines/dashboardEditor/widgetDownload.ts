@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { WidgetExportType } from '../../services/contracts';
-import type { NotificationsEvent } from '../notifications/notifications.events';
+import { notificationOf } from '../notifications/notify';
 import { SYSTEM_IDS } from '../systemIds';
 
 export interface WidgetDownloadRequest {
@@ -28,11 +28,11 @@ export const widgetDownloadLogic = (
     try {
       save(await download(input));
     } catch {
-      const failed: NotificationsEvent = {
-        type: 'notification.show',
+      const failed = {
         kind: 'error',
-        message: { id: 'dashboardEditor.downloadFailed', values: { name: input.name } },
-      };
-      system.get(SYSTEM_IDS.notifications)?.send(failed);
+        id: 'dashboardEditor.downloadFailed',
+        values: { name: input.name },
+      } as const;
+      system.get(SYSTEM_IDS.notifications)?.send(notificationOf(null, failed));
     }
   });

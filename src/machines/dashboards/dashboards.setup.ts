@@ -8,7 +8,6 @@ import type {
   SortSettings,
 } from '../../services/contracts';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
-import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
 import { dashboardsActors } from './dashboards.actors';
 import { blankGroup, type DashboardsContext } from './dashboards.context';
@@ -22,6 +21,7 @@ import {
   withMoved,
   withoutGroup,
 } from './dashboardsModel';
+import { notificationOf, notifications } from '../notifications/notify';
 
 export {
   dashboardNamed,
@@ -62,17 +62,7 @@ export const dashboardsSetup = setup({
     redirectToNotFound: (_, _params: { message: MessageId }) => {},
     /** Saves a document as a file of the user's (the browser's download). */
     saveFile: (_, _params: { fileName: string; contents: string }) => {},
-    notify: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      (
-        _,
-        params: { kind: NotificationKind; id: MessageId; values?: Record<string, string> },
-      ): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: params.kind,
-        message: params.values ? { id: params.id, values: params.values } : { id: params.id },
-      }),
-    ),
+    notify: sendTo(notifications, notificationOf),
 
     assignList: assign((_, params: { list: DashboardsList }) => fromList(params.list)),
     assignRoute: assign({ routeId: (_, params: { id: string | null }) => params.id }),

@@ -1,10 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { MessageId } from '../../i18n/messages';
 import type { DeviceConfigurationSave } from '../../services/contracts/deviceConfiguration';
 import type { DeviceTreeItem } from '../../services/contracts/devices';
 import type { SortSettings } from '../../services/contracts/settings';
-import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
-import { SYSTEM_IDS } from '../systemIds';
 import {
   moveItem,
   nameErrors,
@@ -16,6 +13,7 @@ import {
   type NameErrors,
 } from './configurationModel';
 import type { DeviceConfigurationEvent, DeviceConfigurationOutput } from './deviceConfiguration.events';
+import { notificationOf, notifications } from '../notifications/notify';
 
 export interface DeviceConfigurationInput {
   tree: DeviceTreeItem[];
@@ -72,14 +70,7 @@ export const deviceConfigurationMachine = setup({
     // A refused save shows every missing name: the search may hide some.
     revealErrors: assign({ search: '' }),
     rememberSaved: assign({ saved: ({ context }) => toSave(context.items, context.settings) }),
-    notify: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      (_, params: { kind: NotificationKind; id: MessageId }): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: params.kind,
-        message: { id: params.id },
-      }),
-    ),
+    notify: sendTo(notifications, notificationOf),
   },
 }).createMachine({
   id: 'deviceConfiguration',

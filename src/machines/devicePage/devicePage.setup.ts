@@ -3,7 +3,6 @@ import type { MessageId } from '../../i18n/messages';
 import type { Line, LineStatus } from '../../services/contracts/devices';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import type { NotificationsEvent } from '../notifications/notifications.events';
-import { SYSTEM_IDS } from '../systemIds';
 import type { DevicePageEvent, SocketSubscriptionEvent } from './devicePage.events';
 import {
   pageTopic,
@@ -15,6 +14,7 @@ import {
   type LineValue,
   type PageAddress,
 } from './devicePage.types';
+import { notifications } from '../notifications/notify';
 
 /**
  * SPEC §9 polls every 60 s, and every 10 ms with real-time refresh on a REAL_DEVICE. Live values come over the
@@ -140,13 +140,10 @@ export const devicePageSetup = setup({
       };
       enqueue.sendTo(socket, event);
     }),
-    notifyLoadFailed: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      ({ context }): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: 'error',
-        message: { id: 'devicePage.loadFailed', values: { department: departmentLabel(context) } },
-      }),
-    ),
+    notifyLoadFailed: sendTo(notifications, ({ context }): NotificationsEvent => ({
+      type: 'notification.show',
+      kind: 'error',
+      message: { id: 'devicePage.loadFailed', values: { department: departmentLabel(context) } },
+    })),
   },
 });

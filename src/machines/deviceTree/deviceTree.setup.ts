@@ -9,10 +9,10 @@ import type {
 } from '../../services/api';
 import type { DeviceTreeItem, Line, Page } from '../../services/contracts';
 import type { NotificationsEvent } from '../notifications/notifications.events';
-import { SYSTEM_IDS } from '../systemIds';
 import type { DeviceTreeEvent, PageAddress, TreeNodeKind, TreeSettings } from './deviceTree.events';
 import * as tree from './treeModel';
 import { failedDepartmentName, namesStale } from './treeQueues';
+import { notifications } from '../notifications/notify';
 
 export interface DeviceTreeInput {
   settings: TreeSettings;
@@ -95,14 +95,11 @@ export const deviceTreeSetup = setup({
     assignTree: assign({ items: (_, params: { items: DeviceTreeItem[] }) => params.items }),
     logError: (_, params: { what: string; error: unknown }) =>
       console.error(`Device tree: ${params.what}`, params.error),
-    notifyLinesFailed: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      ({ context }): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: 'error',
-        message: { id: 'tree.linesLoadFailed', values: { department: failedDepartmentName(context) } },
-      }),
-    ),
+    notifyLinesFailed: sendTo(notifications, ({ context }): NotificationsEvent => ({
+      type: 'notification.show',
+      kind: 'error',
+      message: { id: 'tree.linesLoadFailed', values: { department: failedDepartmentName(context) } },
+    })),
     collapseNode: assign({
       expanded: ({ context }, params: Node) => ({ ...context.expanded, [params.kind]: null }),
     }),

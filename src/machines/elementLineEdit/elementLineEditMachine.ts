@@ -1,11 +1,9 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { MessageId } from '../../i18n/messages';
 import type { WidgetElement } from '../../services/contracts';
 import type { Line } from '../../services/contracts/devices';
 import type { LinesRequest, PageAddress } from '../devicePage/devicePage.types';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
-import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
-import { SYSTEM_IDS } from '../systemIds';
+import { notificationOf, notifications } from '../notifications/notify';
 
 export interface ElementLineEditInput {
   element: WidgetElement;
@@ -58,14 +56,7 @@ export const elementLineEditMachine = setup({
   },
   actions: {
     assignLine: assign({ line: (_, params: { line: Line | null }) => params.line }),
-    notify: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      (_, params: { kind: NotificationKind; id: MessageId }): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: params.kind,
-        message: { id: params.id },
-      }),
-    ),
+    notify: sendTo(notifications, notificationOf),
   },
 }).createMachine({
   id: 'elementLineEdit',

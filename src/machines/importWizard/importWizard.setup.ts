@@ -6,8 +6,6 @@ import type {
   DashboardImportInput,
   DeviceTreeItem,
 } from '../../services/contracts';
-import type { NotificationsEvent } from '../notifications/notifications.events';
-import { SYSTEM_IDS } from '../systemIds';
 import type { ImportWizardEvent } from './importWizard.events';
 import {
   choosableDevices,
@@ -20,6 +18,7 @@ import {
   type DepartmentMapping,
   type DeviceMapping,
 } from './importWizard.model';
+import { notificationOf, notifications } from '../notifications/notify';
 
 export interface ImportWizardContext {
   fileName: string | null;
@@ -78,14 +77,7 @@ export const importWizardSetup = setup({
     ready: ({ context }) => context.name.trim() !== '' && mappingsComplete(context.mappings),
   },
   actions: {
-    notify: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      (_, params: { kind: 'success' | 'error'; id: MessageId }): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: params.kind,
-        message: { id: params.id },
-      }),
-    ),
+    notify: sendTo(notifications, notificationOf),
     chooseFile: assign({
       fileName: (_, params: { file: File | null }) => params.file?.name ?? null,
       document: null,

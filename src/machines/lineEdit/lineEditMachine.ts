@@ -2,10 +2,9 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { Line, LineWriteRequest } from '../../services/contracts/devices';
 import type { PageAddress } from '../devicePage/devicePage.types';
-import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
-import { SYSTEM_IDS } from '../systemIds';
 import type { LineEditEvent, LineEditOutput, LineWriteOutcome } from './lineEdit.events';
 import { initialValue, valueError, writtenValue } from './lineEditValidation';
+import { notificationOf, notifications } from '../notifications/notify';
 
 export interface LineEditInput {
   line: Line;
@@ -39,14 +38,7 @@ export const lineEditMachine = setup({
   actions: {
     assignValue: assign({ value: (_, params: { value: string }) => params.value, error: null }),
     showValueError: assign({ error: ({ context }) => valueError(context.line, context.value) }),
-    notify: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      (_, params: { kind: NotificationKind; id: MessageId }): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: params.kind,
-        message: { id: params.id },
-      }),
-    ),
+    notify: sendTo(notifications, notificationOf),
   },
 }).createMachine({
   id: 'lineEdit',

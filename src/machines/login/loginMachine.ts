@@ -4,9 +4,9 @@ import type { LoginFailure, LoginOutcome } from '../../services/api';
 import type { MessageId } from '../../i18n/messages';
 import type { Message } from '../message';
 import type { NotificationsEvent } from '../notifications/notifications.events';
-import { SYSTEM_IDS } from '../systemIds';
 import type { LoginEvent, LoginField } from './login.events';
 import { codeError, passwordError, usernameError } from './loginValidation';
+import { notifications } from '../notifications/notify';
 
 export interface LoginInput {
   /** Tenant name from the theme ('' before it loads; the server also knows the tenant from the host). */
@@ -87,14 +87,11 @@ export const loginMachine = setup({
         params.outcome.kind === 'session' ? params.outcome.session : null,
     }),
     // Errors after a code was sent are toasts: the code dialog stays focused on the code.
-    notify: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      (_, params: { id: MessageId }): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: 'error',
-        message: { id: params.id },
-      }),
-    ),
+    notify: sendTo(notifications, (_, params: { id: MessageId }): NotificationsEvent => ({
+      type: 'notification.show',
+      kind: 'error',
+      message: { id: params.id },
+    })),
   },
 }).createMachine({
   id: 'login',

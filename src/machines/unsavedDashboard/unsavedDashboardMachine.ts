@@ -3,8 +3,8 @@ import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
 import type { Dashboard, DashboardUpdateInput } from '../../services/contracts';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
-import { SYSTEM_IDS } from '../systemIds';
 import { updateOf } from '../dashboardEditor/updateOf';
+import { notifications } from '../notifications/notify';
 
 export type UnsavedDashboardEvent = { type: 'unsaved.save' } | { type: 'unsaved.discard' };
 
@@ -34,7 +34,7 @@ export const unsavedDashboardMachine = setup({
   },
   actions: {
     notify: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
+      notifications,
       ({ context }, params: { kind: NotificationKind; id: MessageId }): NotificationsEvent => ({
         type: 'notification.show',
         kind: params.kind,
