@@ -33,6 +33,19 @@ const failureKind = (error: unknown): LoginFailure['kind'] =>
     ? (error as LoginFailure).kind
     : 'unavailable';
 
+/** The login body: the trimmed credentials, and for the second step the security code. */
+function loginRequest(context: LoginContext, mfaCode?: string): LoginRequest {
+  const credentials = {
+    username: context.username.trim(),
+    password: context.password.trim(),
+    domain: context.domain,
+    rememberMe: context.rememberMe,
+  };
+  return mfaCode === undefined
+    ? { ...credentials, type: 'DOMAIN' }
+    : { ...credentials, type: 'DOMAIN_MFA', mfaCode };
+}
+
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -124,13 +137,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'authenticate',
         src: 'authenticate',
-        input: ({ context }) => ({
-          username: context.username.trim(),
-          password: context.password.trim(),
-          domain: context.domain,
-          rememberMe: context.rememberMe,
-          type: 'DOMAIN' as const,
-        }),
+        input: ({ context }) => loginRequest(context),
         onDone: [
           {
             guard: { type: 'needsSecurityCode', params: ({ event }) => ({ outcome: event.output }) },
@@ -174,14 +181,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'authenticate',
         src: 'authenticate',
-        input: ({ context }) => ({
-          username: context.username.trim(),
-          password: context.password.trim(),
-          domain: context.domain,
-          rememberMe: context.rememberMe,
-          type: 'DOMAIN_MFA' as const,
-          mfaCode: context.code.trim(),
-        }),
+        input: ({ context }) => loginRequest(context, context.code.trim()),
         onDone: [
           {
             // A second 202 means the server did not accept the code.
