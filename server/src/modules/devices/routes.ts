@@ -16,6 +16,7 @@ import {
 } from '../../../../src/services/contracts';
 import { contract } from '../../http/contracts';
 import { requireGrant } from '../auth/authenticate';
+import type { AuthSession } from '../auth/service';
 import type { DevicesService } from './service';
 
 /** POST /api/v2/admin/devices: what an administrator gives to register a real device in the host's tenant. */
@@ -56,60 +57,55 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
     );
   }
 
-  app.post<{ Body: v.InferOutput<typeof DepartmentNamesRequest> }>(
+  /** A read of the device API: POST of a body contract, its answer, and the errors every read can give. */
+  const readRoute = <B extends v.GenericSchema, A extends v.GenericSchema>(
+    url: string,
+    summary: string,
+    body: B,
+    answer: A,
+    handle: (session: AuthSession, body: v.InferOutput<B>) => Promise<v.InferOutput<A>>,
+  ) =>
+    app.post<{ Body: v.InferOutput<B> }>(
+      url,
+      {
+        ...read,
+        schema: contract({
+          ...common,
+          summary,
+          body,
+          response: { 200: answer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        }),
+      },
+      async (request) => handle(session(request), request.body),
+    );
+
+  readRoute(
     '/api/v2/devices/departments/names',
-    {
-      ...read,
-      schema: contract({
-        ...common,
-        summary: "Departments' names (the user's label, else the ADF's) and live status",
-        body: DepartmentNamesRequest,
-        response: { 200: DepartmentNamesResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-      }),
-    },
-    async (request) => devices.departmentNames(session(request), request.body),
+    "Departments' names (the user's label, else the ADF's) and live status",
+    DepartmentNamesRequest,
+    DepartmentNamesResponse,
+    (user, body) => devices.departmentNames(user, body),
   );
-
-  app.post<{ Body: v.InferOutput<typeof PagesRequest> }>(
+  readRoute(
     '/api/v2/devices/departments/pages',
-    {
-      ...read,
-      schema: contract({
-        ...common,
-        summary: 'Pages of a department, with a line status (DEVICE_NOT_FOUND, DEVICE_CAN_RECEIVED…)',
-        body: PagesRequest,
-        response: { 200: PagesResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-      }),
-    },
-    async (request) => devices.pages(session(request), request.body),
+    'Pages of a department, with a line status (DEVICE_NOT_FOUND, DEVICE_CAN_RECEIVED…)',
+    PagesRequest,
+    PagesResponse,
+    (user, body) => devices.pages(user, body),
   );
-
-  app.post<{ Body: v.InferOutput<typeof LinesRequest> }>(
+  readRoute(
     '/api/v2/devices/pages/lines',
-    {
-      ...read,
-      schema: contract({
-        ...common,
-        summary: 'Lines of a page, translated through the ADF, each with its status',
-        body: LinesRequest,
-        response: { 200: LinesResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-      }),
-    },
-    async (request) => devices.lines(session(request), request.body),
+    'Lines of a page, translated through the ADF, each with its status',
+    LinesRequest,
+    LinesResponse,
+    (user, body) => devices.lines(user, body),
   );
-
-  app.post<{ Body: v.InferOutput<typeof LinesRequest> }>(
+  readRoute(
     '/api/v2/devices/pages/lines/refresh',
-    {
-      ...read,
-      schema: contract({
-        ...common,
-        summary: 'Asks the device to republish the department (refresh command), then answers the lines',
-        body: LinesRequest,
-        response: { 200: LinesResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
-      }),
-    },
-    async (request) => devices.lines(session(request), request.body, { refresh: true }),
+    'Asks the device to republish the department (refresh command), then answers the lines',
+    LinesRequest,
+    LinesResponse,
+    (user, body) => devices.lines(user, body, { refresh: true }),
   );
 
   app.put<{ Body: LineWriteRequest }>(
