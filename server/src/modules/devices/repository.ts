@@ -25,6 +25,15 @@ export interface StoredConfiguration {
 }
 
 /** Every query names its tenant: one tenant's devices are never read through another's host. */
+/** The columns of a device as the tree lists it. */
+const deviceListColumns = {
+  hexacode: devices.hexacode,
+  name: devices.name,
+  model: devices.model,
+  type: devices.type,
+  businessGroupId: devices.businessGroupId,
+};
+
 export function createDevicesRepository(db: Database) {
   return {
     async groups(tenantId: string): Promise<GroupRow[]> {
@@ -42,13 +51,7 @@ export function createDevicesRepository(db: Database) {
 
     async devices(tenantId: string): Promise<DeviceListRow[]> {
       return db
-        .select({
-          hexacode: devices.hexacode,
-          name: devices.name,
-          model: devices.model,
-          type: devices.type,
-          businessGroupId: devices.businessGroupId,
-        })
+        .select(deviceListColumns)
         .from(devices)
         .where(eq(devices.tenantId, tenantId))
         .orderBy(asc(devices.name));
@@ -56,13 +59,7 @@ export function createDevicesRepository(db: Database) {
 
     async device(tenantId: string, hexacode: string): Promise<DeviceListRow | undefined> {
       const [row] = await db
-        .select({
-          hexacode: devices.hexacode,
-          name: devices.name,
-          model: devices.model,
-          type: devices.type,
-          businessGroupId: devices.businessGroupId,
-        })
+        .select(deviceListColumns)
         .from(devices)
         .where(and(eq(devices.tenantId, tenantId), eq(devices.hexacode, hexacode)))
         .limit(1);
