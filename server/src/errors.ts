@@ -51,9 +51,33 @@ const FASTIFY_CODES: Record<string, string> = {
 const codeOfStatus = (statusCode: number) =>
   (STATUS_CODES[statusCode] ?? 'Bad Request').toUpperCase().replace(/[^A-Z]+/g, '_');
 
+/**
+ * The SQLSTATE of a PostgreSQL error that input caused (class 22, data exception: a value out of range, text the
+ * encoding refuses…; class 54, program limit exceeded: an index entry too large…) behind `error`, looking through
+ * the wrappers of Drizzle. The contracts should refuse such input first, naming the field; this is the safety net
+ * that keeps a contract's gap from being a 500.
+ */
+function dataExceptionOf(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code)) return code;
+    cause = cause.cause;
+  }
+  return null;
+}
+
+/** Code of the safety net's 400: a test failing on it has found a contract that lets such input through. */
+export const UNSTORABLE_VALUE = 'UNSTORABLE_VALUE';
+
 /** Turns anything thrown into an AppError; anything that is not a client error becomes a logged generic 500. */
 function toAppError(error: FastifyError | AppError | Error): AppError | null {
   if (error instanceof AppError) return error;
+  if (dataExceptionOf(error)) {
+    return badRequest(
+      UNSTORABLE_VALUE,
+      'A value of the request cannot be stored; check its text and numbers',
+    );
+  }
   const { statusCode, code } = error as FastifyError;
   // The JSON parser throws a bare SyntaxError (status 400) for malformed bodies.
   if (error instanceof SyntaxError && statusCode === 400)
@@ -67,6 +91,12 @@ function toAppError(error: FastifyError | AppError | Error): AppError | null {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = toAppError(error);
+    if (known?.code === UNSTORABLE_VALUE) {
+      request.log.warn(
+        { err: error, route: request.routeOptions.url },
+        'the contract let through an unstorable value',
+      );
+    }
     if (known) return sendError(reply, known);
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'));

@@ -2,9 +2,27 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import * as v from 'valibot';
 import { AppError } from '../errors';
+import { findUnstorable } from './storable';
 
 type AnySchema = v.GenericSchema;
 type JsonSchema = Record<string, unknown>;
+
+/** One registered route, as the security sweeps walk them (see server/src/security/). */
+export interface RouteEntry {
+  methods: readonly string[];
+  url: string;
+  schema: FastifySchema | undefined;
+  websocket: boolean;
+  /** Left out of the OpenAPI document (assets, aliases, the live socket). */
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route in the order it was registered, so tests can cover routes nobody listed by hand. */
+    routeTable: readonly RouteEntry[];
+  }
+}
 
 /** The valibot schema behind each JSON schema handed to Fastify, so validation runs the contract itself. */
 const contractOf = new WeakMap<object, AnySchema>();
@@ -50,6 +68,19 @@ export function contract(route: RouteContract): FastifySchema {
   return schema;
 }
 
+/** The valibot contracts behind a route's schema (the security sweeps generate requests from them). */
+export function contractsOf(
+  schema: FastifySchema | undefined,
+): Partial<Record<'body' | 'querystring' | 'params', AnySchema>> {
+  const found: Partial<Record<'body' | 'querystring' | 'params', AnySchema>> = {};
+  for (const part of ['body', 'querystring', 'params'] as const) {
+    const json = schema?.[part];
+    const valibot = json && typeof json === 'object' ? contractOf.get(json) : undefined;
+    if (valibot) found[part] = valibot;
+  }
+  return found;
+}
+
 /** mfaCode → "Mfa code" */
 const humanize = (key: string) => {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -71,10 +102,27 @@ export const validationFailed = (issue: v.BaseIssue<unknown>) =>
 
 /** Replaces Fastify's AJV with the valibot contracts; the parsed (trimmed, defaulted) value replaces the input. */
 export function useContractValidation(app: FastifyInstance): void {
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as (FastifySchema & { hide?: boolean }) | undefined;
+    routeTable.push({
+      methods: [route.method].flat(),
+      url: route.url,
+      schema,
+      websocket: (route as { websocket?: unknown }).websocket === true,
+      hidden: schema?.hide === true,
+    });
+  });
   app.setValidatorCompiler(({ schema }) => {
     const valibot = contractOf.get(schema);
     if (!valibot) throw new Error('Route schemas must be made with contract() so valibot validates them');
     return (data: unknown) => {
+      const unstorable = findUnstorable(data);
+      if (unstorable) {
+        const { path, message } = unstorable;
+        return { error: new AppError(400, 'VALIDATION_FAILED', path ? `${path}: ${message}` : message) };
+      }
       const result = v.safeParse(valibot, data ?? undefined);
       return result.success ? { value: result.output } : { error: validationFailed(result.issues[0]) };
     };

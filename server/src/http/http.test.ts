@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createDatabase } from '../db/client';
 import { describeEachBackend, PGLITE_BACKEND } from '../testing/backends';
-import { hostOf, useTestApp } from '../testing/app';
+import { hostOf, tokenOf, useTestApp } from '../testing/app';
 import { createReadiness } from './health';
 
 function builtSpa(): string {
@@ -90,6 +91,50 @@ describeEachBackend('HTTP behaviour', (backend) => {
       });
       expect(response.json().message).toContain(message);
     }
+  });
+
+  it('answers 400 naming the field to text and numbers PostgreSQL would refuse or change', async () => {
+    const token = await tokenOf(ctx.app, 'admin', 'Admin123');
+    const send = (url: string, payload: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          host: hostOf('demo'),
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        payload,
+      });
+    for (const [url, payload, message] of [
+      ['/api/login', '{"username":"a\\u0000b","password":"x"}', 'username: '],
+      ['/api/login', '{"username":"a\\ud800b","password":"x"}', 'username: '],
+      ['/api/v2/dashboards/', '{"name":"a\\u0000b"}', 'name: '],
+      ['/api/v2/dashboards/', '{"name":"a\\udc00"}', 'name: '],
+      ['/api/v2/dashboards/', '{"name":"ok","order":99999999999}', 'order: '],
+      ['/api/v2/dashboards/groups', '{"name":"g","dashboardsData":["\\u0000"]}', 'dashboardsData.0: '],
+      [
+        '/api/v2/dashboards/update-sorting-settings',
+        '{"sortData":{"a\\u0000":{"order":1}},"sortMode":"NAME","sortDirection":"ASC"}',
+        'sortData: ',
+      ],
+    ] as const) {
+      const response = await send(url, payload);
+      expect(response.statusCode, `${url} ${payload}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(response.json().message).toContain(message);
+    }
+    // A long name for an indexed column, a body nested thousands deep: refused, not a crash of the database or the stack.
+    const incompressible = randomBytes(3000).toString('base64');
+    const long = await send('/api/login', JSON.stringify({ username: incompressible, password: 'x' }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/^username: /);
+    const deep = await send('/api/login', `${'['.repeat(5000)}${']'.repeat(5000)}`);
+    expect(deep.statusCode).toBe(400);
+    // A pair of surrogates is one character: accepted and kept.
+    const emoji = await send('/api/v2/dashboards/', '{"name":"Frost \\ud83e\\uddca"}');
+    expect(emoji.statusCode).toBe(201);
+    expect(emoji.json().name).toBe('Frost 🧊');
   });
 
   it('answers unknown API routes with 404 JSON', async () => {

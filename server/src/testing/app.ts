@@ -2,6 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { LogStream } from '../http/logging';
 import type { DatabaseHandle } from '../db/client';
 import { DeviceRuntime, type DeviceRuntimeOptions } from '../gateway/runtime';
 import { migrate } from '../db/migrate';
@@ -33,6 +35,8 @@ export interface TestAppOptions {
   devices?: boolean | Partial<DeviceRuntimeOptions>;
   /** How often live sockets' sessions are re-validated (the app's default is 30 s). */
   sessionCheckIntervalMs?: number;
+  /** Log to this stream at this level (off by default). */
+  log?: { stream: LogStream; level: Config['logLevel'] };
   /** Seed the demo users' starting dashboards too (off: most tests want users without dashboards). */
   demoDashboards?: boolean;
 }
@@ -65,10 +69,10 @@ export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): 
       await context.devices.start();
     }
     context.app = await buildApp({
-      config: { defaultTenant: 'demo', logLevel: 'silent' },
+      config: { defaultTenant: 'demo', logLevel: options.log?.level ?? 'silent' },
       db: handle.db,
       clock: context.clock,
-      logger: false,
+      ...(options.log ? { logStream: options.log.stream } : { logger: false }),
       distDir: options.distDir ?? '/nonexistent-dist',
       ...(context.devices ? { devices: context.devices } : {}),
       ...(options.sessionCheckIntervalMs ? { sessionCheckIntervalMs: options.sessionCheckIntervalMs } : {}),

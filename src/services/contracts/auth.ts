@@ -11,9 +11,19 @@ export const SecurityCode = v.pipe(
   v.regex(/^\d{6}$/, 'Security code must be exactly 6 digits'),
 );
 
+/** Longer than any real name or password; also bounds what sign-in stores and hashes for a stranger. */
+export const USERNAME_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = 256;
+
 export const LoginRequest = v.object({
-  username: trimmed('Username'),
-  password: trimmed('Password'),
+  username: v.pipe(
+    trimmed('Username'),
+    v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+  ),
+  password: v.pipe(
+    trimmed('Password'),
+    v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  ),
   domain: v.optional(v.string(), ''),
   rememberMe: v.optional(v.boolean(), false),
   type: v.optional(v.picklist(['DOMAIN', 'DOMAIN_MFA']), 'DOMAIN'),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { bufferInterval, pcNumber } from './history';
 
 export const THEME_SIZES = ['EXTRA_SMALL', 'SMALL', 'NORMAL', 'LARGE', 'EXTRA_LARGE'] as const;
 /** Root font size in px of each theme size (SPEC §9). */
@@ -50,7 +51,6 @@ export const SortSettings = v.object({
 export type SortSettings = v.InferOutput<typeof SortSettings>;
 
 const email = v.pipe(v.string(), v.trim(), v.email('Email is invalid'));
-const pcNumber = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99));
 
 export const AccountSettings = v.object({
   showDevicesSearchBar: v.boolean(),
@@ -71,7 +71,8 @@ export const AccountSettings = v.object({
   deviceConfigurationSettings: SortSettings,
   defaultPcNumber: pcNumber,
   pcNumbers: v.array(pcNumber),
-  minBufferInterval: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** Seconds: the shortest interval the user may give a buffer. */
+  minBufferInterval: bufferInterval,
   use2FA: v.boolean(),
   enableAlarmEmailExport: v.boolean(),
   alarmEmailExportAddresses: v.array(email),

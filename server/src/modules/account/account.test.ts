@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../../../../src/services/contracts';
 import { describeEachBackend } from '../../testing/backends';
-import { hostOf, login, tokenOf, useTestApp } from '../../testing/app';
+import { demoTotpAt, hostOf, login, tokenOf, useTestApp } from '../../testing/app';
 
 describeEachBackend('account settings', (backend) => {
   const ctx = useTestApp(backend);
@@ -72,6 +72,69 @@ describeEachBackend('account settings', (backend) => {
       expect(response.json().message).toContain(message);
     }
     expect((await read()).json().themeSize).toBe('LARGE');
+  });
+
+  it('keeps settings that SPEC §6 gates by a grant out of reach without it', async () => {
+    // The operator has no APPLY_ACL or RND grant.
+    for (const [payload, field] of [
+      [{ defaultPcNumber: 50 }, 'defaultPcNumber'],
+      [{ pcNumbers: [1, 50] }, 'pcNumbers'],
+      [{ minBufferInterval: 1 }, 'minBufferInterval'],
+      [{ enableRealTimeCommunication: true }, 'enableRealTimeCommunication'],
+      [{ enableFactorySettingsLines: true }, 'enableFactorySettingsLines'],
+    ] as const) {
+      const response = await update(payload);
+      expect(response.statusCode, field).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'SETTING_NOT_ALLOWED' });
+      expect(response.json().message).toMatch(new RegExp(`^${field}: `));
+    }
+    const stored = (await read()).json();
+    expect(stored).toMatchObject({
+      defaultPcNumber: 1,
+      pcNumbers: [1],
+      minBufferInterval: 288,
+      enableRealTimeCommunication: false,
+      enableFactorySettingsLines: false,
+    });
+    // Sending the whole settings back unchanged (as the settings dialog does) is not a change.
+    expect((await update(stored)).statusCode).toBe(200);
+  });
+
+  it('lets a user with APPLY_ACL and RND at WRITE set them, any PC number from 1 to 99', async () => {
+    const admin = await tokenOf(ctx.app, 'admin', 'Admin123', 'acme');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/account/settings',
+      headers: { host: hostOf('acme'), authorization: `Bearer ${admin}` },
+      payload: {
+        defaultPcNumber: 99,
+        pcNumbers: [1, 99],
+        minBufferInterval: 60,
+        enableRealTimeCommunication: true,
+        enableFactorySettingsLines: true,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ defaultPcNumber: 99, enableRealTimeCommunication: true });
+  });
+
+  it('turns two-factor on only through its setup, and shows whether it is on', async () => {
+    const on = await update({ use2FA: true });
+    expect(on.statusCode).toBe(400);
+    expect(on.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
+    expect(on.json().message).toMatch(/^use2FA: /);
+    expect((await read()).json().use2FA).toBe(false);
+
+    const signedIn = await login(
+      ctx.app,
+      { username: 'secure', password: 'Secure123', type: 'DOMAIN_MFA', mfaCode: await demoTotpAt(ctx.clock) },
+      'acme',
+    );
+    const secure = await ctx.app.inject({
+      url: '/api/v2/account/settings',
+      headers: { host: hostOf('acme'), authorization: `Bearer ${signedIn.json().token.id}` },
+    });
+    expect(secure.json().use2FA).toBe(true);
   });
 
   it('needs a sign-in', async () => {

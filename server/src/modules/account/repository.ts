@@ -6,6 +6,8 @@ import { users } from '../../db/schema';
 export interface StoredAccount {
   settings: AccountSettingsUpdate;
   email: string | null;
+  /** Two-factor is on once its setup is completed (the settings show it as use2FA). */
+  mfaEnabled: boolean;
 }
 
 export function createAccountRepository(db: Database) {
@@ -14,7 +16,7 @@ export function createAccountRepository(db: Database) {
   return {
     async find(tenantId: string, userId: string): Promise<StoredAccount | undefined> {
       const [row] = await db
-        .select({ settings: users.settings, email: users.email })
+        .select({ settings: users.settings, email: users.email, mfaEnabled: users.mfaEnabled })
         .from(users)
         .where(ofUser(tenantId, userId))
         .limit(1);
@@ -24,7 +26,12 @@ export function createAccountRepository(db: Database) {
     async save(
       tenantId: string,
       userId: string,
-      values: StoredAccount & { languageCode: string },
+      values: Omit<StoredAccount, 'mfaEnabled'> & {
+        languageCode: string;
+        /** Only to turn two-factor off: it is turned on by its setup. */
+        mfaEnabled?: false;
+        mfaSecret?: null;
+      },
     ): Promise<void> {
       await db.update(users).set(values).where(ofUser(tenantId, userId));
     },

@@ -28,9 +28,9 @@ export const accountRoutes: FastifyPluginAsync<{ account: AccountService }> = as
         tags: ['account'],
         security: true,
         body: AccountSettingsUpdate,
-        response: { 200: AccountSettings, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: AccountSettings, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       }),
     },
-    async (request) => account.update(request.tenant.id, request.session!.user.id, request.body),
+    async (request) => account.change(request.session!, request.body),
   );
 };

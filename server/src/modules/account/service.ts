@@ -4,16 +4,18 @@ import {
   DEFAULT_ACCOUNT_SETTINGS,
   type AccountSettingsUpdate,
 } from '../../../../src/services/contracts';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { validationFailed } from '../../http/contracts';
+import type { AuthSession } from '../auth/service';
 import type { AccountRepository, StoredAccount } from './repository';
+import { checkSettingGrants } from './setting-grants';
 
 /**
  * Stored settings hold only what the user changed, read over the current defaults. The e-mail address lives on
  * the user row (sign-in, recovery and alarm mail use it too) and is shown here as the settings' email.
  */
 function settingsOf(stored: StoredAccount): AccountSettings {
-  return { ...DEFAULT_ACCOUNT_SETTINGS, ...stored.settings, email: stored.email };
+  return { ...DEFAULT_ACCOUNT_SETTINGS, ...stored.settings, email: stored.email, use2FA: stored.mfaEnabled };
 }
 
 export function createAccountService(repository: AccountRepository) {
@@ -30,16 +32,32 @@ export function createAccountService(repository: AccountRepository) {
 
     /** Merges a partial update over the current settings and accepts it only if the whole stays valid. */
     async update(tenantId: string, userId: string, update: AccountSettingsUpdate): Promise<AccountSettings> {
-      const merged = v.safeParse(AccountSettings, { ...settingsOf(await load(tenantId, userId)), ...update });
+      const current = await load(tenantId, userId);
+      const merged = v.safeParse(AccountSettings, { ...settingsOf(current), ...update });
       if (!merged.success) throw validationFailed(merged.issues[0]);
-      const { email, ...settings } = merged.output;
+      const { email, use2FA, ...settings } = merged.output;
+      if (use2FA && !current.mfaEnabled) {
+        throw new AppError(
+          400,
+          'TWO_FACTOR_SETUP_REQUIRED',
+          'use2FA: Two-factor authentication is turned on by completing its setup',
+        );
+      }
       await repository.save(tenantId, userId, {
         settings,
         email,
         // The session's languageCode comes from here, so the next sign-in speaks the chosen language.
         languageCode: settings.language.code,
+        ...(current.mfaEnabled && !use2FA ? { mfaEnabled: false, mfaSecret: null } : {}),
       });
       return merged.output;
+    },
+
+    /** The user's own change through the settings dialog: the grants of SPEC §6 are checked first. */
+    async change(session: AuthSession, update: AccountSettingsUpdate): Promise<AccountSettings> {
+      const { tenant, user, authorities } = session;
+      checkSettingGrants(authorities, settingsOf(await load(tenant.id, user.id)), update);
+      return this.update(tenant.id, user.id, update);
     },
   };
 }

@@ -83,6 +83,21 @@ describeEachBackend('auth', (backend) => {
     expect(v.parse(Session, accepted.json()).metadata.username).toBe('secure');
   });
 
+  it('accepts each security code once, even when it is sent twice at the same time', async () => {
+    const credentials = { username: 'secure', password: 'Secure123', type: 'DOMAIN_MFA' };
+    ctx.clock.advance(60_000);
+    const code = await demoTotpAt(ctx.clock);
+    const answers = await Promise.all([1, 2, 3].map(() => login(ctx.app, { ...credentials, mfaCode: code })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401]);
+    const replay = await login(ctx.app, { ...credentials, mfaCode: code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ code: 'INVALID_MFA_CODE' });
+    // The next code (30 s on) signs in again.
+    ctx.clock.advance(30_000);
+    const next = await login(ctx.app, { ...credentials, mfaCode: await demoTotpAt(ctx.clock) });
+    expect(next.statusCode).toBe(200);
+  });
+
   it('refuses a malformed security code as bad input', async () => {
     const response = await login(ctx.app, { username: 'secure', password: 'Secure123', mfaCode: '12ab' });
     expect(response.statusCode).toBe(400);

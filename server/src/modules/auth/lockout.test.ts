@@ -63,3 +63,43 @@ describeEachBackend('lockout', (backend) => {
     expect(statuses).toEqual([401, 401, 401, 401, 423]);
   });
 });
+
+describeEachBackend('lockout under concurrent attempts', (backend) => {
+  const ctx = useTestApp(backend);
+  const tally = (statuses: number[]) =>
+    statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
+
+  it('checks at most five passwords of a burst of one hundred, the right one among them', async () => {
+    const attempts = Array.from({ length: 100 }, (_, i) =>
+      login(ctx.app, { username: 'operator', password: i === 60 ? 'Operator123' : `wrong-${i}` }),
+    );
+    const counts = tally((await Promise.all(attempts)).map((r) => r.statusCode));
+    // Every answer other than 423 is a password that was checked: no more than the five a series allows.
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
+    expect(counts[423]).toBeGreaterThanOrEqual(95);
+  });
+
+  it('checks at most five security codes of a burst of three hundred, the right one late among them', async () => {
+    while ((await demoTotpAt(ctx.clock)) === '123456') ctx.clock.advance(30_000);
+    const right = await demoTotpAt(ctx.clock);
+    const attempts = Array.from({ length: 300 }, (_, i) =>
+      login(ctx.app, {
+        username: 'secure',
+        password: 'Secure123',
+        type: 'DOMAIN_MFA',
+        mfaCode: i === 150 ? right : '123456',
+      }),
+    );
+    const counts = tally((await Promise.all(attempts)).map((r) => r.statusCode));
+    expect(counts[200] ?? 0).toBe(0);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(4);
+    expect(counts[423]).toBeGreaterThanOrEqual(296);
+  });
+
+  it('does not count asking for the security code as a failure', async () => {
+    for (let i = 0; i < 10; i++) {
+      const step = await login(ctx.app, { username: 'secure', password: 'Secure123' }, 'acme');
+      expect(step.statusCode).toBe(202);
+    }
+  });
+});

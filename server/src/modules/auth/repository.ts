@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginAttempts, sessions, tenants, users, type User } from '../../db/schema';
 
@@ -16,31 +16,53 @@ export function createAuthRepository(db: Database) {
       return user;
     },
 
-    async failuresSince(tenantId: string, username: string, since: Date): Promise<Date[]> {
-      const rows = await db
-        .select({ at: loginAttempts.attemptedAt })
-        .from(loginAttempts)
-        .where(
-          and(
-            eq(loginAttempts.tenantId, tenantId),
-            eq(loginAttempts.username, username),
-            gte(loginAttempts.attemptedAt, since),
-          ),
+    /**
+     * Decides on one sign-in attempt and, when `admits` lets it through, records it as a failure before the password
+     * is checked, all under a per-user lock: parallel attempts then see each other, so no more are checked than a
+     * series allows (the caller releases the record when the attempt turns out not to be a failure). The lock is a
+     * transaction-scoped advisory lock held only for these few statements, never while a password is hashed.
+     */
+    async reserveAttempt(
+      tenantId: string,
+      username: string,
+      at: Date,
+      forgetBefore: Date,
+      admits: (failures: Date[]) => boolean,
+    ): Promise<{ failures: Date[]; attemptId: number | null }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}/${username}`}, 0))`,
         );
-      return rows.map((row) => row.at);
+        const ofUser = and(eq(loginAttempts.tenantId, tenantId), eq(loginAttempts.username, username));
+        await tx.delete(loginAttempts).where(and(ofUser, lt(loginAttempts.attemptedAt, forgetBefore)));
+        const failures = (
+          await tx.select({ at: loginAttempts.attemptedAt }).from(loginAttempts).where(ofUser)
+        ).map((row) => row.at);
+        if (!admits(failures)) return { failures, attemptId: null };
+        const [row] = await tx
+          .insert(loginAttempts)
+          .values({ tenantId, username, attemptedAt: at })
+          .returning({ id: loginAttempts.id });
+        return { failures, attemptId: row!.id };
+      });
     },
 
-    async recordFailure(tenantId: string, username: string, at: Date, forgetBefore: Date): Promise<void> {
-      await db.insert(loginAttempts).values({ tenantId, username, attemptedAt: at });
-      await db
-        .delete(loginAttempts)
-        .where(
-          and(
-            eq(loginAttempts.tenantId, tenantId),
-            eq(loginAttempts.username, username),
-            lt(loginAttempts.attemptedAt, forgetBefore),
-          ),
-        );
+    /** Forgets an attempt recorded by reserveAttempt that was not a failure after all. */
+    async releaseAttempt(attemptId: number): Promise<void> {
+      await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
+    },
+
+    /**
+     * Records that the TOTP code of `step` signed `userId` in, unless that step or a later one already did: true
+     * when this call claimed it. One statement, so two instances cannot both accept the same code.
+     */
+    async claimTotpStep(userId: string, step: number): Promise<boolean> {
+      const claimed = await db
+        .update(users)
+        .set({ mfaLastStep: step })
+        .where(and(eq(users.id, userId), or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step))))
+        .returning({ id: users.id });
+      return claimed.length > 0;
     },
 
     async clearFailures(tenantId: string, username: string): Promise<void> {

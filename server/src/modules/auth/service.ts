@@ -11,7 +11,7 @@ import { AppError, unauthorized } from '../../errors';
 import { FAILURE_MEMORY_MS, lockedMessage, lockedUntil } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRepository } from './repository';
-import { totpMatches } from './totp';
+import { totpStepOf } from './totp';
 import { hashToken, newToken } from './tokens';
 
 const SESSION_MS = 12 * 60 * 60_000;
@@ -37,21 +37,32 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword('decoy password that matches nothing'));
 
-  async function refuseIfLocked(tenant: Tenant, username: string, now: Date): Promise<void> {
-    const since = new Date(now.getTime() - FAILURE_MEMORY_MS);
-    const until = lockedUntil(await repository.failuresSince(tenant.id, username, since), now);
-    if (until) {
-      throw new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(until, now), {
-        [LOCKED_MESSAGE_HEADER]: lockedMessage(until, now),
-      });
-    }
+  const locked = (until: Date, now: Date) =>
+    new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(until, now), {
+      [LOCKED_MESSAGE_HEADER]: lockedMessage(until, now),
+    });
+
+  /**
+   * Lets the attempt be checked, or refuses it 423 while the user is locked. An admitted attempt is already counted
+   * as a failure (see reserveAttempt), so a burst of parallel attempts gets no more checks than a series allows.
+   */
+  async function admit(tenant: Tenant, username: string, now: Date) {
+    const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_MS);
+    const { failures, attemptId } = await repository.reserveAttempt(
+      tenant.id,
+      username,
+      now,
+      forgetBefore,
+      (earlier) => lockedUntil(earlier, now) === null,
+    );
+    if (attemptId === null) throw locked(lockedUntil(failures, now)!, now);
+    return { attemptId, failures };
   }
 
-  /** Records the failure; the attempt that completes the series is answered 423 at once, the others `refusal`. */
-  async function fail(tenant: Tenant, username: string, now: Date, refusal: AppError): Promise<never> {
-    await repository.recordFailure(tenant.id, username, now, new Date(now.getTime() - FAILURE_MEMORY_MS));
-    await refuseIfLocked(tenant, username, now);
-    throw refusal;
+  /** A checked attempt that failed: 423 when it completed a series of failures, `refusal` otherwise. */
+  function refusalAfter(failures: Date[], now: Date, refusal: AppError): AppError {
+    const until = lockedUntil([...failures, now], now);
+    return until ? locked(until, now) : refusal;
   }
 
   async function startSession(tenant: Tenant, user: User, rememberMe: boolean, now: Date): Promise<Session> {
@@ -82,18 +93,23 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     async login(tenant: Tenant, request: v.InferOutput<typeof LoginRequest>): Promise<LoginResult> {
       const now = clock.now();
       const username = request.username.toLowerCase();
-      await refuseIfLocked(tenant, username, now);
+      const attempt = await admit(tenant, username, now);
 
       const user = await repository.findUser(tenant.id, username);
       const passwordMatches = await verifyPassword(request.password, user?.passwordHash ?? (await decoy()));
       if (!user || !passwordMatches) {
-        return fail(tenant, username, now, unauthorized('Invalid credentials', 'INVALID_CREDENTIALS'));
+        throw refusalAfter(attempt.failures, now, unauthorized('Invalid credentials', 'INVALID_CREDENTIALS'));
       }
       if (user.mfaEnabled) {
         // The password was right: the client must now ask for the code (not a failure).
-        if (!request.mfaCode) return { kind: 'mfaRequired' };
-        if (!user.mfaSecret || !(await totpMatches(user.mfaSecret, request.mfaCode, now))) {
-          return fail(tenant, username, now, unauthorized('Invalid MFA code', 'INVALID_MFA_CODE'));
+        if (!request.mfaCode) {
+          await repository.releaseAttempt(attempt.attemptId);
+          return { kind: 'mfaRequired' };
+        }
+        const step = user.mfaSecret ? await totpStepOf(user.mfaSecret, request.mfaCode, now) : null;
+        // A code signs in once: a replay (or a code older than the last one used) is a wrong code.
+        if (step === null || !(await repository.claimTotpStep(user.id, step))) {
+          throw refusalAfter(attempt.failures, now, unauthorized('Invalid MFA code', 'INVALID_MFA_CODE'));
         }
       }
       await repository.clearFailures(tenant.id, username);

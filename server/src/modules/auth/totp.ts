@@ -11,7 +11,8 @@ const TOLERANCE_SECONDS = 30;
 
 const epochOf = (now: Date) => Math.floor(now.getTime() / 1000);
 
-export async function totpMatches(secret: string, code: string, now: Date): Promise<boolean> {
+/** The 30-second time step `code` belongs to, when it is valid at `now`; null otherwise. */
+export async function totpStepOf(secret: string, code: string, now: Date): Promise<number | null> {
   const result = await verify({
     secret,
     token: code,
@@ -19,7 +20,7 @@ export async function totpMatches(secret: string, code: string, now: Date): Prom
     epochTolerance: TOLERANCE_SECONDS,
     guardrails,
   });
-  return result.valid;
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
 /** The code an authenticator app shows at `now` (for tests and the two-factor setup check). */
