@@ -2,7 +2,17 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { timingSafeEqual } from 'node:crypto';
 import { type DeviceCredentials, verifyCredential } from './credentials';
-import { DEFAULT_PREFIX, HEXACODE, TENANT, Topics } from './protocol';
+import {
+  DEFAULT_PREFIX,
+  HEXACODE,
+  MAX_PACKET_BYTES,
+  MAX_RETAINED_TOPICS_PER_DEVICE,
+  TENANT,
+  Topics,
+  deviceUsername,
+} from './protocol';
+import { limitPacketSize } from './packet-limit';
+import { RetainedTopics } from './retained-topics';
 import { type GatewayLogger, silentLogger } from './logger';
 
 export interface BrokerOptions {
@@ -25,22 +35,25 @@ export interface EmbeddedBroker {
 
 type Identity = { kind: 'server' } | { kind: 'device'; tenant: string; hexacode: string };
 
+const IDENTIFIER_REJECTED = 2;
 const BAD_CREDENTIALS = 4;
 
-function refuse(message: string): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode: BAD_CREDENTIALS }) as AuthenticateError;
+function refuse(message: string, returnCode = BAD_CREDENTIALS): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
 
 /**
- * Aedes on a TCP port. A device logs in as "<tenant>/<hexacode>" with its credential and may touch only
- * <prefix>/<tenant>/<hexacode>/…: publish its status, department values/statuses and replies, subscribe to its
- * commands. The server's client logs in with the server credential.
+ * Aedes on a TCP port. A device logs in as "<tenant>/<hexacode>" with its credential, under that same client id
+ * (so no one can take over another device's connection), and may touch only <prefix>/<tenant>/<hexacode>/…:
+ * publish its status, department values/statuses and replies, subscribe to its commands. The server's client logs
+ * in with the server credential. Packets and retained topics are limited to what the protocol needs.
  */
 export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
   const log = options.logger ?? silentLogger;
   const topics = new Topics(options.prefix ?? DEFAULT_PREFIX);
   const identities = new WeakMap<Client, Identity>();
   const serverPassword = Buffer.from(options.server.password, 'utf8');
+  const retained = new RetainedTopics(MAX_RETAINED_TOPICS_PER_DEVICE);
 
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
@@ -62,6 +75,15 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
             log.warn({ tenant, hexacode }, 'mqtt: refused device login');
             return done(refuse('bad credentials'), false);
           }
+          // A client id is a connection's identity: a second connection with it replaces the first. Only the
+          // device itself may use its own.
+          if (client.id !== deviceUsername(tenant, hexacode)) {
+            log.warn(
+              { clientId: client.id, tenant, hexacode },
+              'mqtt: refused a device under another client id',
+            );
+            return done(refuse('client id must be the username', IDENTIFIER_REJECTED), false);
+          }
           identities.set(client, { kind: 'device', tenant, hexacode });
           done(null, true);
         },
@@ -81,7 +103,8 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
         parsed &&
         parsed.tenant === identity.tenant &&
         parsed.hexacode === identity.hexacode &&
-        parsed.kind !== 'commands'
+        parsed.kind !== 'commands' &&
+        retained.admits(`${identity.tenant}/${identity.hexacode}`, packet)
       ) {
         return callback(null);
       }
@@ -105,7 +128,7 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
     },
   });
 
-  const server: Server = createServer(aedes.handle);
+  const server: Server = createServer((socket) => aedes.handle(limitPacketSize(socket, MAX_PACKET_BYTES)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => {

@@ -63,7 +63,7 @@ export class SharedSubscriptions {
   async add(
     group: string,
     fullFilter: string,
-    handler: (topic: string, payload: Buffer) => void,
+    handler: (topic: string, payload: Buffer, retained: boolean) => void,
   ): Promise<() => Promise<void>> {
     const client = await mqtt.connectAsync(this.login.url, {
       username: this.login.username,
@@ -73,9 +73,9 @@ export class SharedSubscriptions {
       protocolVersion: 4,
       reconnectPeriod: 1000,
     });
-    client.on('message', (topic, payload) => {
+    client.on('message', (topic, payload, packet) => {
       try {
-        handler(topic, payload);
+        handler(topic, payload, packet.retain);
       } catch (error) {
         this.log.error({ err: error, group, topic }, 'gateway: shared subscription handler failed');
       }
