@@ -1,12 +1,15 @@
 import { useSelector } from '@xstate/react';
 import type { ElementPatch } from '../../../machines/widgetEditor/widgetElement.events';
 import { selectElement } from '../../../machines/widgetEditor/widgetElement.selectors';
-import { DEFAULT_PICTOGRAPH_ICON } from '../../../services/contracts';
+import {
+  DEFAULT_PICTOGRAPH_ICON,
+  PICTOGRAPH_ICON_NAMES,
+  type PictographIconName,
+} from '../../../services/contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { Checkbox, NumberField } from '../../widgetEditor/fields';
 import type { ElementEditorProps } from '../../widgetEditor/types';
-import { PICTOGRAPH_ICON_NAMES } from './icons';
 
 const ICON_CHOICES = PICTOGRAPH_ICON_NAMES.map((name) => ({ value: name, label: name }));
 
@@ -21,7 +24,7 @@ export default function PictographEditor({ actor }: ElementEditorProps) {
         label={t('widgetEditor.pictograph.icon')}
         value={element.icon ?? DEFAULT_PICTOGRAPH_ICON}
         choices={ICON_CHOICES}
-        onValueChange={(icon) => change({ icon })}
+        onValueChange={(icon) => change({ icon: icon as PictographIconName })}
       />
       <NumberField
         label={t('widgetEditor.pictograph.min')}

@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
 import { selectElementNumber } from '../../../machines/dashboardEditor/dashboardEditor.selectors';
-import { DEFAULT_PICTOGRAPH_ICON, type PictographElement } from '../../../services/contracts';
+import type { PictographElement } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT } from '../../i18n';
 import { EditLineButton } from '../EditLineButton';
 import { selectElementBareValue, selectElementStatus } from '../elementSelectors';
 import { elementLabel, hasLineAddress, useElementValue } from '../ElementValue';
 import { widgetOfType, type WidgetRendererProps } from '../types';
-import { PICTOGRAPH_ICONS } from './icons';
+import { pictographIcon } from './icons';
 
 /** SPEC §4: the statuses a pictograph shows; elements with another status are left out. */
 const SHOWN_STATUSES = ['', 'OK', 'BUFFER_NOT_PRESENT', 'DEVICE_CAN_RECEIVED'];
@@ -55,7 +55,7 @@ function PictographTile({
   const value = useElementValue(actor, element);
   if (!SHOWN_STATUSES.includes(status)) return null;
   const label = elementLabel(element, t);
-  const { Icon } = PICTOGRAPH_ICONS[element.icon] ?? PICTOGRAPH_ICONS[DEFAULT_PICTOGRAPH_ICON]!;
+  const { Icon } = pictographIcon(element.icon);
   const outOfRange =
     number !== null &&
     ((element.min !== null && number < element.min) || (element.max !== null && number > element.max));

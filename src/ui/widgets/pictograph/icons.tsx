@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { MessageId } from '../../../i18n/messages';
+import { PICTOGRAPH_ICON_NAMES, type PictographIconName } from '../../../services/contracts';
 
 /** What an icon may reflect of the live value. */
 export interface PictographIconProps {
@@ -36,8 +37,11 @@ function Outline({ children, className }: { children: ReactNode; className?: str
 
 const BELL = 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0';
 
-/** Path data of the icons that do not change with the value. */
-const OUTLINES = {
+type DigitIconName = Extract<PictographIconName, `box-${string}` | `circle-${string}`>;
+type OutlineName = Exclude<PictographIconName, 'fan' | 'thermometer' | DigitIconName>;
+
+/** Path data of the icons that do not change with the value: every other name of the contract has one. */
+const OUTLINES: Record<OutlineName, string> = {
   valve: 'M3 7v10l9-5zM21 7v10l-9-5zM12 12V5M8 5h8',
   compressor: 'M4 8h16v12H4zM8 8V5h8v3M9 14a3 3 0 1 0 6 0 3 3 0 1 0-6 0',
   snowflake: 'M12 2v20M3.3 7l17.4 10M3.3 17 20.7 7M9 4l3 2 3-2M9 20l3-2 3 2',
@@ -67,9 +71,7 @@ const OUTLINES = {
   cross: 'M5 5l14 14M19 5 5 19',
   'arrow-up': 'M12 20V4M5 11l7-7 7 7',
   'arrow-down': 'M12 4v16M5 13l7 7 7-7',
-} as const;
-
-type OutlineName = keyof typeof OUTLINES;
+};
 
 const outlineIcon = (d: string) =>
   function OutlineIcon() {
@@ -105,7 +107,7 @@ function ThermometerIcon({ level }: PictographIconProps) {
 }
 
 /** A digit in a box or a circle (box-0…box-9, circle-0…circle-9). */
-const digitIcon = (shape: 'box' | 'circle', digit: number) =>
+const digitIcon = (shape: 'box' | 'circle', digit: string) =>
   function DigitIcon() {
     return (
       <Outline>
@@ -121,31 +123,32 @@ const digitIcon = (shape: 'box' | 'circle', digit: number) =>
     );
   };
 
-const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const isDigitIconName = (name: PictographIconName): name is DigitIconName => /^(box|circle)-\d$/.test(name);
 
-/** The pictograph's icons by name (the element's `icon`). */
-export const PICTOGRAPH_ICONS: Record<string, PictographIconEntry> = {
+const entriesOf = <Name extends PictographIconName>(
+  names: readonly Name[],
+  entryOf: (name: Name) => PictographIconEntry,
+) => Object.fromEntries(names.map((name) => [name, entryOf(name)])) as Record<Name, PictographIconEntry>;
+
+/** The pictograph's icons by name (the element's `icon`): exactly the contract's names, so none lacks one. */
+export const PICTOGRAPH_ICONS: Readonly<Record<PictographIconName, PictographIconEntry>> = {
   fan: { label: 'widgets.icon.fan', Icon: FanIcon },
   thermometer: { label: 'widgets.icon.thermometer', Icon: ThermometerIcon },
-  ...Object.fromEntries(
-    (Object.keys(OUTLINES) as OutlineName[]).map((name) => [
-      name,
-      { label: `widgets.icon.${name}` as const, Icon: outlineIcon(OUTLINES[name]) },
-    ]),
-  ),
-  ...Object.fromEntries(
-    (['box', 'circle'] as const).flatMap((shape) =>
-      DIGITS.map((digit) => [
-        `${shape}-${digit}`,
-        {
-          label: `widgets.icon.${shape}` as const,
-          labelValues: { digit: String(digit) },
-          Icon: digitIcon(shape, digit),
-        },
-      ]),
-    ),
-  ),
+  ...entriesOf(Object.keys(OUTLINES) as OutlineName[], (name) => ({
+    label: `widgets.icon.${name}`,
+    Icon: outlineIcon(OUTLINES[name]),
+  })),
+  ...entriesOf(PICTOGRAPH_ICON_NAMES.filter(isDigitIconName), (name) => {
+    const [shape, digit] = name.split('-') as ['box' | 'circle', string];
+    return { label: `widgets.icon.${shape}`, labelValues: { digit }, Icon: digitIcon(shape, digit) };
+  }),
 };
 
-/** The icon names, in the order an icon picker lists them. */
-export const PICTOGRAPH_ICON_NAMES = Object.keys(PICTOGRAPH_ICONS);
+/**
+ * The icon named `name`. Only the table's own entries count: a name such as 'constructor' or '__proto__'
+ * would otherwise find Object.prototype's members.
+ */
+export function pictographIcon(name: string): PictographIconEntry {
+  if (!Object.hasOwn(PICTOGRAPH_ICONS, name)) throw new Error(`Unknown pictograph icon "${name}"`);
+  return PICTOGRAPH_ICONS[name as PictographIconName];
+}

@@ -1,0 +1,42 @@
+import '../support/resizeObserver';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createStorage } from '../../src/services/storage';
+import type * as DeviceConfigurationDialogModule from '../../src/ui/dialogs/DeviceConfigurationDialog';
+import { operatorSession } from '../support/fixtures';
+import { renderApp } from '../support/renderApp';
+
+/** The device configuration dialog (mounted by the layout, beside the screens) throws until `failing` is cleared. */
+const failing = vi.hoisted(() => ({ dialog: true }));
+vi.mock('../../src/ui/dialogs/DeviceConfigurationDialog', async (importActual) => {
+  const actual = await importActual<typeof DeviceConfigurationDialogModule>();
+  return {
+    DeviceConfigurationDialog: (props: Parameters<typeof actual.DeviceConfigurationDialog>[0]) => {
+      if (failing.dialog) throw new Error('Configuration list exploded');
+      return actual.DeviceConfigurationDialog(props);
+    },
+  };
+});
+
+describe('dialog error boundary', () => {
+  it('shows what failed over the page; the screen, sidebar and head bar stay; Retry shows the dialog', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Device configuration' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'This dialog could not be shown' })).toBeTruthy();
+    expect(within(alert).getByText('Configuration list exploded')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Welcome, operator' })).toBeTruthy();
+    expect(screen.getByRole('tree', { name: 'Devices' })).toBeTruthy();
+    expect(console.error).toHaveBeenCalled();
+
+    failing.dialog = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('dialog', { name: 'Device configuration' })).toBeTruthy();
+  });
+});
