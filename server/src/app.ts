@@ -1,21 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { DEFAULT_HISTORY_RETENTION_DAYS, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './errors';
 import { useContractValidation } from './http/contracts';
 import { registerApiDocs } from './http/docs';
+import { loggerOptions, type LogStream } from './http/logging';
 import { createReadiness, registerHealth, type Readiness } from './http/health';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
 import { createAccountRepository } from './modules/account/repository';
 import { createAccountService } from './modules/account/service';
+import { createBuffersRepository } from './modules/buffers/repository';
+import { createBuffersService } from './modules/buffers/service';
 import { createDashboardsRepository } from './modules/dashboards/repository';
 import { dashboardsRoutes } from './modules/dashboards/routes';
 import { createDashboardsService } from './modules/dashboards/service';
 import { registerAuthentication } from './modules/auth/authenticate';
+import { registerHistory } from './modules/history/plugin';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -27,7 +31,7 @@ import { registerTenancy } from './modules/tenancy/plugin';
 import { themeRoutes } from './modules/themes/routes';
 
 export interface AppOptions {
-  config: Pick<Config, 'defaultTenant' | 'logLevel'>;
+  config: Pick<Config, 'defaultTenant' | 'logLevel'> & Partial<Pick<Config, 'historyRetentionDays'>>;
   db: Database;
   clock?: Clock;
   /** Defaults to ready: tests build the app over a migrated database. */
@@ -35,6 +39,8 @@ export interface AppOptions {
   /** The built SPA; defaults to dist/ at the repository root. */
   distDir?: string;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: LogStream;
   /** Broker + gateway (main.ts: DeviceRuntime). Without it the device routes and the live socket are absent. */
   devices?: GatewayAccess & {
     readonly started: boolean;
@@ -52,7 +58,7 @@ const ONE_MEGABYTE = 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, clock = systemClock } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: ONE_MEGABYTE,
     // The socket and alarm stream keep connections open; do not let them hold a shutdown forever.
     forceCloseConnections: true,
@@ -61,7 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   useContractValidation(app);
   const runtime = options.devices;
-  registerHealth(app, options.readiness ?? createReadiness(true), () =>
+  const readiness = options.readiness ?? createReadiness(true);
+  registerHealth(app, readiness, () =>
     runtime
       ? { gateway: runtime.connected ? 'connected' : runtime.started ? 'disconnected' : 'starting' }
       : {},
@@ -77,11 +84,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   const account = createAccountService(createAccountRepository(db));
   await app.register(accountRoutes, { account });
-  const devices = runtime
-    ? createDevicesService({ db, repository: createDevicesRepository(db), account, access: runtime })
+  const history = await registerHistory(app, {
+    db,
+    clock,
+    account,
+    access: runtime,
+    retentionDays: config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS,
+    ready: readiness.isReady,
+  });
+  const buffers = runtime
+    ? createBuffersService({
+        repository: createBuffersRepository(db),
+        account,
+        lines: { readLine: (address) => runtime.gateway.readLine(address) },
+        clock,
+      })
     : undefined;
+  // A buffer created or changed by a save starts recording at once, not at the recorder's next reload.
+  buffers?.onChange(() => void history.reloadBuffers());
+  const devices =
+    runtime && buffers
+      ? createDevicesService({
+          db,
+          repository: createDevicesRepository(db),
+          account,
+          access: runtime,
+          buffers,
+        })
+      : undefined;
   const dashboards = createDashboardsService(createDashboardsRepository(db), account);
-  await app.register(dashboardsRoutes, { dashboards, lines: devices, clock });
+  await app.register(dashboardsRoutes, {
+    dashboards,
+    lines: devices,
+    buffers,
+    history: runtime ? history : undefined,
+    clock,
+  });
   if (runtime && devices) {
     await app.register(devicesRoutes, { devices });
     await registerRealtime(app, {

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       mqttPassword: undefined,
       simulator: true,
       smtpUrl: undefined,
+      historyRetentionDays: 800,
     });
   });
 
@@ -57,6 +58,10 @@ describe('loadConfig', () => {
       "MQTT_PORT must be an integer from 1 to 65535 (got '65536')",
     ]);
     expect(problemsOf({ DEMO: 'yes' })).toEqual(["DEMO must be 'true' or 'false' (got 'yes')"]);
+    expect(problemsOf({ HISTORY_RETENTION_DAYS: '0' })).toEqual([
+      "HISTORY_RETENTION_DAYS must be an integer from 1 to 36500 (got '0')",
+    ]);
+    expect(loadConfig({ HISTORY_RETENTION_DAYS: '30' }).historyRetentionDays).toBe(30);
     expect(problemsOf({ DEFAULT_TENANT: 'Big Co' })[0]).toMatch(/^DEFAULT_TENANT must be/);
     expect(problemsOf({ LOG_LEVEL: 'loud' })[0]).toMatch(/^LOG_LEVEL must be one of fatal, error/);
     expect(problemsOf({ SMTP_URL: 'http://mail' })[0]).toMatch(

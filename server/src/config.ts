@@ -5,15 +5,16 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** A DNS label, because the tenant name is the first label of the host name. */
 const TENANT_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-const port = (name: string) =>
+const integerIn = (name: string, min: number, max: number) =>
   v.pipe(
     v.string(),
-    v.regex(/^\d+$/, `${name} must be an integer from 1 to 65535`),
+    v.regex(/^\d+$/, `${name} must be an integer from ${min} to ${max}`),
     v.transform(Number),
     v.number(),
-    v.minValue(1, `${name} must be an integer from 1 to 65535`),
-    v.maxValue(65535, `${name} must be an integer from 1 to 65535`),
+    v.minValue(min, `${name} must be an integer from ${min} to ${max}`),
+    v.maxValue(max, `${name} must be an integer from ${min} to ${max}`),
   );
+const port = (name: string) => integerIn(name, 1, 65535);
 
 const url = (name: string, schemes: readonly string[]) =>
   v.pipe(
@@ -29,6 +30,9 @@ const boolean = (name: string) =>
     v.picklist(['true', 'false'], `${name} must be 'true' or 'false'`),
     v.transform((value) => value === 'true'),
   );
+
+/** A year and its comparison year, with a month to spare for the longest range (400 days). */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 800;
 
 const EnvSchema = v.object({
   PORT: v.optional(port('PORT'), '8080'),
@@ -47,6 +51,10 @@ const EnvSchema = v.object({
   MQTT_PASSWORD: v.optional(v.string()),
   SIMULATOR: v.optional(boolean('SIMULATOR')),
   SMTP_URL: v.optional(url('SMTP_URL', ['smtp', 'smtps'])),
+  HISTORY_RETENTION_DAYS: v.optional(
+    integerIn('HISTORY_RETENTION_DAYS', 1, 36_500),
+    String(DEFAULT_HISTORY_RETENTION_DAYS),
+  ),
 });
 
 export interface Config {
@@ -68,6 +76,8 @@ export interface Config {
   /** Run the demo fleet in-process against the broker: demo mode only, on unless SIMULATOR=false. */
   simulator: boolean;
   smtpUrl: string | undefined;
+  /** Recorded history older than this many days is dropped by the server. */
+  historyRetentionDays: number;
 }
 
 /** Keeps a password in a connection URL out of the error message (and so out of logs). */
@@ -110,5 +120,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mqttPassword: parsed.MQTT_PASSWORD,
     simulator: demo && (parsed.SIMULATOR ?? true),
     smtpUrl: parsed.SMTP_URL,
+    historyRetentionDays: parsed.HISTORY_RETENTION_DAYS,
   };
 }

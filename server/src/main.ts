@@ -3,7 +3,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDatabase, pgliteDirOf } from './db/client';
 import { migrate } from './db/migrate';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client';
 import { DEMO_TENANTS, seedDemo } from './db/seed';
+import { backfillDemoHistory } from './db/seed/history';
 import { demoUsers } from './db/seed/users';
 import { DeviceRuntime } from './gateway/runtime';
 import { createReadiness } from './http/health';
@@ -88,10 +91,38 @@ async function main(): Promise<void> {
   // Listen first: /healthz answers 503 while the database is migrated and seeded, then 200.
   await app.listen({ port: config.port, host: config.host });
   await migrate(handle);
-  if (config.demo && (await seedDemo(handle.db))) app.log.info('seeded the demo tenants and users');
+  const seededAt = Date.now();
+  const seeded = config.demo && (await seedDemo(handle.db, { now: seededAt }));
+  if (seeded) app.log.info('seeded the demo tenants and users');
   await devices.start();
   readiness.markReady();
   console.log(banner(config, handle.location, devices.simulatedDevices.length));
+  if (seeded) void backfill(app, handle.db, devices, seededAt);
+}
+
+/**
+ * The demo's weeks of history, made after the first start while the server already answers: the fleet's physics
+ * fast-forwarded up to the moment of seeding (live recording carries on from there).
+ */
+async function backfill(app: FastifyInstance, db: Database, devices: DeviceRuntime, until: number) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  try {
+    const { samples } = await backfillDemoHistory(db, devices.adfs, until, (runs) =>
+      app.history.importRuns(runs),
+    );
+    const used = process.cpuUsage(cpu);
+    app.log.info(
+      {
+        samples,
+        ms: Math.round(performance.now() - started),
+        cpuMs: Math.round((used.user + used.system) / 1000),
+      },
+      'demo history backfilled',
+    );
+  } catch (error) {
+    app.log.error({ err: error }, 'demo history backfill failed');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -2,10 +2,14 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -63,6 +67,8 @@ export const users = pgTable(
     languageCode: text('language_code').notNull().default('EN'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     mfaSecret: text('mfa_secret'),
+    /** The 30-second TOTP step of the last code that signed in: a code is accepted once, never again. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     authorities: jsonb('authorities').$type<StoredAuthority[]>().notNull().default([]),
     /** Only what the user changed; reads merge it over DEFAULT_ACCOUNT_SETTINGS so new defaults reach everyone. */
     settings: jsonb('settings').$type<AccountSettingsUpdate>().notNull().default({}),
@@ -220,3 +226,91 @@ export type Tenant = typeof tenants.$inferSelect;
 export type BusinessGroupRow = typeof businessGroups.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type User = typeof users.$inferSelect;
+
+/**
+ * A buffer: one line of one device recorded for one PC number at a fixed interval from a start time (samples at
+ * start + k × interval). Its samples live in the history tables (modules/history); a changed interval or start
+ * keeps the id, and what was recorded before keeps the interval it was recorded at.
+ */
+export const buffers = pgTable(
+  'buffers',
+  {
+    /** A small integer: every stored sample row carries it. */
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    /** Upper-case, as devices.hexacode. */
+    hexacode: text('hexacode').notNull(),
+    department: integer('department').notNull(),
+    subDepartment: integer('sub_department').notNull(),
+    page: integer('page').notNull(),
+    line: integer('line').notNull(),
+    pcNumber: integer('pc_number').notNull(),
+    /** Seconds between samples. */
+    intervalSeconds: integer('interval_seconds').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('buffers_line_pc_idx').on(
+      t.tenantId,
+      t.hexacode,
+      t.department,
+      t.subDepartment,
+      t.page,
+      t.line,
+      t.pcNumber,
+    ),
+  ],
+);
+export type BufferRow = typeof buffers.$inferSelect;
+
+/** Bytes the history module packs itself (modules/history/packing.ts): float32 samples, hourly rollups. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Samples as recorded, one row each, until compaction packs them into chunks (a few minutes). The primary key is
+ * what makes a sample recorded once when two instances hear the same message. No foreign key: inserts are the hot
+ * path, and samples of a deleted buffer are dropped by compaction and retention.
+ */
+export const historyStaging = pgTable(
+  'history_staging',
+  {
+    bufferId: integer('buffer_id').notNull(),
+    /** The interval the sample was recorded at (the buffer's may change before compaction). */
+    intervalSeconds: integer('interval_seconds').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    value: real('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bufferId, t.at] })],
+);
+
+/**
+ * A packed run of samples of one buffer: float32 little-endian values, NaN for a gap, sample i at
+ * firstAt + i × interval. One row covers a UTC day (intervals of a minute or more) or 1,440 samples.
+ */
+export const historyChunks = pgTable(
+  'history_chunks',
+  {
+    bufferId: integer('buffer_id')
+      .notNull()
+      .references(() => buffers.id, { onDelete: 'cascade' }),
+    intervalSeconds: integer('interval_seconds').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    samples: bytea('samples').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bufferId, t.firstAt, t.intervalSeconds] })],
+);
+
+/** Hourly count, min, max and mean of one buffer's samples over one UTC day, packed (24 × 14 bytes). */
+export const historyRollups = pgTable(
+  'history_rollups',
+  {
+    bufferId: integer('buffer_id')
+      .notNull()
+      .references(() => buffers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    hours: bytea('hours').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bufferId, t.day] })],
+);

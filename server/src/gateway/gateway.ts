@@ -31,7 +31,7 @@ export interface GatewayOptions extends BrokerLogin {
    * subscribeShared() subscribes plainly, which is right for the single-instance embedded setup.
    */
   sharedSubscriptions?: boolean;
-  /** Largest accepted message, bytes. Default 256 KiB. */
+  /** Largest accepted message, bytes. Default MAX_PACKET_BYTES (64 KiB), what the broker lets through. */
   maxPayloadBytes?: number;
 }
 
@@ -140,12 +140,13 @@ export class Gateway {
   /**
    * Work that must happen once across server instances (history recording, alarm mails): a shared subscription
    * `$share/<group>/<prefix>/<filter>` where the broker supports it, a plain one otherwise (the embedded broker
-   * serves a single instance). The handler must validate what it gets. Returns the function that ends it.
+   * serves a single instance). The handler must validate what it gets; `retained` marks the broker's stored copy
+   * sent on subscribing, not a message published now. Returns the function that ends it.
    */
   subscribeShared(
     group: string,
     filter: string,
-    handler: (topic: string, payload: Buffer) => void,
+    handler: (topic: string, payload: Buffer, retained: boolean) => void,
   ): Promise<() => Promise<void>> {
     return this.shared.add(group, `${this.topics.prefix}/${filter}`, handler);
   }

@@ -3,6 +3,7 @@ import type { GatewayLogger } from './logger';
 import {
   type DeviceTopic,
   DepartmentStatusMessage,
+  MAX_PACKET_BYTES,
   PROTOCOL_VERSION,
   StatusMessage,
   type Topics,
@@ -51,7 +52,7 @@ export class MessageIntake {
     private readonly topics: Topics,
     private readonly handlers: IntakeHandlers,
     private readonly log: GatewayLogger,
-    private readonly maxPayloadBytes = 256 * 1024,
+    private readonly maxPayloadBytes = MAX_PACKET_BYTES,
   ) {}
 
   metrics(): IntakeCounters {

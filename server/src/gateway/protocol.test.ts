@@ -76,7 +76,8 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       password,
       protocolVersion: 4,
       reconnectPeriod: 0,
-      clientId: `test-${randomBytes(4).toString('hex')}`,
+      // A device connects under its own username as client id (the embedded broker insists).
+      clientId: username?.includes('/') ? username : `test-${randomBytes(4).toString('hex')}`,
     });
     extraClients.push(c);
     return c;

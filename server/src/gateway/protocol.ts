@@ -13,6 +13,16 @@ import { WRITE_REFUSALS } from './adf/translate';
 export const PROTOCOL_VERSION = 1;
 export const DEFAULT_PREFIX = 'devices';
 
+/**
+ * Sizes the protocol needs, and the broker enforces: the largest message (a department's values: at most
+ * MAX_VALUES_PER_DEPARTMENT entries of about 25 bytes) fits in MAX_PACKET_BYTES with room to spare; a device holds
+ * one retained status and a retained values and status message for each of at most MAX_DEPARTMENTS departments.
+ */
+export const MAX_PACKET_BYTES = 64 * 1024;
+export const MAX_DEPARTMENTS = 64;
+export const MAX_VALUES_PER_DEPARTMENT = 2048;
+export const MAX_RETAINED_TOPICS_PER_DEVICE = 1 + 2 * MAX_DEPARTMENTS;
+
 export const TENANT = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export const HEXACODE = /^[0-9A-F]{6,16}$/;
 
@@ -32,7 +42,7 @@ export const StatusMessage = v.object({
   model: v.optional(v.string()),
   firmware: v.optional(v.pipe(v.string(), v.maxLength(64))),
   /** Departments present on this device ("<department>.<subDepartment>"); absent = all of the model's. */
-  departments: v.optional(v.pipe(v.array(departmentId), v.maxLength(256))),
+  departments: v.optional(v.pipe(v.array(departmentId), v.maxLength(MAX_DEPARTMENTS))),
   ts: v.optional(timestamp),
 });
 export type StatusMessage = v.InferOutput<typeof StatusMessage>;
@@ -44,7 +54,7 @@ export const ValuesMessage = v.object({
   /** "<page>.<line>" → raw integer, or null when the device has no reading. The complete set of the department. */
   values: v.pipe(
     v.record(v.pipe(v.string(), v.regex(/^\d{1,4}\.\d{1,4}$/)), rawValue),
-    v.check((r) => Object.keys(r).length <= 4096, 'too many values'),
+    v.check((r) => Object.keys(r).length <= MAX_VALUES_PER_DEPARTMENT, 'too many values'),
   ),
 });
 export type ValuesMessage = v.InferOutput<typeof ValuesMessage>;

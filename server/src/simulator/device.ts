@@ -1,7 +1,7 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import * as v from 'valibot';
 import { type CompiledAdf, departmentKey, lineKey } from '../gateway/adf/loader';
-import { checkRawWrite, numberToRaw, rawToNumber } from '../gateway/adf/translate';
+import { checkRawWrite, rawToNumber } from '../gateway/adf/translate';
 import {
   DEFAULT_PREFIX,
   type DepartmentStatus,
@@ -13,7 +13,8 @@ import {
   deviceUsername,
 } from '../gateway/protocol';
 import type { FleetDevice } from './fleet';
-import { type DepartmentSim, createDepartmentSim } from './physics';
+import { type SimulatedDepartment, rawOf, simulatedDepartments } from './departments';
+import { DeviceLink } from './link';
 import { type Random, seedOf, seededRandom } from './random';
 
 export interface SimulatedDeviceOptions {
@@ -30,11 +31,7 @@ export interface SimulatedDeviceOptions {
   log?: (message: string) => void;
 }
 
-interface Department {
-  department: number;
-  subDepartment: number;
-  kind: string;
-  sim: DepartmentSim;
+interface Department extends SimulatedDepartment {
   lastStatus?: DepartmentStatus;
   lastAlarms?: string;
 }
@@ -44,13 +41,12 @@ interface Department {
  * advance only in tick(dt) (start() calls it on a timer), so tests drive time explicitly.
  */
 export class SimulatedDevice {
-  private client: MqttClient | undefined;
+  private readonly link: DeviceLink;
   private readonly topics: Topics;
-  private readonly departments: Department[] = [];
+  private readonly departments: Department[];
   private readonly random: Random;
   private readonly now: () => Date;
   private timer: NodeJS.Timeout | undefined;
-  private offlineUntil = 0;
   answerCommands: boolean;
 
   constructor(
@@ -62,19 +58,23 @@ export class SimulatedDevice {
     this.random = options.random ?? seededRandom(seedOf(`${spec.tenant}/${spec.hexacode}`));
     this.now = options.now ?? (() => new Date());
     this.answerCommands = options.answerCommands ?? true;
-    const present =
-      spec.departments ?? adf.doc.departments.map((d) => departmentKey(d.department, d.subDepartment));
-    for (const key of present) {
-      const d = adf.departmentsByKey.get(key);
-      if (!d) throw new Error(`${spec.hexacode}: department ${key} is not in the ${adf.model} ADF`);
-      const sim = createDepartmentSim(d.kind, spec.profiles?.[key], this.random);
-      if (!sim) throw new Error(`${spec.hexacode}: no physics for department kind ${d.kind}`);
-      this.departments.push({ department: d.department, subDepartment: d.subDepartment, kind: d.kind, sim });
-    }
+    this.departments = simulatedDepartments(spec, adf, this.random);
+    this.link = new DeviceLink({
+      url: options.url,
+      username: deviceUsername(spec.tenant, spec.hexacode),
+      password: spec.credential,
+      will: {
+        topic: this.topics.status(spec.tenant, spec.hexacode),
+        payload: JSON.stringify({ v: PROTOCOL_VERSION, type: 'status', online: false }),
+      },
+      onConnect: (client) => this.announce(client),
+      onMessage: (topic, payload) => void this.onCommand(topic, payload),
+      log: options.log,
+    });
   }
 
   get connected(): boolean {
-    return this.client?.connected ?? false;
+    return this.link.client !== undefined;
   }
 
   /** Engineering value of a line by ADF key (tests and the CLI). */
@@ -82,27 +82,14 @@ export class SimulatedDevice {
     return this.find(department, subDepartment)?.sim.values[key];
   }
 
-  /** Connects with the last will "offline", announces online and publishes everything once. */
-  async connect(): Promise<void> {
+  /** Connects with the last will "offline", announces online and publishes everything; reconnects by itself. */
+  connect(): Promise<void> {
+    return this.link.connect();
+  }
+
+  /** What the device does on every (re)connection: listen for commands, say it is online, publish everything. */
+  private async announce(client: MqttClient): Promise<void> {
     const { tenant, hexacode } = this.spec;
-    const client = await mqtt.connectAsync(this.options.url, {
-      username: deviceUsername(tenant, hexacode),
-      password: this.spec.credential,
-      clientId: `${tenant}/${hexacode}`,
-      clean: true,
-      protocolVersion: 4,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-      will: {
-        topic: this.topics.status(tenant, hexacode),
-        payload: Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, type: 'status', online: false })),
-        qos: 1,
-        retain: true,
-      },
-    });
-    this.client = client;
-    client.on('message', (topic, payload) => void this.onCommand(topic, payload));
-    client.on('error', (error) => this.options.log?.(`${hexacode}: ${error.message}`));
     await client.subscribeAsync(this.topics.commands(tenant, hexacode), { qos: 1 });
     await client.publishAsync(
       this.topics.status(tenant, hexacode),
@@ -117,32 +104,27 @@ export class SimulatedDevice {
       }),
       { qos: 1, retain: true },
     );
-    await this.publishAll(true);
+    await this.publishAll(true, undefined, undefined, client);
   }
 
   /** Clean shutdown: says offline itself (a clean DISCONNECT suppresses the will), then disconnects. */
   async disconnect(): Promise<void> {
     this.stop();
-    const client = this.client;
-    this.client = undefined;
-    if (!client) return;
-    if (client.connected) {
-      await client.publishAsync(
+    await this.link.end((client) =>
+      client.publishAsync(
         this.topics.status(this.spec.tenant, this.spec.hexacode),
         JSON.stringify({ v: PROTOCOL_VERSION, type: 'status', online: false, ts: this.now().getTime() }),
         { qos: 1, retain: true },
-      );
-    }
-    await client.endAsync();
+      ),
+    );
   }
 
-  /** Loses the connection without DISCONNECT (power cut, network): the broker publishes the will. */
-  dropConnection(): void {
-    const client = this.client;
-    this.client = undefined;
-    if (!client) return;
-    client.stream.destroy();
-    client.end(true);
+  /**
+   * Loses the connection without DISCONNECT (power cut, network): the broker publishes the will. The device comes
+   * back by itself after `downForMs`, or when connect() is called.
+   */
+  dropConnection(downForMs?: number): void {
+    this.link.cut(downForMs);
   }
 
   /** Runs tick() every intervalMs; with chaos, the device goes offline now and then and comes back. */
@@ -150,21 +132,13 @@ export class SimulatedDevice {
     this.stop();
     this.timer = setInterval(() => {
       const dt = intervalMs / 1000;
-      const now = Date.now();
-      if (!this.client) {
-        if (now >= this.offlineUntil) {
-          this.connect().then(
-            () => this.options.log?.(`${this.spec.hexacode}: back online`),
-            () => (this.offlineUntil = now + 10_000),
-          );
-        }
+      if (!this.link.client) {
         this.step(dt);
         return;
       }
       if (this.random() < 1 - Math.exp((-chaos.offlinePerHour * dt) / 3600)) {
-        this.offlineUntil = now + 30_000 + this.random() * 90_000;
         this.options.log?.(`${this.spec.hexacode}: going offline`);
-        this.dropConnection();
+        this.dropConnection(30_000 + this.random() * 90_000);
         return;
       }
       void this.tick(dt).catch(() => {});
@@ -201,18 +175,17 @@ export class SimulatedDevice {
     for (const [k, { page, line }] of kind.byKey) {
       if (!(k in d.sim.values)) continue; // a line this controller does not have → LINE_NOT_PRESENT
       const value = d.sim.values[k];
-      out[lineKey(page, line.number)] =
-        value === null || value === undefined
-          ? null
-          : line.options
-            ? Math.round(value)
-            : numberToRaw(line, value);
+      out[lineKey(page, line.number)] = rawOf(line, value);
     }
     return out;
   }
 
-  private async publishAll(force: boolean, onlyDepartment?: number, onlySub?: number): Promise<void> {
-    const client = this.client;
+  private async publishAll(
+    force: boolean,
+    onlyDepartment?: number,
+    onlySub?: number,
+    client = this.link.client,
+  ): Promise<void> {
     if (!client?.connected) return;
     const { tenant, hexacode } = this.spec;
     const ts = this.now().getTime();
@@ -246,7 +219,7 @@ export class SimulatedDevice {
   }
 
   private async onCommand(topic: string, payload: Buffer): Promise<void> {
-    const client = this.client;
+    const client = this.link.client;
     if (!client || topic !== this.topics.commands(this.spec.tenant, this.spec.hexacode)) return;
     let command: Command;
     try {

@@ -1,24 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { Widget, type WidgetInput } from '../../../../src/services/contracts';
+import { Widget } from '../../../../src/services/contracts';
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import { checkLayout } from '../../modules/dashboards/layout';
 import { demoFleet } from '../../simulator/fleet';
 import type { Database } from '../client';
+import { historyDashboard } from './history-dashboards';
+import {
+  CASE,
+  CONDENSER,
+  type DemoDashboard,
+  SUCTION,
+  ZONE,
+  described,
+  line,
+  pageLines,
+  widget,
+} from './widget-builders';
 import { dashboardGroups, dashboards, tenants, users } from '../schema';
 
 /** Names the advisory lock shared with the rest of the demo seed. */
 const SEED_LOCK_ID = 727_002;
-
-/** A line of a demo device: hexacode, department, subDepartment, page, line. */
-type LineRef = readonly [
-  hexacode: string,
-  department: number,
-  subDepartment: number,
-  page: number,
-  line: number,
-];
 
 /** Which demo devices of a tenant the seeded dashboards look at (server/src/simulator/fleet.ts). */
 interface TenantDevices {
@@ -76,75 +78,8 @@ export const DEMO_DASHBOARD_DEVICES: Record<string, TenantDevices> = {
   },
 };
 
-/** CC-410, PK-850 and BC-300 line numbers (server/adf/*.json) the dashboards use. */
-const CASE = { airTemp: [1, 1], evapTemp: [1, 4], fans: [1, 7], cooling: [1, 8], setpoint: [2, 1] } as const;
-const SUCTION = { pressure: [1, 1], suctionTemp: [1, 2], superheat: [1, 4], capacity: [1, 5] } as const;
-const CONDENSER = { discharge: [1, 1], condensing: [1, 2], ambient: [1, 3], fanSpeed: [1, 5] } as const;
-const ZONE = { temperature: [1, 1], humidity: [1, 2] } as const;
-
-const line = (hexacode: string, department: number, subDepartment: number, at: readonly [number, number]) =>
-  [hexacode, department, subDepartment, at[0], at[1]] as const;
-
-type ElementExtra = Record<string, unknown>;
-
-function element(
-  [hexacode, department, subDepartment, pageNumber, lineNumber]: LineRef,
-  extra: ElementExtra = {},
-) {
-  return {
-    id: randomUUID(),
-    type: 'REAL_DEVICE',
-    hexacode,
-    rawHexacode: hexacode,
-    department,
-    subDepartment,
-    pageNumber,
-    lineNumber,
-    ...extra,
-  };
-}
-
-function widget(
-  type: WidgetInput['type'],
-  name: string,
-  [x, y, w, h]: readonly [number, number, number, number],
-  lines: readonly (LineRef | readonly [LineRef, ElementExtra])[],
-  extra: ElementExtra = {},
-): WidgetInput {
-  const id = randomUUID();
-  return {
-    id,
-    type,
-    name,
-    position: { i: id, x, y, w, h },
-    elements: lines.map((entry, order) =>
-      typeof entry[0] === 'string'
-        ? element(entry as LineRef, { order })
-        : element((entry as [LineRef, ElementExtra])[0], { order, ...(entry as [LineRef, ElementExtra])[1] }),
-    ),
-    ...extra,
-  } as WidgetInput;
-}
-
-/** Every line of a device page, as the elements of a PAGE widget. */
-function pageLines(adfs: AdfRegistry, model: string, ref: readonly [string, number, number], page: number) {
-  const [hexacode, department, subDepartment] = ref;
-  const kind = adfs.get(model)?.kindOf(department, subDepartment);
-  const lines = kind?.pages.get(page)?.lines ?? [];
-  if (lines.length === 0)
-    throw new Error(`demo dashboards: ${model} has no page ${page} in ${department}.${subDepartment}`);
-  return lines.map((l): LineRef => [hexacode, department, subDepartment, page, l.number]);
-}
-
-export interface DemoDashboard {
-  name: string;
-  group: string | null;
-  favorite: boolean;
-  widgets: WidgetInput[];
-}
-
 /** The two or three dashboards each demo user of `tenant` starts with; together they show every real-time type. */
-export function demoDashboards(tenant: string, adfs: AdfRegistry): DemoDashboard[] {
+export function demoDashboards(tenant: string, adfs: AdfRegistry, now = Date.now()): DemoDashboard[] {
   const d = DEMO_DASHBOARD_DEVICES[tenant];
   if (!d) return [];
   const [firstRoom] = d.rooms;
@@ -283,39 +218,11 @@ export function demoDashboards(tenant: string, adfs: AdfRegistry): DemoDashboard
       ),
     ],
   };
-  return [storeOverview, coldRooms, packs].map((dashboard) => ({
+  const history = historyDashboard(tenant, now);
+  return [storeOverview, coldRooms, packs, ...(history ? [history] : [])].map((dashboard) => ({
     ...dashboard,
     widgets: dashboard.widgets.map((w) => ({ ...w, elements: w.elements?.map((e) => described(e, adfs)) })),
   }));
-}
-
-type SeedElement = NonNullable<WidgetInput['elements']>[number];
-
-/**
- * An element as the widget element dialog stores it: the line's name and unit, and a label naming the device
- * and department (unless the seed gave a shorter one).
- */
-function described(element: SeedElement, adfs: AdfRegistry): SeedElement {
-  const device = demoFleet.devices.find((candidate) => candidate.hexacode === element.hexacode);
-  const adf = device && adfs.get(device.model);
-  const { department, subDepartment, pageNumber, lineNumber } = element;
-  if (
-    !device ||
-    !adf ||
-    department == null ||
-    subDepartment == null ||
-    pageNumber == null ||
-    lineNumber == null
-  )
-    return element;
-  const adfLine = adf.kindOf(department, subDepartment)?.line(pageNumber, lineNumber);
-  const departmentName = adf.department(department, subDepartment)?.name;
-  return {
-    ...element,
-    dataName: element.dataName ?? adfLine?.name ?? null,
-    unit: element.unit ?? adfLine?.unit ?? null,
-    label: element.label ?? (departmentName ? `${device.name} · ${departmentName}` : device.name),
-  };
 }
 
 /**
@@ -323,7 +230,11 @@ function described(element: SeedElement, adfs: AdfRegistry): SeedElement {
  * (a fresh demo database). Each dashboard is parsed with the contracts' widget registry and checked for overlaps
  * like a PUT, so the seed stores exactly what a save would.
  */
-export async function seedDemoDashboards(db: Database, adfs: AdfRegistry): Promise<boolean> {
+export async function seedDemoDashboards(
+  db: Database,
+  adfs: AdfRegistry,
+  now = Date.now(),
+): Promise<boolean> {
   const empty = async (q: Pick<Database, 'select'>) =>
     (await q.select({ id: dashboards.id }).from(dashboards).limit(1)).length === 0 &&
     (await q.select({ id: dashboardGroups.id }).from(dashboardGroups).limit(1)).length === 0;
@@ -339,7 +250,7 @@ export async function seedDemoDashboards(db: Database, adfs: AdfRegistry): Promi
       if (!demoFleet.devices.some((device) => device.tenant === tenant)) continue;
       const groupIds = new Map<string, string>();
       let order = 0;
-      for (const dashboard of demoDashboards(tenant, adfs)) {
+      for (const dashboard of demoDashboards(tenant, adfs, now)) {
         const widgets = dashboard.widgets.map((w) => v.parse(Widget, w));
         checkLayout(widgets);
         let groupId: string | null = null;

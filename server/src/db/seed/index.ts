@@ -6,6 +6,7 @@ import { registerDevice, registerVirtualDevice } from '../../modules/devices/reg
 import { demoFleet } from '../../simulator/fleet';
 import { devices, tenants, users, type StoredTheme } from '../schema';
 import { seedDemoDashboards } from './dashboards';
+import { seedDemoBuffers } from './history';
 import { acmeTheme, coldwatchTheme } from './themes';
 import { demoUsers } from './users';
 
@@ -18,8 +19,10 @@ export const DEMO_TENANTS: { name: string; title: string; theme: StoredTheme }[]
 const SEED_LOCK_ID = 727_002;
 
 export interface SeedOptions {
-  /** The demo users' starting dashboards (server/src/db/seed/dashboards.ts); on by default. */
+  /** The demo users' starting dashboards and the buffers their history widgets read; on by default. */
   dashboards?: boolean;
+  /** The moment the demo starts from (its buffers begin DEMO_HISTORY.days before). */
+  now?: number;
 }
 
 /**
@@ -30,7 +33,12 @@ export interface SeedOptions {
 export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<boolean> {
   const seeded = await seedTenantsAndUsers(db);
   await seedDemoDevices(db);
-  if (seeded && options.dashboards !== false) await seedDemoDashboards(db, await loadAdfs());
+  if (seeded && options.dashboards !== false) {
+    const adfs = await loadAdfs();
+    const now = options.now ?? Date.now();
+    await seedDemoBuffers(db, adfs, now);
+    await seedDemoDashboards(db, adfs, now);
+  }
   return seeded;
 }
 

@@ -43,6 +43,23 @@ describeEachBackend('dashboards', (backend) => {
     (await list(who)).dashboards.filter((d) => d.favorite).map((d) => d.id);
   const messageOf = (response: LightMyRequestResponse) => response.json<{ message: string }>().message;
 
+  it('keeps orders within their range: one after the last allowed order stays at it', async () => {
+    const past = await call('POST', '/api/v2/dashboards/', { name: 'Too far', order: 2_147_483_647 }, 'acme');
+    expect(past.statusCode).toBe(400);
+    expect(messageOf(past)).toMatch(/^order: /);
+    const last = await create('Last', 'acme', { order: 1_000_000 });
+    expect(last.order).toBe(1_000_000);
+    const next = await create('Next', 'acme');
+    expect(next.order).toBe(1_000_000);
+    const imported = await call(
+      'POST',
+      '/api/v2/dashboards/import',
+      { name: 'Imported', widgets: [] },
+      'acme',
+    );
+    expect(imported.statusCode).toBe(201);
+  });
+
   it('needs a session', async () => {
     const response = await ctx.app.inject({ url: '/api/v2/dashboards/', headers: { host: hostOf('demo') } });
     expect(response.statusCode).toBe(401);

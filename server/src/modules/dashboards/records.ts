@@ -39,8 +39,16 @@ export const groupOf = (row: DashboardGroupRow, members: readonly DashboardListR
   dashboards: members.filter((d) => d.groupId === row.id).map((d) => d.id),
 });
 
-export async function loadDashboard(repo: DashboardQueries, owner: Owner, id: string): Promise<DashboardRow> {
-  const row = isId(id) ? await repo.findDashboard(owner, id) : undefined;
+/** The owner's dashboard (404 otherwise); `lock` holds its row until the transaction ends (see lockDashboard). */
+export async function loadDashboard(
+  repo: DashboardQueries,
+  owner: Owner,
+  id: string,
+  { lock = false } = {},
+): Promise<DashboardRow> {
+  const find = (valid: string) =>
+    lock ? repo.lockDashboard(owner, valid) : repo.findDashboard(owner, valid);
+  const row = isId(id) ? await find(id) : undefined;
   if (!row) throw dashboardNotFound();
   return row;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { Widget } from '../../../../src/services/contracts';
+import { MAX_ORDER, type Widget } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import { dashboards, type DashboardRow } from '../../db/schema';
 import { groupQueries } from './groups-repository';
@@ -42,6 +42,20 @@ function dashboardQueries(db: Database) {
       return row;
     },
 
+    /**
+     * The dashboard, its row locked until the transaction ends: saves that rewrite its widgets from what they read
+     * (a whole save, a widget save, an annotations save) run one after the other instead of overwriting each other.
+     */
+    async lockDashboard(owner: Owner, id: string): Promise<DashboardRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(dashboards)
+        .where(and(ofOwner(owner), eq(dashboards.id, id)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
     /** Ids among `ids` that are the owner's dashboards. */
     async ownedDashboardIds(owner: Owner, ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
@@ -57,7 +71,8 @@ function dashboardQueries(db: Database) {
         .select({ last: max(dashboards.order) })
         .from(dashboards)
         .where(ofOwner(owner));
-      return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+      // A dashboard at the last allowed order leaves the next one there too, rather than past what int4 holds.
+      return row?.last === null || row?.last === undefined ? 0 : Math.min(row.last + 1, MAX_ORDER);
     },
 
     async hasFavorite(owner: Owner): Promise<boolean> {
@@ -107,6 +122,17 @@ function dashboardQueries(db: Database) {
         .where(and(ofOwner(owner), eq(dashboards.id, id), eq(dashboards.version, expectedVersion)))
         .returning();
       return row;
+    },
+
+    /**
+     * Stores widgets without bumping the version: for annotations, saved on their own, so an editor holding the
+     * dashboard open still saves at the version it loaded.
+     */
+    async writeWidgets(owner: Owner, id: string, widgets: Widget[]): Promise<void> {
+      await db
+        .update(dashboards)
+        .set({ widgets, updatedAt: sql`now()` })
+        .where(and(ofOwner(owner), eq(dashboards.id, id)));
     },
 
     async deleteDashboard(owner: Owner, id: string): Promise<DashboardListRow | undefined> {

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../clock';
+import type { BuffersService } from '../buffers/service';
+import type { WidgetExport } from '../history/widget-export';
+import { createBuffersOnSave } from './buffer-requests';
 import { dashboardRoutes } from './routes/dashboards';
 import { groupRoutes } from './routes/groups';
 import { widgetRoutes } from './routes/widgets';
@@ -10,16 +13,21 @@ export interface DashboardsRoutesOptions {
   dashboards: DashboardsService;
   /** Reads widget elements' lines for the widget download; without it every element is NO_DATA. */
   lines?: WidgetLineReader;
+  /** Creates the buffers elements ask for when a save or an import stores them; without it they stay asked. */
+  buffers?: BuffersService;
+  /** Downloads widgets of history over their range; without it they download their current values. */
+  history?: { exportWidget: WidgetExport };
   clock?: Clock;
 }
 
 /** The dashboards API: every route is the signed-in user's, so all of them sit behind app.authenticate. */
 export const dashboardsRoutes: FastifyPluginAsync<DashboardsRoutesOptions> = async (
   app,
-  { dashboards, lines, clock = { now: () => new Date() } },
+  { dashboards, lines, buffers, history, clock = { now: () => new Date() } },
 ) => {
   app.addHook('onRequest', app.authenticate);
+  if (buffers) createBuffersOnSave(app, buffers);
   await app.register(dashboardRoutes, { dashboards });
   await app.register(groupRoutes, { dashboards });
-  await app.register(widgetRoutes, { dashboards, lines, clock });
+  await app.register(widgetRoutes, { dashboards, lines, history, clock });
 };

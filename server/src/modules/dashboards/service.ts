@@ -26,7 +26,7 @@ import {
   summaryOf,
 } from './records';
 import type { DashboardQueries, DashboardsRepository } from './repository';
-import { createWidgetRules } from './widgets';
+import { createWidgetRules, withStoredAnnotations } from './widgets';
 
 /** Safe file name of an export: letters, digits, space, dot, dash and underscore; the rest becomes "_". */
 export function exportFileName(name: string): string {
@@ -95,11 +95,11 @@ export function createDashboardsService(repository: DashboardsRepository, accoun
     async update(owner: Owner, input: DashboardUpdate): Promise<Dashboard> {
       checkLayout(input.widgets);
       return repository.transaction(async (repo) => {
-        const row = await loadDashboard(repo, owner, input.id);
+        const row = await loadDashboard(repo, owner, input.id, { lock: true });
         if (input.groupId !== null) await loadGroup(repo, owner, input.groupId);
         return saveDashboard(repo, owner, row, input.version, {
           name: input.name,
-          widgets: input.widgets,
+          widgets: withStoredAnnotations(row.widgets, input.widgets),
           breakpoint: input.breakpoint,
           groupId: input.groupId,
         });

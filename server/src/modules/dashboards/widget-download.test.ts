@@ -61,6 +61,15 @@ describe('widget download helpers', () => {
     );
   });
 
+  it('neutralises text a spreadsheet would run as a formula, never numbers', () => {
+    expect(csvField('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    for (const formula of ['+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd', '＝1+1']) {
+      expect(csvField(formula).replace(/^"/, '')).toMatch(/^'/);
+    }
+    expect(csvField(-12)).toBe('-12');
+    expect(csvField('Dairy -1')).toBe('Dairy -1');
+  });
+
   it('sanitises file names and adds the extension once', () => {
     expect(downloadFileName('Cold room.csv', 'W', 'CSV')).toBe('Cold room.csv');
     expect(downloadFileName('Cold room', 'W', 'JSON')).toBe('Cold room.json');

@@ -119,9 +119,17 @@ export async function widgetValueRows(
   });
 }
 
-/** RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end with CRLF. */
+/** How a spreadsheet recognises a formula: =, +, -, @, a tab or CR first (full-width forms too). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end with CRLF. Text that a
+ * spreadsheet would run as a formula (a device name like "=HYPERLINK(…)") gets a leading apostrophe; numbers are
+ * numbers and stay as they are.
+ */
 export function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
+  const raw = value === null ? '' : String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { Line, LineStatus, LinesRequest, PagesRequest } from '../../../../src/services/contracts';
 import type { LineView } from '../../gateway/gateway';
 import type { AuthSession } from '../auth/service';
+import type { BuffersService } from '../buffers/service';
 import { type AccessChecks, hex } from './access-checks';
 import type { GatewayAccess } from './service';
 
@@ -28,12 +29,17 @@ function toLine(view: LineView): Line {
     readOnly: view.readOnly,
     options: view.options ?? [],
     isFactorySettings: view.isFactorySettings,
+    availableBuffers: [],
   };
 }
 
 /** Pages of a department and the lines of a page, for the tenant's own devices only. */
-export function createLineReading(deps: { access: GatewayAccess; checks: AccessChecks }) {
-  const { access, checks } = deps;
+export function createLineReading(deps: {
+  access: GatewayAccess;
+  checks: AccessChecks;
+  buffers: Pick<BuffersService, 'availableFor'>;
+}) {
+  const { access, checks, buffers } = deps;
   return {
     async pages(
       session: AuthSession,
@@ -67,7 +73,12 @@ export function createLineReading(deps: { access: GatewayAccess; checks: AccessC
         request.page,
         { factorySettings: await checks.factorySettingsAllowed(session) },
       );
-      return { status: result.status, lines: result.lines.map(toLine) };
+      const recorded = await buffers.availableFor(session, { ...request, hexacode });
+      const lines = result.lines.map((view) => ({
+        ...toLine(view),
+        availableBuffers: recorded.get(view.number) ?? [],
+      }));
+      return { status: result.status, lines };
     },
   };
 }

@@ -9,6 +9,7 @@ import type { AdfRegistry } from '../../gateway/adf/loader';
 import type { Gateway } from '../../gateway/gateway';
 import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';
+import type { BuffersService } from '../buffers/service';
 import { createAccessChecks, hex } from './access-checks';
 import { createDeviceConfiguration } from './device-configuration';
 import { createDeviceTree } from './device-tree';
@@ -34,6 +35,8 @@ export function createDevicesService(deps: {
   repository: DevicesRepository;
   account: AccountService;
   access: GatewayAccess;
+  /** Lines list the buffers recording them. */
+  buffers: Pick<BuffersService, 'availableFor'>;
 }) {
   const { repository, account, access } = deps;
   const checks = createAccessChecks({ repository, account });
@@ -82,7 +85,7 @@ export function createDevicesService(deps: {
       return names;
     },
 
-    ...createLineReading({ access, checks }),
+    ...createLineReading({ access, checks, buffers: deps.buffers }),
     ...createLineWriting({ access, checks }),
     saveConfiguration: configuration.save,
 

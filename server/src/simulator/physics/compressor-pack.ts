@@ -100,6 +100,12 @@ export function suctionGroup(profile: SuctionProfile, random: Random): Departmen
       lowFor = t < num(values, 'lowSuctionAlarm') ? lowFor + dt : 0;
       values.activeAlarm = faultLeft > 0 ? 3 : highFor > 300 ? 1 : lowFor > 300 ? 2 : 0;
     },
+    trigger(event, seconds) {
+      if (event !== 'compressorTrip') return false;
+      faultLeft = seconds;
+      faulty = 1;
+      return true;
+    },
     status() {
       const a = num(values, 'activeAlarm');
       const codes = ['', 'HIGH_SUCTION', 'LOW_SUCTION', 'COMPRESSOR_FAULT', 'HIGH_DISCHARGE'];

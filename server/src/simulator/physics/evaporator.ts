@@ -1,5 +1,5 @@
 import { type Random, chance, clamp, noise } from '../random';
-import { type DepartmentSim, type Values, num, round } from './shared';
+import { type DepartmentSim, type Values, isNight, num, round } from './shared';
 
 /** CC-410 case and cold-room controller: thermostat, defrost cycle, door and sensor events, temperature alarms. */
 export type EvaporatorProfile = 'mt-case' | 'lt-case' | 'cold-room' | 'freezer-room';
@@ -56,6 +56,8 @@ export function evaporator(profile: EvaporatorProfile, random: Random): Departme
   let highFor = 0;
   let lowFor = 0;
   let sinceDefrostSec = num(values, 'sinceDefrost') * 60;
+  /** A heater that stays on past its termination (a stuck termination sensor): the defrost runs too long. */
+  let stuckHeaterLeft = 0;
   let runSec = 0;
   const ambient = room ? 12 : 20;
 
@@ -86,7 +88,8 @@ export function evaporator(profile: EvaporatorProfile, random: Random): Departme
         startDefrost();
       if (state === 1) {
         defrostElapsed += dt;
-        if (
+        if (stuckHeaterLeft > 0) stuckHeaterLeft -= dt;
+        else if (
           evap >= num(values, 'defrostTermTemp', 8) ||
           defrostElapsed >= num(values, 'defrostDuration', 30) * 60
         ) {
@@ -130,7 +133,9 @@ export function evaporator(profile: EvaporatorProfile, random: Random): Departme
 
       // Air: pulled towards the evaporator when the fans run, pushed by the ambient load, more with the door open.
       const kEvap = values.fans === 1 ? 1 / 300 : 1 / 1500;
-      const kAmbient = (1 / 3000) * (values.door === 1 ? 8 : 1);
+      // At night a case's blinds are down: much less heat gets in. A room has a door instead.
+      const blinds = !room && isNight(ctx.now) ? 0.4 : 1;
+      const kAmbient = (1 / 3000) * (values.door === 1 ? 8 : blinds);
       air += ((evap - air) * kEvap + (ambient - air) * kAmbient) * dt + noise(random, 0.02) * Math.sqrt(dt);
 
       // Rare sensor fault: the air reading disappears for a few minutes.
@@ -164,6 +169,15 @@ export function evaporator(profile: EvaporatorProfile, random: Random): Departme
               : lowFor > delay
                 ? 2
                 : 0;
+    },
+    trigger(event, seconds) {
+      if (event === 'doorLeftOpen') doorLeft = seconds;
+      else if (event === 'sensorFault') sensorFaultLeft = seconds;
+      else if (event === 'longDefrost') {
+        startDefrost();
+        stuckHeaterLeft = seconds;
+      } else return false;
+      return true;
     },
     status() {
       const a = num(values, 'activeAlarm');

@@ -137,6 +137,11 @@ export function zone(random: Random): DepartmentSim {
       values.humidity = Math.round(clamp(45 - (temp - 20) * 2 + noise(ctx.random, 0.5), 20, 80));
       highFor = temp > num(values, 'highTempAlarm', 28) ? highFor + dt : 0;
     },
+    trigger(event, seconds) {
+      if (event !== 'heatGain') return false;
+      heatGainLeft = seconds;
+      return true;
+    },
     status() {
       const alarm = highFor > 120;
       return { alarm, alarms: alarm ? ['HIGH_ZONE_TEMPERATURE'] : [] };

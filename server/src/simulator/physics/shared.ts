@@ -22,7 +22,22 @@ export interface DepartmentSim {
   status(): { alarm: boolean; alarms: string[] };
   /** Called after an accepted write of key (already stored in values). */
   onWrite?(key: string): void;
+  /**
+   * Makes something happen now for `seconds` (a door left open, a compressor trip…), for the demo's history and
+   * for raising an alarm on demand. False when this kind of department has no such event.
+   */
+  trigger?(event: SimEvent, seconds: number): boolean;
 }
+
+/** What can be made to happen to a simulated department. */
+export const SIM_EVENTS = [
+  'doorLeftOpen',
+  'longDefrost',
+  'sensorFault',
+  'compressorTrip',
+  'heatGain',
+] as const;
+export type SimEvent = (typeof SIM_EVENTS)[number];
 
 export const num = (v: Values, k: string, fallback = 0): number => {
   const x = v[k];
@@ -30,5 +45,7 @@ export const num = (v: Values, k: string, fallback = 0): number => {
 };
 export const round = (x: number, step: number) => Math.round(x / step) * step;
 export const hourOf = (d: Date) => d.getHours() + d.getMinutes() / 60;
+/** Night in the store: closed, lights low, case blinds down. */
+export const isNight = (d: Date) => hourOf(d) >= 22 || hourOf(d) < 6;
 /** Outdoor temperature with a daily swing, °C. */
 export const outdoorTemp = (now: Date) => 9 + 6 * Math.sin(((hourOf(now) - 9) / 24) * 2 * Math.PI);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
 import {
   Dashboard,
   DashboardVersionConflict,
+  HistoryResult,
   MarkAreaElements,
   MarkAreaElementsQuery,
   WidgetDownloadBody,
@@ -10,6 +12,7 @@ import {
   WidgetValues,
 } from '../../../../../src/services/contracts';
 import type { Clock } from '../../../clock';
+import type { WidgetExport } from '../../history/widget-export';
 import { contract } from '../../../http/contracts';
 import { attachmentDisposition } from '../file-names';
 import type { DashboardsService } from '../service';
@@ -26,12 +29,14 @@ export interface WidgetRoutesOptions {
   dashboards: DashboardsService;
   /** Without it every element of a download is NO_DATA. */
   lines: WidgetLineReader | undefined;
+  /** Without it widgets of history download their current values too. */
+  history: { exportWidget: WidgetExport } | undefined;
   clock: Clock;
 }
 
 export const widgetRoutes: FastifyPluginAsync<WidgetRoutesOptions> = async (
   app,
-  { dashboards, lines, clock },
+  { dashboards, lines, history, clock },
 ) => {
   app.post<{ Body: Out<typeof WidgetSave> }>(
     '/api/v2/dashboards/widgets',
@@ -73,22 +78,26 @@ export const widgetRoutes: FastifyPluginAsync<WidgetRoutesOptions> = async (
         ...common,
         summary:
           "The widget's elements with their current values (label, device, department, page, line, value, unit, " +
-          'status) as a CSV or JSON attachment (?exportType=CSV|JSON&fileName=, default the widget name)',
+          'status) as a CSV or JSON attachment (?exportType=CSV|JSON&fileName=, default the widget name); a widget ' +
+          'of history gives its history over the range (from, to) instead: CSV one row a time in the timeZone, ' +
+          'one column an element of bucket averages, JSON the history result',
         querystring: WidgetDownloadQuery,
         body: WidgetDownloadBody,
-        response: { 200: WidgetValues, ...errors },
+        response: { 200: v.union([WidgetValues, HistoryResult]), ...errors },
       }),
     },
     async (request, reply) => {
       const { dashboardId, widgetId } = request.body;
       const { exportType, fileName } = request.query;
       const widget = await dashboards.widget(ownerOf(request), dashboardId, widgetId);
-      const elements = await widgetValueRows(lines, request.session!, widget);
+      const ofHistory = await history?.exportWidget(request.session!, widget, request.body, exportType);
+      const elements = ofHistory ? [] : await widgetValueRows(lines, request.session!, widget);
       const name = downloadFileName(fileName, widget.name, exportType);
       reply
         .header('content-disposition', attachmentDisposition(name))
         .header('cache-control', 'no-store')
         .type(contentTypeOf(exportType));
+      if (ofHistory) return reply.send(ofHistory);
       if (exportType === 'CSV') return reply.send(toCsv(elements));
       const body: WidgetValues = {
         dashboardId,

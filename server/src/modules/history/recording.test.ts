@@ -1,0 +1,197 @@
+import { beforeAll, expect, it } from 'vitest';
+import { silentLogger } from '../../gateway/logger';
+import type { SimulatedDevice } from '../../simulator/device';
+import { describeEachBackend } from '../../testing/backends';
+import { tokenOf, useTestApp } from '../../testing/app';
+import { until } from '../../testing/wait';
+import { HistoryRecorder } from './recorder';
+import { createHistoryRepository } from './repository';
+import { historyStore } from './store';
+import { historyOf, insertBuffer, seriesOf, storedSamples } from './testing';
+
+const MINUTE = 60_000;
+
+describeEachBackend('history recording', (backend) => {
+  const ctx = useTestApp(backend, { devices: true });
+  let token: string;
+  const recorder = () => ctx.app.history.recorder!;
+  const sim = (hexacode: string) => ctx.devices.simulatedDevices.find((d) => d.spec.hexacode === hexacode)!;
+  /** The air temperature a CC-410 department last published, as recorded (raw tenths scaled). */
+  const airTemp = (device: SimulatedDevice, sub = 0) =>
+    Math.round(device.value(1, sub, 'airTemp')! * 10) / 10;
+
+  /** Publishes every department of the device now and waits until the recorder heard them. */
+  async function publish(device: SimulatedDevice, target = recorder()): Promise<void> {
+    const before = target.metrics().received;
+    await device.tick(1);
+    const departments = device.spec.departments?.length ?? device.adf.doc.departments.length;
+    await until(() => target.metrics().received >= before + departments, 4000, 'values heard');
+  }
+
+  /** Moves the test clock to `offset` ms after `start`. */
+  const moveTo = (start: Date, offset: number) =>
+    ctx.clock.advance(start.getTime() + offset - ctx.clock.now().getTime());
+
+  beforeAll(async () => {
+    token = await tokenOf(ctx.app, 'admin', 'Admin123');
+    await ctx.app.ready();
+    await until(() => recorder().connected && recorder().metrics().retained > 0, 4000, 'recorder subscribed');
+  });
+
+  it('ignores the retained snapshots sent on subscribing', () => {
+    expect(recorder().metrics().retained).toBeGreaterThan(0);
+    expect(recorder().metrics().recorded).toBe(0);
+  });
+
+  it('records a sample each interval from the first message of its window, and a gap without one', async () => {
+    const start = ctx.clock.now();
+    const id = await insertBuffer(ctx.handle.db, {
+      hexacode: '1A0102',
+      pcNumber: 2,
+      intervalSeconds: 60,
+      startAt: start,
+    });
+    await ctx.app.history.reloadBuffers();
+    const device = sim('1A0102');
+    const expected: (number | null)[] = [];
+    for (let minute = 0; minute < 5; minute++) {
+      moveTo(start, minute * MINUTE + 10_000);
+      if (minute === 2) {
+        expected.push(null); // the device says nothing in this window
+        continue;
+      }
+      await publish(device);
+      expected.push(airTemp(device));
+      if (minute === 3) {
+        moveTo(start, minute * MINUTE + 50_000);
+        await publish(device); // later in the same window: not a second sample
+      }
+    }
+    await ctx.app.history.flush();
+    const samples = await storedSamples(ctx.handle.db, id);
+    expect(samples.map((s) => s.at - start.getTime())).toEqual([0, 1, 3, 4].map((m) => m * MINUTE));
+
+    const result = await historyOf(ctx.app, token, {
+      series: [seriesOf('1A0102', { pcNumber: 2 })],
+      from: start.toISOString(),
+      to: new Date(start.getTime() + 5 * MINUTE).toISOString(),
+    });
+    expect(result.resolutionMs).toBe(MINUTE);
+    const [series] = result.series;
+    expect(series).toMatchObject({ status: 'OK', name: 'Air temperature', unit: '°C', interval: 60 });
+    expect(series!.points.t).toEqual([0, 1, 2, 3, 4].map((m) => start.getTime() + m * MINUTE));
+    series!.points.avg.forEach((value, i) =>
+      expected[i] === null ? expect(value).toBeNull() : expect(value).toBeCloseTo(expected[i]!, 4),
+    );
+  });
+
+  it('leaves a gap while a device is offline and records again when it is back', async () => {
+    const start = ctx.clock.now();
+    const id = await insertBuffer(ctx.handle.db, {
+      hexacode: '1A0103',
+      pcNumber: 2,
+      intervalSeconds: 60,
+      startAt: start,
+    });
+    await ctx.app.history.reloadBuffers();
+    const device = sim('1A0103');
+    moveTo(start, 5_000);
+    await publish(device);
+    device.dropConnection();
+    await until(() => !ctx.devices.gateway.isOnline('demo', '1A0103'), 4000, 'device offline');
+    moveTo(start, MINUTE + 5_000);
+    moveTo(start, 2 * MINUTE + 5_000);
+    const before = recorder().metrics().received;
+    await device.connect(); // announces itself and publishes its values at once
+    await until(() => recorder().metrics().received > before, 4000, 'values after reconnecting');
+    await ctx.app.history.flush();
+    const samples = await storedSamples(ctx.handle.db, id);
+    expect(samples.map((s) => s.at - start.getTime())).toEqual([0, 2 * MINUTE]);
+  });
+
+  it('records virtual devices from their computed lines, deduplicated the same way', async () => {
+    const start = ctx.clock.now();
+    const id = await insertBuffer(ctx.handle.db, {
+      hexacode: 'F00101',
+      pcNumber: 2,
+      intervalSeconds: 60,
+      startAt: start,
+    });
+    await ctx.app.history.reloadBuffers();
+    const reading = async () => {
+      const line = await ctx.devices.gateway.readLine({
+        tenant: 'demo',
+        hexacode: 'F00101',
+        department: 1,
+        subDepartment: 0,
+        page: 1,
+        line: 1,
+      });
+      return Number((line as { value: string }).value);
+    };
+    const expected = [await reading()];
+    recorder().sampleVirtual();
+    recorder().sampleVirtual(); // the same window: nothing more
+    moveTo(start, MINUTE + 1_000);
+    await publish(sim('1A0102'));
+    expected.push(await reading());
+    // A changed line is announced and recorded at once; an unchanged one is sampled on the recorder's timer.
+    if (expected[1] === expected[0]) recorder().sampleVirtual();
+    const stored = async (n: number) => {
+      await ctx.app.history.flush();
+      return (await storedSamples(ctx.handle.db, id)).length === n;
+    };
+    await until(() => stored(2), 4000, 'second virtual sample');
+    moveTo(start, 2 * MINUTE + 1_000);
+    recorder().sampleVirtual(); // nothing announced: the line still has its last value
+    expected.push(await reading());
+    await ctx.app.history.flush();
+    const samples = await storedSamples(ctx.handle.db, id);
+    expect(samples.map((s) => s.at - start.getTime())).toEqual([0, MINUTE, 2 * MINUTE]);
+    samples.forEach((s, i) => expect(s.value).toBeCloseTo(expected[i]!, 4));
+  });
+
+  it('stores each sample once when two recorders hear the same messages, and reloads changed buffers', async () => {
+    const second = new HistoryRecorder({
+      repository: createHistoryRepository(ctx.handle.db),
+      stage: historyStore(ctx.handle.db).stage,
+      access: ctx.devices,
+      clock: ctx.clock,
+      log: silentLogger,
+      reloadMs: 200,
+    });
+    second.start();
+    try {
+      await until(
+        () => second.connected && second.metrics().retained > 0,
+        4000,
+        'second recorder subscribed',
+      );
+      const start = ctx.clock.now();
+      const id = await insertBuffer(ctx.handle.db, {
+        hexacode: '1A0105',
+        pcNumber: 2,
+        intervalSeconds: 60,
+        startAt: start,
+      });
+      // The first is told (as the buffer rules do), the second sees the change on its own.
+      const known = second.metrics().buffers;
+      await ctx.app.history.reloadBuffers();
+      await until(() => second.metrics().buffers > known, 4000, 'second recorder reloaded');
+      const before = second.metrics().recorded;
+      const device = sim('1A0105');
+      for (let minute = 0; minute < 3; minute++) {
+        moveTo(start, minute * MINUTE + 2_000);
+        const heard = second.metrics().received;
+        await publish(device);
+        await until(() => second.metrics().received > heard, 4000, 'second recorder heard');
+      }
+      await Promise.all([ctx.app.history.flush(), second.flush()]);
+      expect(second.metrics().recorded - before).toBeGreaterThanOrEqual(3);
+      const samples = await storedSamples(ctx.handle.db, id);
+      expect(samples.map((s) => s.at - start.getTime())).toEqual([0, MINUTE, 2 * MINUTE]);
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createDatabase, type DatabaseHandle } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { seedDemo } from '../../db/seed';
+import { DeviceRuntime } from '../../gateway/runtime';
+import { describeEachBackend } from '../../testing/backends';
+import { createTestClock } from '../../testing/app';
+import { until } from '../../testing/wait';
+import { insertBuffer, storedSamples } from './testing';
+
+const MINUTE = 60_000;
+
+describeEachBackend('history across a restart', (backend) => {
+  it('finds after a restart every sample the stopped server had acknowledged', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'coldwatch-history-'));
+    // PGlite on disk, closed and opened again; PostgreSQL: the same database through a new connection pool.
+    const opened = backend.name === 'pglite' ? undefined : await backend.open();
+    const url = opened?.driver === 'pg' ? opened.pool.options.connectionString : undefined;
+    const open = (): DatabaseHandle => createDatabase(url ? { databaseUrl: url } : { pgliteDir: dir });
+    const clock = createTestClock();
+    const appOn = (handle: DatabaseHandle, devices?: DeviceRuntime): Promise<FastifyInstance> =>
+      buildApp({
+        config: { defaultTenant: 'demo', logLevel: 'silent' },
+        db: handle.db,
+        clock,
+        logger: false,
+        distDir: '/nonexistent-dist',
+        ...(devices ? { devices } : {}),
+      });
+    try {
+      const first = open();
+      await migrate(first);
+      await seedDemo(first.db, { dashboards: false });
+      const runtime = new DeviceRuntime({
+        db: first.db,
+        port: 0,
+        host: '127.0.0.1',
+        simulator: true,
+        fleetOptions: { intervalMs: 3_600_000, offlinePerHour: 0, eventRate: 0 },
+      });
+      await runtime.start();
+      const app = await appOn(first, runtime);
+      await app.ready();
+      const recorder = app.history.recorder!;
+      await until(() => recorder.connected, 4000, 'recorder subscribed');
+      const start = clock.now();
+      const id = await insertBuffer(first.db, {
+        hexacode: '1A0105',
+        pcNumber: 3,
+        intervalSeconds: 60,
+        startAt: start,
+      });
+      await app.history.reloadBuffers();
+      const device = runtime.simulatedDevices.find((d) => d.spec.hexacode === '1A0105')!;
+      for (let minute = 0; minute < 6; minute++) {
+        clock.advance(start.getTime() + minute * MINUTE + 1_000 - clock.now().getTime());
+        const heard = recorder.metrics().received;
+        await device.tick(1);
+        await until(() => recorder.metrics().received > heard, 4000, 'values heard');
+      }
+      // No flush: closing the app writes what it recorded before the database goes.
+      await app.close();
+      await runtime.stop();
+      const acknowledged = recorder.metrics().written;
+      await first.close();
+
+      const second = open();
+      const again = await appOn(second);
+      await again.ready();
+      const samples = (await storedSamples(second.db, id)).map((s) => s.at - start.getTime());
+      expect(samples).toEqual([0, 1, 2, 3, 4, 5].map((m) => m * MINUTE));
+      expect(acknowledged).toBeGreaterThanOrEqual(samples.length);
+      await again.close();
+      await second.close();
+    } finally {
+      await opened?.dispose();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
