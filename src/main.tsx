@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createAppServices } from './services/appServices';
 import { systemClock } from './services/clock';
 import { createSocketFactory } from './services/socket';
+import { browserTimeZone } from './services/timeZone';
 import { provideApp } from './machines/app/provideApp';
 import { AppActor } from './ui/appActor';
 import { App } from './ui/App';
@@ -25,6 +26,7 @@ createRoot(root).render(
           path: window.location.pathname,
           themeMode: services.storage.readThemeMode(),
           buildId: __BUILD_ID__,
+          timeZone: browserTimeZone(),
         },
       }}
     >

@@ -2,6 +2,7 @@ import type { KyInstance } from 'ky';
 import { createAuthApi, type AuthApi } from './api/auth';
 import { createDashboardsApi, type DashboardsApi } from './api/dashboards';
 import { createDevicesApi, type DevicesApi } from './api/devices';
+import { createHistoryApi, type HistoryApi } from './api/history';
 
 // The typed client of the server API, one file a domain under ./api/; importers keep using this entry point.
 export { BuildInfo, type LoginFailure, type LoginOutcome } from './api/auth';
@@ -24,12 +25,13 @@ export type {
 } from './api/dashboards';
 export { DashboardConflictError } from './api/helpers';
 
-export interface Api extends AuthApi, DevicesApi, DashboardsApi {}
+export interface Api extends AuthApi, DevicesApi, DashboardsApi, HistoryApi {}
 
 export function createApi(http: KyInstance, versionUrl: string): Api {
   return {
     ...createAuthApi(http, versionUrl),
     ...createDevicesApi(http),
     ...createDashboardsApi(http),
+    ...createHistoryApi(http),
   };
 }

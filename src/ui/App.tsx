@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { useEffect } from 'react';
 import { selectIsBooting, selectLocale } from '../machines/app/app.selectors';
 import { isProtectedPath, ROUTES } from '../machines/app/routes';
 import { AppActor } from './appActor';
 import { DocumentTheme } from './DocumentTheme';
+import { AppErrorBoundary } from './errors/AppErrorBoundary';
+import { ScreenErrorBoundary } from './errors/ScreenErrorBoundary';
 import { I18nProvider, useT } from './i18n';
 import { Toasts } from './notifications/Toasts';
 import { LoginScreen } from './screens/LoginScreen';
@@ -18,10 +19,12 @@ export function App() {
   const locale = AppActor.useSelector(selectLocale);
   return (
     <I18nProvider locale={locale}>
-      <DocumentTheme />
-      <RouteReporter />
-      <Screens />
-      <Toasts />
+      <AppErrorBoundary>
+        <DocumentTheme />
+        <RouteReporter />
+        <Screens />
+        <Toasts />
+      </AppErrorBoundary>
     </I18nProvider>
   );
 }
@@ -47,7 +50,7 @@ function Screens() {
   const [location] = useLocation();
   const booting = AppActor.useSelector(selectIsBooting);
   if (booting) return <Loading />;
-  if (location === ROUTES.login || location === ROUTES.unauthorized) return <LoginScreen />;
+  // The signed-in screens have their boundary inside the layout, so sidebar and head bar outlive them.
   if (isProtectedPath(location)) {
     return (
       <Suspense fallback={<Loading />}>
@@ -55,5 +58,9 @@ function Screens() {
       </Suspense>
     );
   }
-  return <NotFoundScreen />;
+  return (
+    <ScreenErrorBoundary>
+      {location === ROUTES.login || location === ROUTES.unauthorized ? <LoginScreen /> : <NotFoundScreen />}
+    </ScreenErrorBoundary>
+  );
 }

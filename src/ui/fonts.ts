@@ -23,7 +23,8 @@ const FAMILY: Record<(typeof THEME_FONTS)[number], string> = {
   WORK_SANS: '"Work Sans"',
 };
 
+/** The family of the account's font; own keys only, so a name like 'constructor' is the system font. */
 export function fontFamily(themeFont: string): string {
-  const family = FAMILY[themeFont as keyof typeof FAMILY];
-  return family ? `${family}, ${SYSTEM_FONT_STACK}` : SYSTEM_FONT_STACK;
+  if (!Object.hasOwn(FAMILY, themeFont)) return SYSTEM_FONT_STACK;
+  return `${FAMILY[themeFont as keyof typeof FAMILY]}, ${SYSTEM_FONT_STACK}`;
 }

@@ -22,7 +22,7 @@ import {
   type WidgetDownloadRequest,
 } from '../../src/machines/dashboardEditor/widgetDownload';
 import { unsavedDashboardMachine } from '../../src/machines/unsavedDashboard/unsavedDashboardMachine';
-import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
+import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '../../src/services/contracts';
 import type { Line } from '../../src/services/contracts/devices';
 import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
 
@@ -73,7 +73,7 @@ function start(
   );
   const editor = dashboardEditorMachine.provide({
     actors: {
-      loadDashboard: fromPromise(async () => dashboard),
+      loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => dashboard),
       saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => save(input)),
       unsavedDashboard: unsavedDashboardMachine.provide({
         actors: { saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => save(input)) },
@@ -257,6 +257,8 @@ describe('dashboard editor: editing beyond the grid', () => {
       widgetId: 'w-1',
       exportType: 'CSV',
       name: 'Freezer line',
+      // A widget of live values: its current values, over no range.
+      range: null,
     });
 
     s.download.mockRejectedValueOnce(new Error('500'));

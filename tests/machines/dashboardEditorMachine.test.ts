@@ -8,7 +8,7 @@ import {
 import { elementKey, layoutMoved } from '../../src/machines/dashboardEditor/dashboardEditor.setup';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
-import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
+import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '../../src/services/contracts';
 import { editedDashboard, freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
 
 function start(
@@ -19,7 +19,7 @@ function start(
       version: input.version + 1,
     }) as Dashboard,
 ) {
-  const load = vi.fn(async () => editedDashboard);
+  const load = vi.fn(async (): Promise<OpenedDashboard> => editedDashboard);
   const saveFn = vi.fn(save);
   const notify = vi.fn();
   const actor = createActor(
@@ -150,7 +150,7 @@ describe('dashboard editor machine', () => {
           {
             id: 'editor',
             src: dashboardEditorMachine.provide({
-              actors: { loadDashboard: fromPromise(async () => editedDashboard) },
+              actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => editedDashboard) },
               actions: { notify: () => {} },
             }),
             systemId: 'dashboardEditorUnderTest',

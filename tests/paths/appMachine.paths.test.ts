@@ -13,10 +13,10 @@ import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginOutcome } from '../../src/services/api';
 import type {
   AccountSettings,
-  Dashboard,
   DashboardsList,
   DeviceTreeItem,
   LoginRequest,
+  OpenedDashboard,
   Session,
   Theme,
 } from '../../src/services/contracts';
@@ -33,7 +33,7 @@ const world: SignedInWorld = {
   dashboards: dashboardsMachine.provide({ actors: { loadDashboards: pending<DashboardsList>() } }),
   devicePage: devicePageMachine,
   dashboardEditor: dashboardEditorMachine.provide({
-    actors: { loadDashboard: pending<Dashboard, { id: string }>() },
+    actors: { loadDashboard: pending<OpenedDashboard, { id: string }>() },
   }),
   deviceConfiguration: deviceConfigurationMachine,
 };

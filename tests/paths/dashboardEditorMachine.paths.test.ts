@@ -3,10 +3,11 @@ import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashb
 import type { WidgetDownloadRequest } from '../../src/machines/dashboardEditor/widgetDownload';
 import type { widgetEditorMachine } from '../../src/machines/widgetEditor/widgetEditorMachine';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
+import { DEFAULT_PREFERENCES } from '../../src/machines/userPreferences';
 import { DashboardConflictError } from '../../src/services/api';
 import type { LinesQuery } from '../../src/services/api';
 import type { Line } from '../../src/services/contracts/devices';
-import type { Dashboard, DashboardUpdateInput } from '../../src/services/contracts';
+import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '../../src/services/contracts';
 import { editedDashboard, freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
 import { describeMachinePaths, modelEvents, pending, type ModelOptions } from '../support/machinePaths';
 
@@ -43,6 +44,25 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     { type: 'dashboard.editLine', element: editedDashboard.widgets[0]!.elements[0]! },
     done('elementLineEdit'),
     {
+      type: 'dashboard.preferencesChanged',
+      preferences: { ...DEFAULT_PREFERENCES, timeZone: 'Europe/Oslo' },
+    },
+    { type: 'dashboard.editAnnotations', id: 'w-1' },
+    {
+      type: 'dashboard.annotationsSaved',
+      widgetId: 'w-1',
+      annotations: [
+        {
+          id: 'a-1',
+          name: 'Defrost',
+          color: '#FF0000FF',
+          startDate: '2026-01-01T00:00:00Z',
+          endDate: '2026-01-01T01:00:00Z',
+        },
+      ],
+    },
+    done('annotations'),
+    {
       type: 'page.valuesPushed',
       topic: freezerTopic,
       lines: [{ number: 1, status: 'OK', value: '-18.5', unit: '°C' }],
@@ -66,6 +86,7 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
       fullscreen: s.context.fullscreenId !== null,
       renameValid: s.context.rename.value.trim() !== '',
       lineEdit: s.context.lineEdit !== null,
+      annotations: s.context.annotations !== null,
     }),
 };
 
@@ -73,7 +94,7 @@ describeMachinePaths('dashboard editor machine paths', dashboardEditorMachine, {
   models: model,
   runnable: dashboardEditorMachine.provide({
     actors: {
-      loadDashboard: pending<Dashboard, { id: string }>(),
+      loadDashboard: pending<OpenedDashboard, { id: string }>(),
       saveDashboard: pending<Dashboard, DashboardUpdateInput>(),
       widgetEditor: createMachine({}) as unknown as typeof widgetEditorMachine,
       downloadWidget: pending<void, WidgetDownloadRequest>(),

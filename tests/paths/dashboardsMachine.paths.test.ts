@@ -113,7 +113,7 @@ describeMachinePaths('dashboards machine paths', dashboardsMachine, {
     actors: {
       loadDashboards: pending<DashboardsList>(),
       createDashboard: pending<Dashboard, { name: string }>(),
-      renameDashboard: pending<Dashboard, { id: string; name: string }>(),
+      renameDashboard: pending<DashboardSummary, { id: string; name: string }>(),
       deleteDashboard: pending<DashboardDeleted, { id: string }>(),
       favoriteDashboard: pending<DashboardSummary, { id: string }>(),
       exportDashboard: pending<DashboardExport, { id: string }>(),

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { createMachine, type SnapshotFrom } from 'xstate';
 import { validColour } from '../../src/machines/widgetEditor/colour';
 import { colourPickerMachine } from '../../src/machines/widgetEditor/colourPickerMachine';
+import type { elementBufferMachine } from '../../src/machines/widgetEditor/elementBufferMachine';
 import { provideWidgetEditor } from '../../src/machines/widgetEditor/provideWidgetEditor';
 import { newElement } from '../../src/machines/widgetEditor/widgetDefaults';
 import { elementsOf } from '../../src/machines/widgetEditor/widgetDraft';
@@ -28,6 +29,7 @@ describeMachinePaths('widget editor machine paths', widgetEditorMachine, {
       { type: 'widget.change', patch: { name: 'Room' } },
       { type: 'table.toggle', axis: 'visibleRows', key: '0A0B0C/1/0' },
       { type: 'widget.pickColour', field: 'defaultColor' },
+      { type: 'widget.pickInterval' },
       { type: 'element.add' },
       { type: 'element.edit', index: 0 },
       { type: 'element.remove', index: 0 },
@@ -36,6 +38,10 @@ describeMachinePaths('widget editor machine paths', widgetEditorMachine, {
       { type: 'widget.cancel' },
       editor.done('colourPicker', { colour: '#112233' }),
       editor.done('colourPicker', null),
+      editor.done('dateRange', {
+        value: { type: 'LAST_30_DAYS', start: null, end: null, compareTo: { value: 2, unit: 'DAYS' } },
+      }),
+      editor.done('dateRange', null),
       editor.done('widgetElement', { elements: [lined], wholePage: false }),
       editor.done('widgetElement', null),
     ],
@@ -88,6 +94,22 @@ const stepModel = (input: WidgetElementInput): ModelOptions<typeof widgetElement
     step.done('colourPicker', { colour: '#112233' }),
     { type: 'element.save' },
     { type: 'element.cancel' },
+    // A metric card reads a buffer only when it compares with another one.
+    { type: 'element.change', patch: { compareWith: 'ANOTHER_BUFFER' } },
+    { type: 'element.change', patch: { compareWith: 'NONE' } },
+    // Raised by a picked line or loaded lines; walked on its own too (a raised event is no step of a path).
+    { type: 'element.lineBuffersArrived' },
+    // What the element's buffer choice reports (its actor is a stub here, see runnable).
+    { type: 'buffer.changed', choice: { pcNumber: 1, useDefaultPcNumber: true, buffer: null }, ready: false },
+    {
+      type: 'buffer.changed',
+      choice: {
+        pcNumber: 1,
+        useDefaultPcNumber: true,
+        buffer: { status: 'OK', pcNumber: 1, interval: 300, start: null },
+      },
+      ready: true,
+    },
   ],
   serializeState: (s: StepSnapshot) =>
     JSON.stringify({
@@ -95,6 +117,7 @@ const stepModel = (input: WidgetElementInput): ModelOptions<typeof widgetElement
       picked: [s.context.hexacode, s.context.departmentKey, s.context.page, s.context.element.lineNumber],
       pageElements: s.context.pageElements?.length ?? null,
       error: s.context.error !== null,
+      buffer: s.context.bufferReady,
     }),
 });
 
@@ -103,6 +126,8 @@ describeMachinePaths('widget element machine paths', widgetElementMachine, {
     stepModel({ element: newElement(0), widgetType: 'LINE' }),
     stepModel({ element: lined, widgetType: 'LINE' }),
     stepModel({ element: newElement(0), widgetType: 'PAGE' }),
+    stepModel({ element: lined, widgetType: 'LINE_CHART' }),
+    stepModel({ element: lined, widgetType: 'CARD_CHART' }),
   ],
   label: (model) => `${model.input?.widgetType} ${model.input?.element.lineNumber ? 'edited' : 'new'}`,
   runnable: widgetElementMachine.provide({
@@ -111,6 +136,8 @@ describeMachinePaths('widget element machine paths', widgetElementMachine, {
       loadDepartments: pending(),
       loadPages: pending(),
       loadLines: pending(),
+      // The buffer choice reports through the path's buffer.changed events instead.
+      elementBuffer: createMachine({}) as unknown as typeof elementBufferMachine,
     },
   }),
   check: (actor) => {

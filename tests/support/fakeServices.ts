@@ -93,6 +93,7 @@ export function fakeServices(api: Partial<Api> = {}) {
         .fn<Api['saveWidget']>()
         .mockImplementation(async (body) => fullDashboard(summary(body.dashboardId, body.dashboardId))),
       saveMarkAreaElements: vi.fn<Api['saveMarkAreaElements']>().mockResolvedValue([]),
+      queryHistory: vi.fn<Api['queryHistory']>().mockRejectedValue(new Error('no history in this test')),
       ...api,
     },
     storage: createStorage(backing),

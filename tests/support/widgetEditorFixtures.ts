@@ -11,7 +11,13 @@ import { deviceTree, line, pages } from './fixtures';
 /** Where the dashboard editor would put a new widget. */
 export const newPosition: WidgetPosition = { i: 'new', x: 3, y: 0, w: 3, h: 4 };
 
-export const roomLines = [line(1, '4.0'), line(2, '3.5')];
+/** The buffer of PC number 1 recording both lines: every 300 s since 1 March 2026 (the server lists it on the lines). */
+export const roomBuffer = { pcNumber: 1, interval: 300, start: '2026-03-01T00:00:00.000Z' };
+
+export const roomLines = [line(1, '4.0'), line(2, '3.5')].map((each) => ({
+  ...each,
+  availableBuffers: [roomBuffer],
+}));
 
 /** The devices API behind the element step: the fixtures' tree, 'Room' labelled 'Room 1', two lines. */
 export function fakeDevicesApi() {

@@ -4,7 +4,12 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DashboardEditorEvent } from '../../src/machines/dashboardEditor/dashboardEditor.events';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import type { LineValue } from '../../src/machines/devicePage/devicePage.types';
-import { Dashboard, type PageTopic, type WidgetInput } from '../../src/services/contracts';
+import {
+  Dashboard,
+  type OpenedDashboard,
+  type PageTopic,
+  type WidgetInput,
+} from '../../src/services/contracts';
 
 /** A cold room evaporator (CC-410, department 1.0) and its page 1, as elements address it. */
 export const coldRoom = { hexacode: '1A0105', department: 1, subDepartment: 0, pageNumber: 1 };
@@ -51,11 +56,11 @@ export const dashboardWith = (widget: WidgetInput): Dashboard =>
  * The real dashboard editor, loaded with `dashboard`; records the events it receives (to assert what a
  * renderer sends) and pushes live values as the socket would.
  */
-export async function startDashboard(dashboard: Dashboard) {
+export async function startDashboard(dashboard: OpenedDashboard) {
   const received: { type: string }[] = [];
   const actor = createActor(
     dashboardEditorMachine.provide({
-      actors: { loadDashboard: fromPromise(async () => dashboard) },
+      actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => dashboard) },
       actions: { notify: () => {} },
     }),
     {

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import type { OpenedDashboard } from '../../src/services/contracts';
 import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
 import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
 
@@ -10,7 +11,7 @@ describe('LINE widget', () => {
   it('shows each element with its live value or status text', async () => {
     const actor = createActor(
       dashboardEditorMachine.provide({
-        actors: { loadDashboard: fromPromise(async () => editedDashboard) },
+        actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => editedDashboard) },
         actions: { notify: () => {} },
       }),
     ).start();

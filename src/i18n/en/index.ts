@@ -1,19 +1,25 @@
 // English is the complete catalogue and the fallback of every other locale. One file an area keeps
 // concurrent work apart; ids are unique across files (prefix them with the area).
+import annotations from './annotations.json';
 import core from './core.json';
 import dashboardEditor from './dashboardEditor.json';
 import dashboards from './dashboards.json';
+import dateRange from './dateRange.json';
 import devicePage from './devicePage.json';
+import history from './history.json';
 import importWizard from './importWizard.json';
 import tree from './tree.json';
 import widgetEditor from './widgetEditor.json';
 import widgets from './widgets.json';
 
 export const en = {
+  ...annotations,
   ...core,
   ...dashboardEditor,
   ...dashboards,
+  ...dateRange,
   ...devicePage,
+  ...history,
   ...importWizard,
   ...tree,
   ...widgetEditor,

@@ -25,7 +25,7 @@ import { loginMachine } from '../login/loginMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { SYSTEM_IDS } from '../systemIds';
 import type { AppEvent } from './app.events';
-import { dashboardEvent, dashboardsRouteEvent, pageEvent, revealEvent } from './liveActors';
+import { dashboardEvent, dashboardsRouteEvent, pageEvent, preferencesEvent, revealEvent } from './liveActors';
 import { isGuestPath, isProtectedPath, ROUTES } from './routes';
 import type { SignedInWorld } from './signedInWorld';
 
@@ -36,6 +36,8 @@ export interface AppInput {
   themeMode: ThemeMode | null;
   /** Build id of the loaded page, compared against the deployed one. */
   buildId: string;
+  /** The user's IANA time zone (the browser's); dates are written and ranges resolved on its wall clock. UTC if absent. */
+  timeZone?: string;
 }
 
 export interface AppContext {
@@ -45,6 +47,7 @@ export interface AppContext {
   theme: Theme | null;
   session: Session | null;
   settings: AccountSettings | null;
+  timeZone: string;
   /** The signed-in world's machines once their chunk has loaded (null before the first sign-in). */
   world: SignedInWorld | null;
 }
@@ -191,6 +194,11 @@ export const appSetup = setup({
       if (dashboards) enqueue.sendTo(dashboards, dashboardsRouteEvent(context));
       const editor = live(system, 'dashboardEditor');
       if (editor) enqueue.sendTo(editor, dashboardEvent(context));
+    }),
+    /** The dashboard's dialogs write dates in the user's format and offer the buffers the user may use. */
+    syncDashboardPreferences: liveActions(({ context, enqueue, system }) => {
+      const editor = live(system, 'dashboardEditor');
+      if (editor) enqueue.sendTo(editor, preferencesEvent(context));
     }),
     revealRouteDevice: liveActions(({ context, enqueue, system }) => {
       const tree = live(system, 'deviceTree');

@@ -18,6 +18,7 @@ export const appMachine = appSetup.createMachine({
     theme: null,
     session: null,
     settings: null,
+    timeZone: input.timeZone ?? 'UTC',
     world: null,
   }),
   entry: [
@@ -137,6 +138,7 @@ export const appMachine = appSetup.createMachine({
                     { type: 'assignSettings', params: ({ event }) => ({ settings: event.output }) },
                     'syncTreeSettings',
                     'syncDevicePage',
+                    'syncDashboardPreferences',
                   ],
                 },
                 // Defaults (English, normal size, system font) apply until settings can be read.
@@ -172,7 +174,13 @@ export const appMachine = appSetup.createMachine({
             // The chunk could not be fetched (offline, or replaced by a new deployment): try again later.
             unavailable: { after: { WORLD_RETRY: 'loading' } },
             live: {
-              entry: ['spawnLiveActors', 'syncDevicePage', 'syncDashboardsRoute', 'revealRouteDevice'],
+              entry: [
+                'spawnLiveActors',
+                'syncDevicePage',
+                'syncDashboardsRoute',
+                'syncDashboardPreferences',
+                'revealRouteDevice',
+              ],
               exit: ['closeDeviceConfiguration', 'stopLiveActors'],
               initial: 'configurationClosed',
               states: {

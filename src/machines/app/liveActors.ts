@@ -8,6 +8,7 @@ import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.ev
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import type { DevicePageEvent } from '../devicePage/devicePage.events';
 import type { DeviceTreeEvent } from '../deviceTree/deviceTree.events';
+import { preferencesOf } from '../userPreferences';
 
 /** The device page route (ROUTES.page), parsed; null for any other path. */
 export function pageRoute(path: string) {
@@ -58,6 +59,12 @@ export function dashboardRoute(path: string): string | null {
 export const dashboardsRouteEvent = (context: LiveContext): DashboardsEvent => ({
   type: 'dashboards.route',
   id: dashboardRoute(context.path),
+});
+
+/** The user's date format, time zone and buffer rights, for the dashboard's dialogs. */
+export const preferencesEvent = (context: LiveContext & { timeZone: string }): DashboardEditorEvent => ({
+  type: 'dashboard.preferencesChanged',
+  preferences: preferencesOf(context.session, context.settings, context.timeZone),
 });
 
 /** What the dashboard editing actor must hear for the current route. */

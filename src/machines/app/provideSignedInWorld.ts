@@ -11,10 +11,14 @@ import type {
   DeviceConfigurationSave,
   LineWriteRequest,
 } from '../../services/contracts';
+import type { AnnotationsSave } from '../annotations/annotations.events';
+import { annotationsMachine } from '../annotations/annotationsMachine';
 import { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
 import { widgetDownloadLogic } from '../dashboardEditor/widgetDownload';
+import { provideHistoryQuery } from '../historyQuery/provideHistoryQuery';
 import { dashboardsMachine } from '../dashboards/dashboardsMachine';
 import { readFile, saveFile } from '../../services/download';
+import { browserTimeZone } from '../../services/timeZone';
 import type { SocketFactory } from '../../services/socket';
 import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
 import { notFoundPath, type PageAddress } from '../devicePage/devicePage.types';
@@ -117,11 +121,30 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
         saveDashboard,
         unsavedDashboard: unsavedDashboardMachine.provide({ actors: { saveDashboard } }),
         widgetEditor: provideWidgetEditor(api),
+        annotations: annotationsMachine.provide({
+          actors: {
+            saveAnnotations: fromPromise(({ input }: { input: AnnotationsSave }) =>
+              api.saveMarkAreaElements(
+                { dashboard: input.dashboardId, widget: input.widgetId },
+                input.annotations,
+              ),
+            ),
+          },
+        }),
         downloadWidget: widgetDownloadLogic(
-          ({ dashboardId, widgetId, exportType, name }) =>
-            api.downloadWidget({ dashboardId, widgetId }, { exportType, fileName: name }),
+          ({ dashboardId, widgetId, exportType, name, range }) =>
+            api.downloadWidget(
+              // The time zone always: a widget of history not yet shown is downloaded over its own interval.
+              { dashboardId, widgetId, ...range, timeZone: browserTimeZone() },
+              { exportType, fileName: name },
+            ),
           ({ fileName, blob }) => saveFile(fileName, blob),
         ),
+        historyQuery: provideHistoryQuery({
+          queryHistory: (query, signal) => api.queryHistory(query, signal),
+          now: () => Date.now(),
+          timeZone: browserTimeZone,
+        }),
         elementLineEdit: elementLineEditMachine.provide({
           actors: {
             loadLine: fromPromise(async ({ input }: { input: LinesQuery & { line: number } }) => {

@@ -1,8 +1,12 @@
 import type { ActorRefFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Dashboard, PageTopic } from '../../services/contracts';
+import { isInvalidWidget, type OpenedDashboard, type PageTopic, type Widget } from '../../services/contracts';
 import type { LineStatus } from '../../services/contracts/devices';
+import type { AnnotationsInput } from '../annotations/annotations.events';
+import type { annotationsMachine } from '../annotations/annotationsMachine';
 import type { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
+import type { HistoryQueryActor } from '../historyQuery/historyQuery.selectors';
+import type { UserPreferences } from '../userPreferences';
 import type { WidgetEditorInput } from '../widgetEditor/widgetEditor.events';
 import { firstFreeCell } from './dashboardEditor.model';
 
@@ -10,9 +14,9 @@ export interface DashboardEditorContext {
   /** Id of the dashboard of the route (null off the dashboard view). */
   id: string | null;
   /** The dashboard as last loaded or saved. */
-  stored: Dashboard | null;
+  stored: OpenedDashboard | null;
   /** The dashboard as shown: the stored copy with the edits of edit mode. */
-  draft: Dashboard | null;
+  draft: OpenedDashboard | null;
   /** Whether the draft has unsaved changes. */
   dirty: boolean;
   /** The widget shown fullscreen, if any. */
@@ -29,6 +33,12 @@ export interface DashboardEditorContext {
   leaveAfterSave: boolean;
   /** The line edit opened from a widget, while it runs. */
   lineEdit: ActorRefFrom<typeof elementLineEditMachine> | null;
+  /** The annotations dialog of a widget, while it is open. */
+  annotations: ActorRefFrom<typeof annotationsMachine> | null;
+  /** The user's date format, time zone and buffer rights, as the app last told (kept across dashboards). */
+  preferences: UserPreferences;
+  /** The history query of each widget of the draft that reads history, by widget id (historyActors.ts). */
+  history: Record<string, HistoryQueryActor>;
 }
 
 /** The latest live value of one line. */
@@ -38,7 +48,7 @@ export interface ElementValue {
   unit: string | null;
 }
 
-export const closedDashboard: Omit<DashboardEditorContext, 'id'> = {
+export const closedDashboard: Omit<DashboardEditorContext, 'id' | 'preferences'> = {
   stored: null,
   draft: null,
   dirty: false,
@@ -49,11 +59,36 @@ export const closedDashboard: Omit<DashboardEditorContext, 'id'> = {
   widgetId: null,
   leaveAfterSave: false,
   lineEdit: null,
+  annotations: null,
+  history: {},
 };
 
 /** What the widget details dialog starts from: the widget being edited, or a new one in the first free cell. */
 export function widgetEditorInput(context: DashboardEditorContext): WidgetEditorInput {
   const widgets = context.draft?.widgets ?? [];
-  const widget = widgets.find(({ id }) => id === context.widgetId) ?? null;
-  return { widget, position: widget?.position ?? firstFreeCell(widgets) };
+  const widget = widgets.find((w): w is Widget => !isInvalidWidget(w) && w.id === context.widgetId) ?? null;
+  return {
+    widget,
+    position: widget?.position ?? firstFreeCell(widgets),
+    preferences: context.preferences,
+  };
+}
+
+/** A valid widget of the shown dashboard by id (an invalid one only shows what failed). */
+export const shownWidget = (context: DashboardEditorContext, id: string): Widget | undefined =>
+  context.draft?.widgets.find((w): w is Widget => !isInvalidWidget(w) && w.id === id);
+
+/** What the annotations dialog of a (shown, valid) widget starts from. */
+export function annotationsInput(context: DashboardEditorContext, widgetId: string): AnnotationsInput {
+  const widget = shownWidget(context, widgetId)!;
+  return {
+    dashboardId: context.id ?? '',
+    widgetId,
+    widgetName: widget.name,
+    annotations: widget.markAreaElements,
+    dateFormat: context.preferences.dateFormat,
+    timeZone: context.preferences.timeZone,
+    // Only places a new annotation over the hour before it.
+    now: Date.now(),
+  };
 }

@@ -1,5 +1,12 @@
-import type { Dashboard, PageTopic, WidgetElement, WidgetExportType } from '../../services/contracts';
+import type {
+  Annotation,
+  DashboardSummary,
+  PageTopic,
+  WidgetElement,
+  WidgetExportType,
+} from '../../services/contracts';
 import type { LineValue } from '../devicePage/devicePage.types';
+import type { UserPreferences } from '../userPreferences';
 
 export type { SocketSubscriptionEvent } from '../devicePage/devicePage.events';
 
@@ -28,7 +35,7 @@ export type DashboardEditorEvent =
   /** The dashboards list deleted a dashboard: unsaved edits of it have nothing left to be saved to. */
   | { type: 'dashboard.deleted'; id: string }
   /** The dashboards list renamed a dashboard (a new name and version). */
-  | { type: 'dashboard.renamed'; dashboard: Dashboard }
+  | { type: 'dashboard.renamed'; dashboard: DashboardSummary }
   /** Opens the widget details dialog for a new widget, or for one of the dashboard's. */
   | { type: 'dashboard.addWidget' }
   | { type: 'dashboard.editWidget'; id: string }
@@ -51,5 +58,16 @@ export type DashboardEditorEvent =
   | { type: 'dashboard.editLine'; element: WidgetElement }
   /** The line edit opened from a widget has ended (its completion, delivered by XState to the spawner). */
   | { type: 'xstate.done.actor.elementLineEdit' }
+  /** The app tells the user's date format, time zone and buffer rights (at sign-in and when settings load). */
+  | { type: 'dashboard.preferencesChanged'; preferences: UserPreferences }
+  /**
+   * Opens the annotations (mark areas) dialog of a widget, in view and edit mode alike: annotations are saved on
+   * their own. Sent by the header button of the historical chart widgets.
+   */
+  | { type: 'dashboard.editAnnotations'; id: string }
+  /** The annotations dialog saved a widget's annotations: the stored copy and the draft show them at once. */
+  | { type: 'dashboard.annotationsSaved'; widgetId: string; annotations: Annotation[] }
+  /** The annotations dialog was closed (its completion, delivered by XState to the spawner). */
+  | { type: 'xstate.done.actor.annotations' }
   /** The socket pushed live values of a page topic the dashboard's elements read. */
   | { type: 'page.valuesPushed'; topic: PageTopic; lines: LineValue[] };

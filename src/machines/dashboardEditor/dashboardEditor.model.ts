@@ -1,7 +1,9 @@
 import {
   GRID_COLUMNS,
+  isInvalidWidget,
   WIDGET_DEFAULT_SIZE,
-  type Dashboard,
+  type Annotation,
+  type OpenedDashboard,
   type PageTopic,
   type Widget,
   type WidgetElement,
@@ -29,9 +31,10 @@ export function elementKey(element: WidgetElement): string | null {
 }
 
 /** Every distinct page topic the widgets' elements of the dashboard reference. */
-export function dashboardTopics(dashboard: Dashboard | null): PageTopic[] {
+export function dashboardTopics(dashboard: OpenedDashboard | null): PageTopic[] {
   const topics = new Map<string, PageTopic>();
   for (const widget of dashboard?.widgets ?? []) {
+    if (isInvalidWidget(widget)) continue;
     for (const element of widget.elements) {
       const topic = elementTopic(element);
       if (topic) topics.set(topicKey(topic), topic);
@@ -41,7 +44,7 @@ export function dashboardTopics(dashboard: Dashboard | null): PageTopic[] {
 }
 
 /** Whether any widget of the layout sits elsewhere or has another size than in the dashboard (x, y, w, h). */
-export function layoutMoved(dashboard: Dashboard | null, layout: readonly LayoutItem[]): boolean {
+export function layoutMoved(dashboard: OpenedDashboard | null, layout: readonly LayoutItem[]): boolean {
   if (!dashboard) return false;
   const items = new Map(layout.map((item) => [item.i, item]));
   return dashboard.widgets.some(({ id, position }) => {
@@ -54,7 +57,7 @@ export function layoutMoved(dashboard: Dashboard | null, layout: readonly Layout
 }
 
 /** The dashboard with the layout's positions applied to its widgets. */
-export function withLayout(dashboard: Dashboard, layout: readonly LayoutItem[]): Dashboard {
+export function withLayout(dashboard: OpenedDashboard, layout: readonly LayoutItem[]): OpenedDashboard {
   const items = new Map(layout.map((item) => [item.i, item]));
   return {
     ...dashboard,
@@ -86,8 +89,24 @@ export function firstFreeCell(
   return { i: '', x: 0, y: bottom, ...size };
 }
 
+/** The dashboard with a widget's annotations replaced (a widget it no longer has is left alone). */
+export function withAnnotations(
+  dashboard: OpenedDashboard,
+  widgetId: string,
+  annotations: Annotation[],
+): OpenedDashboard {
+  return {
+    ...dashboard,
+    widgets: dashboard.widgets.map((widget) =>
+      widget.id === widgetId && !isInvalidWidget(widget)
+        ? { ...widget, markAreaElements: annotations }
+        : widget,
+    ),
+  };
+}
+
 /** The dashboard with `widget` in place of the one with its id, or added at the end. */
-export function withWidget(dashboard: Dashboard, widget: Widget): Dashboard {
+export function withWidget(dashboard: OpenedDashboard, widget: Widget): OpenedDashboard {
   const known = dashboard.widgets.some(({ id }) => id === widget.id);
   return {
     ...dashboard,

@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Dashboard } from '../../services/contracts';
+import { isInvalidWidget, type OpenedDashboard } from '../../services/contracts';
 import { elementKey } from './dashboardEditor.model';
 import type { widgetEditorMachine } from '../widgetEditor/widgetEditorMachine';
 import type { dashboardEditorMachine } from './dashboardEditorMachine';
@@ -12,7 +12,7 @@ export type DashboardEditorView = 'idle' | 'loading' | 'failed' | 'loaded';
 export const selectView = (s: DashboardEditorSnapshot): DashboardEditorView =>
   typeof s.value === 'string' ? (s.value as DashboardEditorView) : 'loaded';
 /** The dashboard as shown (with the edits of edit mode). */
-export const selectDraft = (s: DashboardEditorSnapshot): Dashboard | null => s.context.draft;
+export const selectDraft = (s: DashboardEditorSnapshot): OpenedDashboard | null => s.context.draft;
 /** Edit mode, including the save and the unsaved changes question. */
 export const selectIsEditing = (s: DashboardEditorSnapshot): boolean =>
   s.matches('loaded') && !s.matches({ loaded: 'viewing' });
@@ -52,6 +52,11 @@ export const selectRenameError = (s: DashboardEditorSnapshot): MessageId | null 
 /** The widget details dialog's machine while it is open (add or edit a widget in edit mode). */
 export const selectWidgetEditor = (s: DashboardEditorSnapshot) =>
   s.children.widgetEditor as ActorRefFrom<typeof widgetEditorMachine> | undefined;
+/** The annotations dialog's machine while it is open. */
+export const selectAnnotations = (s: DashboardEditorSnapshot) => s.context.annotations;
+/** The user's date format and time zone, for a date range picker opened from a widget (DateRangePickerDialog). */
+export const selectDateFormat = (s: DashboardEditorSnapshot) => s.context.preferences.dateFormat;
+export const selectTimeZone = (s: DashboardEditorSnapshot): string => s.context.preferences.timeZone;
 /** The line edit opened from a widget (it runs the line-details dialog), while it runs. */
 export const selectElementLineEdit = (s: DashboardEditorSnapshot) => s.context.lineEdit;
 
@@ -64,6 +69,8 @@ export const selectWidgetLive =
   (s: DashboardEditorSnapshot): boolean => {
     const widget = s.context.draft?.widgets.find(({ id }) => id === widgetId);
     if (!widget) return false;
+    // An invalid widget reads nothing: it is as painted as it will get.
+    if (isInvalidWidget(widget)) return true;
     return widget.elements.every((element) => {
       const key = elementKey(element);
       return key === null || key in s.context.values;

@@ -1,30 +1,44 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
-import type {
-  Dashboard,
-  DashboardUpdateInput,
-  PageTopic,
-  WidgetElement,
-  WidgetExportType,
+import {
+  isInvalidWidget,
+  type Annotation,
+  type Dashboard,
+  type DashboardSummary,
+  type DashboardUpdateInput,
+  type OpenedDashboard,
+  type PageTopic,
+  type WidgetElement,
+  type WidgetExportType,
 } from '../../services/contracts';
+import { annotationsMachine } from '../annotations/annotationsMachine';
 import { SOCKET_SYSTEM_ID } from '../devicePage/devicePage.setup';
 import type { LineValue } from '../devicePage/devicePage.types';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
+import { historyQueryMachine } from '../historyQuery/historyQueryMachine';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
 import { unsavedDashboardMachine } from '../unsavedDashboard/unsavedDashboardMachine';
+import type { UserPreferences } from '../userPreferences';
 import { widgetEditorMachine } from '../widgetEditor/widgetEditorMachine';
 import type { WidgetEditorOutput } from '../widgetEditor/widgetEditor.events';
-import { closedDashboard, type DashboardEditorContext } from './dashboardEditor.context';
+import {
+  annotationsInput,
+  closedDashboard,
+  shownWidget,
+  type DashboardEditorContext,
+} from './dashboardEditor.context';
 import type { DashboardEditorEvent, LayoutItem, SocketSubscriptionEvent } from './dashboardEditor.events';
 import type { WidgetDownloadRequest } from './widgetDownload';
+import { historyActorId, historyConfigs, shownRange } from './historyActors';
 import {
   dashboardTopics,
   layoutMoved,
   lineKey,
   topicKey,
+  withAnnotations,
   withLayout,
   withWidget,
 } from './dashboardEditor.model';
@@ -43,7 +57,7 @@ export { closedDashboard, widgetEditorInput } from './dashboardEditor.context';
 export type { DashboardEditorContext, ElementValue } from './dashboardEditor.context';
 
 /** The draft with `change` applied; the dashboard becomes dirty. */
-const editDraft = (context: DashboardEditorContext, change: (draft: Dashboard) => Dashboard) => ({
+const editDraft = (context: DashboardEditorContext, change: (draft: OpenedDashboard) => OpenedDashboard) => ({
   draft: context.draft && change(context.draft),
   dirty: true,
 });
@@ -56,19 +70,23 @@ export const dashboardEditorSetup = setup({
   },
   actors: {
     // Provided by the wiring (provideSignedInWorld.ts).
-    loadDashboard: fromPromise<Dashboard, { id: string }>(() =>
+    loadDashboard: fromPromise<OpenedDashboard, { id: string }>(() =>
       Promise.reject(new Error('loadDashboard not provided')),
     ),
     saveDashboard: fromPromise<Dashboard, DashboardUpdateInput>(() =>
       Promise.reject(new Error('saveDashboard not provided')),
     ),
     elementLineEdit: elementLineEditMachine,
+    // Provided by the wiring with the annotations save (provideSignedInWorld.ts).
+    annotations: annotationsMachine,
     unsavedDashboard: unsavedDashboardMachine,
     widgetEditor: widgetEditorMachine,
     // Provided by the wiring (widgetDownload.ts builds it from the API and the browser's save).
     downloadWidget: fromPromise<void, WidgetDownloadRequest>(() =>
       Promise.reject(new Error('downloadWidget not provided')),
     ),
+    // Provided by the wiring with the API client, the clock and the time zone (provideHistoryQuery.ts).
+    historyQuery: historyQueryMachine,
   },
   guards: {
     sameDashboard: ({ context }, params: { id: string }) => context.id === params.id,
@@ -79,9 +97,15 @@ export const dashboardEditorSetup = setup({
     subscribedTopic: ({ context }, params: { topic: PageTopic }) =>
       context.topics.some((topic) => topicKey(topic) === topicKey(params.topic)),
     renameValid: ({ context }) => context.rename.value.trim() !== '',
+    /** Only widgets their schema accepts open in the widget details dialog; invalid ones can only be deleted. */
+    editableWidget: ({ context }, params: { id: string }) =>
+      Boolean(context.draft?.widgets.some((widget) => widget.id === params.id && !isInvalidWidget(widget))),
     leaveAfterSave: ({ context }) => context.leaveAfterSave,
     widgetSaved: (_, params: { output: WidgetEditorOutput }) => params.output !== null,
     lineEditIdle: ({ context }) => context.lineEdit === null,
+    /** A widget its schema accepts, while no annotations dialog is open. */
+    annotatable: ({ context }, params: { id: string }) =>
+      context.annotations === null && shownWidget(context, params.id) !== undefined,
   },
   actions: {
     openDashboard: assign((_, params: { id: string }) => ({ ...closedDashboard, id: params.id })),
@@ -97,7 +121,7 @@ export const dashboardEditorSetup = setup({
     }),
     dropEdits: assign({ dirty: false }),
     /** A rename from the list: the new name and version, so the next save is not a conflict. */
-    applyRenamed: assign(({ context }, params: { dashboard: Dashboard }) => {
+    applyRenamed: assign(({ context }, params: { dashboard: DashboardSummary }) => {
       const { name, version } = params.dashboard;
       return {
         stored: context.stored && { ...context.stored, name, version },
@@ -112,7 +136,7 @@ export const dashboardEditorSetup = setup({
       enqueue.sendTo(list, saved);
     }),
     assignLeaveAfterSave: assign((_, params: { leave: boolean }) => ({ leaveAfterSave: params.leave })),
-    assignLoaded: assign((_, params: { dashboard: Dashboard }) => ({
+    assignLoaded: assign((_, params: { dashboard: OpenedDashboard }) => ({
       stored: params.dashboard,
       draft: params.dashboard,
       dirty: false,
@@ -188,15 +212,58 @@ export const dashboardEditorSetup = setup({
       ({ context, enqueue }, params: { id: string; exportType: WidgetExportType }) => {
         const widget = context.draft?.widgets.find(({ id }) => id === params.id);
         if (!widget || !context.id) return;
-        const input = {
+        const input: WidgetDownloadRequest = {
           dashboardId: context.id,
           widgetId: widget.id,
           exportType: params.exportType,
           name: widget.name,
+          // A widget showing history downloads the range it shows (a chosen range or a zoom included).
+          range: shownRange(context.history[widget.id]),
         };
         enqueue.spawnChild('downloadWidget', { input });
       },
     ),
+    /**
+     * Keeps one history query actor per widget of the draft that reads history, as syncLive keeps the socket
+     * subscriptions: new widgets get one, removed ones lose theirs, edited ones are told what they now read.
+     */
+    syncHistory: enqueueActions(({ context, enqueue }) => {
+      const configs = historyConfigs(context.draft, context.preferences.defaultPcNumber);
+      for (const [id, actor] of Object.entries(context.history)) {
+        const config = configs.get(id);
+        if (config) enqueue.sendTo(actor, { type: 'history.configure', config });
+        else enqueue.stopChild(actor);
+      }
+      enqueue.assign({
+        history: ({ spawn }) =>
+          Object.fromEntries(
+            [...configs].map(([id, config]) => [
+              id,
+              context.history[id] ?? spawn('historyQuery', { id: historyActorId(id), input: { config } }),
+            ]),
+          ),
+      });
+    }),
+    stopHistory: enqueueActions(({ context, enqueue }) => {
+      for (const actor of Object.values(context.history)) enqueue.stopChild(actor);
+      enqueue.assign({ history: {} });
+    }),
+    assignPreferences: assign({
+      preferences: (_, params: { preferences: UserPreferences }) => params.preferences,
+    }),
+    openAnnotations: assign({
+      annotations: ({ context, spawn }, params: { id: string }) =>
+        spawn('annotations', { id: 'annotations', input: annotationsInput(context, params.id) }),
+    }),
+    /** Saved annotations are no edit: the stored copy and the draft show them, the draft as dirty as it was. */
+    applyAnnotations: assign(({ context }, params: { widgetId: string; annotations: Annotation[] }) => ({
+      stored: context.stored && withAnnotations(context.stored, params.widgetId, params.annotations),
+      draft: context.draft && withAnnotations(context.draft, params.widgetId, params.annotations),
+    })),
+    closeAnnotations: enqueueActions(({ enqueue }) => {
+      enqueue(stopChild('annotations'));
+      enqueue.assign({ annotations: null });
+    }),
     openLineEdit: assign({
       lineEdit: ({ spawn }, params: { element: WidgetElement }) =>
         spawn('elementLineEdit', { id: 'elementLineEdit', input: { element: params.element } }),

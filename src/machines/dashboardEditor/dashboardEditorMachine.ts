@@ -1,4 +1,5 @@
-import type { Dashboard } from '../../services/contracts';
+import type { OpenedDashboard } from '../../services/contracts';
+import { DEFAULT_PREFERENCES } from '../userPreferences';
 import { closedDashboard, dashboardEditorSetup, updateOf, widgetEditorInput } from './dashboardEditor.setup';
 
 export type { DashboardEditorContext } from './dashboardEditor.setup';
@@ -11,7 +12,7 @@ export type { DashboardEditorContext } from './dashboardEditor.setup';
  */
 export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
   id: 'dashboardEditor',
-  context: { ...closedDashboard, id: null },
+  context: { ...closedDashboard, id: null, preferences: DEFAULT_PREFERENCES },
   initial: 'idle',
   on: {
     'dashboard.open': [
@@ -31,6 +32,13 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
       actions: { type: 'applyRenamed', params: ({ event }) => ({ dashboard: event.dashboard }) },
     },
     'dashboard.close': { target: '.idle', actions: ['keepUnsavedIfDirty', 'forgetDashboard'] },
+    'dashboard.preferencesChanged': {
+      actions: [
+        { type: 'assignPreferences', params: ({ event }) => ({ preferences: event.preferences }) },
+        // Elements using the default PC number read the user's (new) default.
+        'syncHistory',
+      ],
+    },
   },
   states: {
     idle: {},
@@ -51,8 +59,8 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
     },
     failed: { on: { 'dashboard.reload': 'loading' } },
     loaded: {
-      entry: 'syncLive',
-      exit: ['unsubscribeLive', 'closeLineEdit'],
+      entry: ['syncLive', 'syncHistory'],
+      exit: ['unsubscribeLive', 'stopHistory', 'closeLineEdit', 'closeAnnotations'],
       initial: 'viewing',
       on: {
         'page.valuesPushed': {
@@ -73,6 +81,15 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
           actions: { type: 'openLineEdit', params: ({ event }) => ({ element: event.element }) },
         },
         'xstate.done.actor.elementLineEdit': { actions: 'closeLineEdit' },
+        // Annotations are saved on their own, in view mode too (annotationsMachine).
+        'dashboard.editAnnotations': {
+          guard: { type: 'annotatable', params: ({ event }) => ({ id: event.id }) },
+          actions: { type: 'openAnnotations', params: ({ event }) => ({ id: event.id }) },
+        },
+        'dashboard.annotationsSaved': {
+          actions: { type: 'applyAnnotations', params: ({ event }) => event },
+        },
+        'xstate.done.actor.annotations': { actions: 'closeAnnotations' },
       },
       states: {
         viewing: {
@@ -85,13 +102,18 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
               actions: { type: 'applyLayout', params: ({ event }) => ({ layout: event.layout }) },
             },
             'dashboard.removeWidget': {
-              actions: [{ type: 'removeWidget', params: ({ event }) => ({ id: event.id }) }, 'syncLive'],
+              actions: [
+                { type: 'removeWidget', params: ({ event }) => ({ id: event.id }) },
+                'syncLive',
+                'syncHistory',
+              ],
             },
             'dashboard.addWidget': {
               target: 'editingWidget',
               actions: { type: 'assignWidgetId', params: { id: null } },
             },
             'dashboard.editWidget': {
+              guard: { type: 'editableWidget', params: ({ event }) => ({ id: event.id }) },
               target: 'editingWidget',
               actions: { type: 'assignWidgetId', params: ({ event }) => ({ id: event.id }) },
             },
@@ -116,6 +138,7 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
                 actions: [
                   { type: 'placeWidget', params: ({ event }) => ({ output: event.output }) },
                   'syncLive',
+                  'syncHistory',
                 ],
               },
               { target: 'editing' },
@@ -140,7 +163,10 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
               target: 'saving',
               actions: { type: 'assignLeaveAfterSave', params: { leave: true } },
             },
-            'dashboard.discard': { target: 'viewing', actions: ['restoreStored', 'syncLive'] },
+            'dashboard.discard': {
+              target: 'viewing',
+              actions: ['restoreStored', 'syncLive', 'syncHistory'],
+            },
             'dashboard.stayEditing': 'editing',
           },
         },
@@ -150,12 +176,13 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
           invoke: {
             id: 'saveDashboard',
             src: 'saveDashboard',
-            input: ({ context }) => updateOf(context.draft as Dashboard),
+            input: ({ context }) => updateOf(context.draft as OpenedDashboard),
             onDone: {
               target: 'saved',
               actions: [
                 { type: 'assignLoaded', params: ({ event }) => ({ dashboard: event.output }) },
                 'syncLive',
+                'syncHistory',
                 'tellList',
                 { type: 'notify', params: { kind: 'success', id: 'dashboardEditor.saved' } },
               ],

@@ -1,10 +1,10 @@
-import type { Dashboard, DashboardUpdateInput } from '../../services/contracts';
+import { storedWidgets, type DashboardUpdateInput, type OpenedDashboard } from '../../services/contracts';
 
 /** The PUT body of a dashboard: the whole dashboard with the version it was loaded at. */
-export const updateOf = (dashboard: Dashboard): DashboardUpdateInput => ({
+export const updateOf = (dashboard: OpenedDashboard): DashboardUpdateInput => ({
   id: dashboard.id,
   name: dashboard.name,
-  widgets: dashboard.widgets,
+  widgets: storedWidgets(dashboard.widgets),
   breakpoint: dashboard.breakpoint,
   groupId: dashboard.groupId,
   version: dashboard.version,

@@ -9,6 +9,8 @@ export interface WidgetDownloadRequest {
   exportType: WidgetExportType;
   /** The widget's name, for the file and for the failure notice. */
   name: string;
+  /** The range a widget of history shows (ISO instants), downloaded over it; null for current values. */
+  range: { from: string; to: string } | null;
 }
 
 export interface WidgetFile {

@@ -18,7 +18,7 @@ const provided = <T, I = NonReducibleUnknown>(name: string) =>
 export const dashboardsActors = {
   loadDashboards: provided<DashboardsList>('loadDashboards'),
   createDashboard: provided<Dashboard, { name: string }>('createDashboard'),
-  renameDashboard: provided<Dashboard, { id: string; name: string }>('renameDashboard'),
+  renameDashboard: provided<DashboardSummary, { id: string; name: string }>('renameDashboard'),
   deleteDashboard: provided<DashboardDeleted, { id: string }>('deleteDashboard'),
   favoriteDashboard: provided<DashboardSummary, { id: string }>('favoriteDashboard'),
   exportDashboard: provided<DashboardExport, { id: string }>('exportDashboard'),

@@ -1,7 +1,7 @@
 import type { MessageId } from '../../i18n/messages';
 import type { DashboardGroupSaveInput } from '../../services/api';
 import type { DashboardsEvent } from './dashboards.events';
-import type { Dashboard, DashboardGroup, DashboardsList } from '../../services/contracts';
+import type { Dashboard, DashboardGroup, DashboardsList, DashboardSummary } from '../../services/contracts';
 import { dashboardNamed, dashboardPath, dashboardsSetup, type DashboardsContext } from './dashboards.setup';
 import { nextOrder, sortingPayload } from './dashboardsModel';
 
@@ -115,10 +115,13 @@ export const renaming = dashboardsSetup.createStateConfig({
         name: context.prompt.value.trim(),
       }),
       [
-        { type: 'renameDashboard', params: ({ event }: Done<Dashboard>) => ({ dashboard: event.output }) },
+        {
+          type: 'renameDashboard',
+          params: ({ event }: Done<DashboardSummary>) => ({ dashboard: event.output }),
+        },
         {
           type: 'tellEditor',
-          params: ({ event }: Done<Dashboard>) => ({
+          params: ({ event }: Done<DashboardSummary>) => ({
             event: { type: 'dashboard.renamed' as const, dashboard: event.output },
           }),
         },

@@ -68,9 +68,11 @@ export const favoriteOf = (dashboards: DashboardSummary[]): DashboardSummary | u
 
 /** The sorting payload of SPEC §3: the stored orders of dashboards and groups and the chosen settings. */
 export function sortingPayload(state: ListState, settings: SortSettings): DashboardsSorting {
-  const sortData: DashboardsSorting['sortData'] = {};
-  for (const group of state.groups) sortData[group.id] = { order: group.order, group: true };
-  for (const dashboard of state.dashboards) sortData[dashboard.id] = { order: dashboard.order, group: false };
+  // Built from entries, not by assignment: an id like '__proto__' would set the prototype instead of a key.
+  const sortData: DashboardsSorting['sortData'] = Object.fromEntries([
+    ...state.groups.map((group) => [group.id, { order: group.order, group: true }] as const),
+    ...state.dashboards.map((dashboard) => [dashboard.id, { order: dashboard.order, group: false }] as const),
+  ]);
   return { sortData, ...settings };
 }
 

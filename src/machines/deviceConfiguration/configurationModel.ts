@@ -28,7 +28,12 @@ export interface ConfigItem {
   members: ConfigItem[];
 }
 
+/** The name error of each item or department key; read it with nameErrorOf, as keys are the server's. */
 export type NameErrors = Readonly<Record<string, MessageId>>;
+
+/** The error of `key`, own keys only: 'constructor' or 'toString' are keys like any other. */
+export const nameErrorOf = (errors: NameErrors, key: string): MessageId | null =>
+  Object.hasOwn(errors, key) ? errors[key]! : null;
 
 const toDepartments = (item: DeviceTreeItem): ConfigDepartment[] =>
   item.departments
@@ -96,19 +101,22 @@ export function renameItem(items: readonly ConfigItem[], key: string, label: str
 
 /** SPEC §5: business group, device and department names are required. */
 export function nameErrors(items: readonly ConfigItem[]): NameErrors {
-  const errors: Record<string, MessageId> = {};
+  const errors: [string, MessageId][] = [];
   const visit = (item: ConfigItem) => {
     if (item.label.trim() === '')
-      errors[item.key] =
+      errors.push([
+        item.key,
         item.type === 'BUSINESS_GROUP'
           ? 'deviceConfiguration.groupNameRequired'
-          : 'deviceConfiguration.deviceNameRequired';
+          : 'deviceConfiguration.deviceNameRequired',
+      ]);
     for (const d of item.departments)
-      if (d.label.trim() === '') errors[d.key] = 'deviceConfiguration.departmentNameRequired';
+      if (d.label.trim() === '') errors.push([d.key, 'deviceConfiguration.departmentNameRequired']);
     item.members.forEach(visit);
   };
   items.forEach(visit);
-  return errors;
+  // From entries, not by assignment: the keys are the server's, and '__proto__' would set the prototype.
+  return Object.fromEntries(errors);
 }
 
 /** Items whose name, hexacode or any department or member matches the search text. */

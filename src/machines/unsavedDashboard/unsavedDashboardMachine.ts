@@ -1,7 +1,7 @@
 import { fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
-import type { Dashboard, DashboardUpdateInput } from '../../services/contracts';
+import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '../../services/contracts';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { updateOf } from '../dashboardEditor/updateOf';
 import { notifications } from '../notifications/notify';
@@ -10,7 +10,7 @@ export type UnsavedDashboardEvent = { type: 'unsaved.save' } | { type: 'unsaved.
 
 export interface UnsavedDashboardInput {
   /** The edited copy the operator navigated away from, with the version it was loaded at. */
-  draft: Dashboard;
+  draft: OpenedDashboard;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Widget, WidgetPosition, WidgetType } from '../../services/contracts/widgets';
+import type { UserPreferences } from '../userPreferences';
 import type { TableAxis } from './tableAxes';
 import type { WidgetFields } from './widgetDefaults';
 
@@ -10,6 +11,8 @@ export type WidgetEditorEvent =
   /** New values of widget fields (name, presentation, interval…). */
   | { type: 'widget.change'; patch: WidgetFields }
   | { type: 'widget.pickColour'; field: WidgetColourField }
+  /** Opens the date range picker for the widget's stored interval. */
+  | { type: 'widget.pickInterval' }
   /** TABLE: shows or hides a row, column or element (an empty selection shows all). */
   | { type: 'table.toggle'; axis: TableAxis; key: string }
   /** Opens the element step for a new element of the chosen type. */
@@ -26,6 +29,8 @@ export interface WidgetEditorInput {
   widget: Widget | null;
   /** Where a new widget goes (computed by the dashboard editor). */
   position: WidgetPosition;
+  /** The user's date format, time zone and buffer rights (defaults when not given). */
+  preferences?: UserPreferences;
 }
 
 /** The saved widget (parsed by its contract), or null when the dialog was cancelled. */

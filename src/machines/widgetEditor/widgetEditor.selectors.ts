@@ -31,5 +31,9 @@ export const selectError =
 export const selectElementStep = (s: WidgetEditorSnapshot) => s.children.widgetElement;
 /** The colour picker while a widget colour is picked. */
 export const selectColourPicker = (s: WidgetEditorSnapshot) => s.children.colourPicker;
+/** The date range picker while the stored interval is picked. */
+export const selectIntervalPicker = (s: WidgetEditorSnapshot) => s.children.dateRange;
+export const selectDateFormat = (s: WidgetEditorSnapshot) => s.context.preferences.dateFormat;
+export const selectTimeZone = (s: WidgetEditorSnapshot): string => s.context.preferences.timeZone;
 /** The widget colour being picked. */
 export const selectColourField = (s: WidgetEditorSnapshot): WidgetColourField | null => s.context.colourField;

@@ -1,9 +1,12 @@
 import { assign, setup } from 'xstate';
-import type { WidgetType } from '../../services/contracts/widgets';
+import type { WidgetInterval, WidgetType } from '../../services/contracts/widgets';
+import type { DateRangeOutput } from '../dateRange/dateRange.events';
+import { dateRangeMachine } from '../dateRange/dateRangeMachine';
+import type { UserPreferences } from '../userPreferences';
 import type { ColourPickerOutput } from './colourPicker.events';
 import { colourPickerMachine } from './colourPickerMachine';
 import { axisKeys, toggledSelection, type TableAxis } from './tableAxes';
-import type { WidgetFields } from './widgetDefaults';
+import { fieldDefaults, type WidgetFields } from './widgetDefaults';
 import {
   canMove,
   draftErrors,
@@ -31,7 +34,12 @@ export interface WidgetEditorContext {
   colourField: WidgetColourField | null;
   /** The element open in the element step (the list's length for a new one). */
   editIndex: number;
+  preferences: UserPreferences;
 }
+
+/** The interval the date range picker starts from: the widget's, or its type's default. */
+export const intervalOf = ({ draft }: WidgetEditorContext): WidgetInterval =>
+  draft.fields.interval ?? fieldDefaults(draft.type ?? 'LINE').interval!;
 
 const withoutError = (errors: WidgetErrors, key: keyof WidgetErrors): WidgetErrors => {
   if (!errors[key]) return errors;
@@ -46,12 +54,13 @@ export const widgetEditorSetup = setup({
     events: {} as WidgetEditorEvent,
     input: {} as WidgetEditorInput,
     output: {} as WidgetEditorOutput,
-    children: {} as { widgetElement: 'widgetElement'; colourPicker: 'colourPicker' },
+    children: {} as { widgetElement: 'widgetElement'; colourPicker: 'colourPicker'; dateRange: 'dateRange' },
   },
   actors: {
     // The element step; provideWidgetEditor gives it the devices API.
     widgetElement: widgetElementMachine,
     colourPicker: colourPickerMachine,
+    dateRange: dateRangeMachine,
   },
   guards: {
     typeChosen: ({ context }) => context.draft.type !== null,
@@ -86,6 +95,12 @@ export const widgetEditorSetup = setup({
               ...context.draft,
               fields: { ...context.draft.fields, [context.colourField]: params.output.colour },
             }
+          : context.draft,
+    }),
+    applyInterval: assign({
+      draft: ({ context }, params: { output: DateRangeOutput }) =>
+        params.output
+          ? { ...context.draft, fields: { ...context.draft.fields, interval: params.output.value } }
           : context.draft,
     }),
     openElement: assign({ editIndex: (_, params: { index: number }) => params.index }),

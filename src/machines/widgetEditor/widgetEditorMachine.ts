@@ -1,13 +1,15 @@
 import type { Widget } from '../../services/contracts/widgets';
+import { DEFAULT_PREFERENCES } from '../userPreferences';
 import { builtWidget, draftOf, elementAt } from './widgetDraft';
 import type { WidgetEditorOutput } from './widgetEditor.events';
-import { widgetEditorSetup } from './widgetEditor.setup';
+import { intervalOf, widgetEditorSetup } from './widgetEditor.setup';
 
 export type { WidgetEditorContext } from './widgetEditor.setup';
 
 /**
  * SPEC §2 widget details: the type first, then the name, the type's fields and its elements, each edited in
- * the element step (widgetElementMachine); colours through the colour picker. Ends with the saved widget, or
+ * the element step (widgetElementMachine); colours through the colour picker, the stored interval through the
+ * date range picker. Ends with the saved widget, or
  * null when cancelled (types, guards and actions: widgetEditor.setup.ts).
  */
 export const widgetEditorMachine = widgetEditorSetup.createMachine({
@@ -17,6 +19,7 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
     errors: {},
     colourField: null,
     editIndex: 0,
+    preferences: input.preferences ?? DEFAULT_PREFERENCES,
   }),
   initial: 'editing',
   states: {
@@ -31,6 +34,7 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
           target: 'pickingColour',
           actions: { type: 'assignColourField', params: ({ event }) => ({ field: event.field }) },
         },
+        'widget.pickInterval': { guard: 'typeChosen', target: 'pickingInterval' },
         'element.add': { guard: 'typeChosen', target: 'editingElement', actions: 'openNewElement' },
         'element.edit': {
           guard: { type: 'knownElement', params: ({ event }) => ({ index: event.index }) },
@@ -62,6 +66,24 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
         },
       },
     },
+    pickingInterval: {
+      invoke: {
+        id: 'dateRange',
+        src: 'dateRange',
+        input: ({ context }) => ({
+          value: intervalOf(context),
+          dateFormat: context.preferences.dateFormat,
+          timeZone: context.preferences.timeZone,
+          allowCompare: true,
+          // Only fills the custom dates with a preset's range when CUSTOM is chosen.
+          now: Date.now(),
+        }),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'applyInterval', params: ({ event }) => ({ output: event.output }) },
+        },
+      },
+    },
     editingElement: {
       invoke: {
         id: 'widgetElement',
@@ -69,6 +91,7 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
         input: ({ context }) => ({
           element: elementAt(context.draft, context.editIndex),
           widgetType: context.draft.type ?? 'LINE',
+          preferences: context.preferences,
         }),
         onDone: {
           target: 'editing',

@@ -1,3 +1,4 @@
+import type { BufferChanged } from './elementBuffer.events';
 import type { EditorElement } from './widgetDefaults';
 
 /** Colours of an element, picked with the colour picker. */
@@ -16,6 +17,13 @@ export type ElementPatch = Partial<
     | 'compareType'
     | 'compareToValue'
     | 'showSparkline'
+    // History charts: how a series is drawn, on which axis, and its overlays.
+    | 'serieType'
+    | 'yAxisNumber'
+    | 'showAxis'
+    | 'showAverageValue'
+    | 'showHighestValue'
+    | 'showLowestValue'
   >
 >;
 
@@ -32,7 +40,11 @@ export type WidgetElementEvent =
   /** Loads the devices again after a failed load. */
   | { type: 'element.retry' }
   | { type: 'element.save' }
-  | { type: 'element.cancel' };
+  | { type: 'element.cancel' }
+  /** The buffer choice of an element of a historical widget changed (from its elementBuffer actor). */
+  | BufferChanged
+  /** Raised when a line is picked or the page's lines arrive: the buffers of the element's line are known anew. */
+  | { type: 'element.lineBuffersArrived' };
 
 /**
  * The edited element, or a PAGE widget's elements generated from a picked page (`wholePage`: they replace

@@ -29,6 +29,8 @@ export const selectIsLoadingAddress = (s: WidgetElementSnapshot): boolean =>
   s.matches({ form: { address: 'loadingDepartments' } }) ||
   s.matches({ form: { address: 'loadingPages' } }) ||
   s.matches({ form: { address: 'loadingLines' } });
+/** The element's buffer choice while the element reads one (historical types). */
+export const selectElementBuffer = (s: WidgetElementSnapshot) => s.children.elementBuffer;
 /** The colour picker while an element colour is picked. */
 export const selectElementColourPicker = (s: WidgetElementSnapshot) => s.children.colourPicker;
 /** The element colour being picked. */

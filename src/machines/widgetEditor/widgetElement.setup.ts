@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, raise, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type {
   DepartmentName,
@@ -10,8 +10,12 @@ import type {
 } from '../../services/api';
 import type { Department, DeviceTreeItem, Line, Page } from '../../services/contracts/devices';
 import type { WidgetType } from '../../services/contracts/widgets';
+import type { UserPreferences } from '../userPreferences';
 import type { ColourPickerOutput } from './colourPicker.events';
 import { colourPickerMachine } from './colourPickerMachine';
+import type { BufferChanged, ElementBufferInput } from './elementBuffer.events';
+import { readsBuffer, storedBuffers } from './elementBuffer.rules';
+import { elementBufferMachine } from './elementBufferMachine';
 import {
   departmentKeyOf,
   findDevice,
@@ -31,6 +35,8 @@ import type {
 export interface WidgetElementInput {
   element: EditorElement;
   widgetType: WidgetType;
+  /** The user's date format, time zone and buffer rights (defaults when not given). */
+  preferences?: UserPreferences;
 }
 
 export interface WidgetElementContext {
@@ -50,6 +56,9 @@ export interface WidgetElementContext {
   pageElements: EditorElement[] | null;
   colourField: ElementColourField | null;
   error: MessageId | null;
+  preferences: UserPreferences;
+  /** Whether the element's buffer can be read (reported by its elementBuffer actor; historical types only). */
+  bufferReady: boolean;
 }
 
 export const chosenDevice = (c: WidgetElementContext) => findDevice(c.devices, c.hexacode);
@@ -57,6 +66,22 @@ export const chosenDepartment = (c: WidgetElementContext) =>
   c.departments.find((department) => department.key === c.departmentKey);
 
 const cleared = { pages: [], page: null, lines: [], pageElements: null, error: null };
+
+/** The element's line among the loaded lines (its page's), if they are loaded. */
+const elementLine = ({ lines, element }: WidgetElementContext) =>
+  lines.find((line) => line.number === element.lineNumber && line.pageNumber === element.pageNumber);
+
+/** What the buffer choice starts from: the element, and its line's buffers (the stored copy until lines load). */
+export const bufferInput = (context: WidgetElementContext): ElementBufferInput => ({
+  element: context.element,
+  buffers: elementLine(context)?.availableBuffers ?? storedBuffers(context.element),
+  preferences: context.preferences,
+  // Only where a new buffer starts recording, unless told otherwise.
+  now: Date.now(),
+});
+
+const elementReadsBuffer = ({ context }: { context: WidgetElementContext }) =>
+  readsBuffer(context.widgetType, context.element);
 
 /** Implementations of the element step (widgetElementMachine.ts holds its statechart). */
 export const widgetElementSetup = setup({
@@ -71,6 +96,7 @@ export const widgetElementSetup = setup({
       loadPages: 'loadPages';
       loadLines: 'loadLines';
       colourPicker: 'colourPicker';
+      elementBuffer: 'elementBuffer';
     },
   },
   actors: {
@@ -86,6 +112,7 @@ export const widgetElementSetup = setup({
       Promise.reject(new Error('loadLines not provided')),
     ),
     colourPicker: colourPickerMachine,
+    elementBuffer: elementBufferMachine,
   },
   guards: {
     // Picks name an item of the list shown above them.
@@ -98,6 +125,10 @@ export const widgetElementSetup = setup({
     deviceChosen: ({ context }) => chosenDevice(context) !== undefined,
     departmentChosen: ({ context }) => context.departmentKey !== null,
     pageChosen: ({ context }) => context.page !== null,
+    readsBuffer: elementReadsBuffer,
+    readsNoBuffer: not(elementReadsBuffer),
+    /** SPEC §5 buffer_required: an element that reads a buffer is saved only when one can be read. */
+    bufferReady: ({ context }) => !readsBuffer(context.widgetType, context.element) || context.bufferReady,
     addressChosen: ({ context }) =>
       context.widgetType === 'PAGE'
         ? (context.pageElements?.length ?? 0) > 0 || context.element.pageNumber !== null
@@ -127,16 +158,27 @@ export const widgetElementSetup = setup({
       page: params.page,
       pageElements: [],
     })),
-    pickLine: assign(({ context }, params: { line: number }) => ({
-      element: {
-        ...context.element,
-        ...lineFields(
-          chosenDevice(context)!,
-          chosenDepartment(context)!,
-          context.lines.find((l) => l.number === params.line)!,
-        ),
-      },
-      error: null,
+    // Another line has other buffers: the element's buffer is chosen again (elementBuffer).
+    pickLine: assign(({ context }, params: { line: number }) => {
+      const line = context.lines.find((l) => l.number === params.line)!;
+      return {
+        element: {
+          ...context.element,
+          ...lineFields(chosenDevice(context)!, chosenDepartment(context)!, line),
+          buffer: null,
+          availableBuffers: line.availableBuffers,
+        },
+        error: null,
+      };
+    }),
+    /** The buffer region starts the element's buffer choice again with the line's buffers (elementBuffer). */
+    lineBuffersArrived: raise({ type: 'element.lineBuffersArrived' }),
+    /** SPEC §5 buffer_required: 'Buffer not available'. */
+    showBufferError: assign({ error: 'widgetEditor.buffer.required' as const }),
+    applyBufferChoice: assign(({ context }, params: BufferChanged) => ({
+      element: { ...context.element, ...params.choice },
+      bufferReady: params.ready,
+      error: params.ready && context.error === 'widgetEditor.buffer.required' ? null : context.error,
     })),
     assignNames: assign({
       departments: ({ context }, params: { names: DepartmentName[] }) =>

@@ -1,8 +1,11 @@
+import { and } from 'xstate';
 import { linesQuery, namesQuery, pagesQuery } from '../deviceTree/treeModel';
+import { DEFAULT_PREFERENCES } from '../userPreferences';
 import { customLabel } from './elementPick';
 import type { EditorElement } from './widgetDefaults';
 import type { WidgetElementOutput } from './widgetElement.events';
 import {
+  bufferInput,
   chosenDepartment,
   chosenDevice,
   widgetElementSetup,
@@ -27,7 +30,8 @@ const departmentOf = (context: WidgetElementContext) => chosenDepartment(context
 /**
  * SPEC §2 widget element details: device → department → page → line, each list loaded once the one above
  * is picked (an edited element's address is picked again as the lists arrive), the custom label, colours
- * through the colour picker and the fields of the widget's type.
+ * through the colour picker, the fields of the widget's type, and for an element that reads history its buffer
+ * (elementBufferMachine, started again whenever the line's buffers are known anew).
  */
 export const widgetElementMachine = widgetElementSetup.createMachine({
   id: 'widgetElement',
@@ -45,6 +49,8 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
     pageElements: null,
     colourField: null,
     error: null,
+    preferences: input.preferences ?? DEFAULT_PREFERENCES,
+    bufferReady: false,
   }),
   initial: 'loadingDevices',
   states: {
@@ -82,7 +88,10 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
         },
         'element.pickLine': {
           guard: { type: 'knownLine', params: ({ event }) => ({ line: event.line }) },
-          actions: { type: 'pickLine', params: ({ event }) => ({ line: event.line }) },
+          actions: [
+            { type: 'pickLine', params: ({ event }) => ({ line: event.line }) },
+            'lineBuffersArrived',
+          ],
         },
         'element.changeLabel': {
           actions: { type: 'assignLabel', params: ({ event }) => ({ label: event.label }) },
@@ -146,7 +155,10 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
                   linesQuery(departmentOf(context), context.page ?? 1, chosenDevice(context)!.type),
                 onDone: {
                   target: 'idle',
-                  actions: { type: 'assignLines', params: ({ event }) => ({ lines: event.output.lines }) },
+                  actions: [
+                    { type: 'assignLines', params: ({ event }) => ({ lines: event.output.lines }) },
+                    'lineBuffersArrived',
+                  ],
                 },
                 onError: { target: 'idle', actions: 'showLoadFailed' },
               },
@@ -163,7 +175,8 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
                   actions: { type: 'assignColourField', params: ({ event }) => ({ field: event.field }) },
                 },
                 'element.save': [
-                  { guard: 'addressChosen', target: '#widgetElement.saved' },
+                  { guard: and(['addressChosen', 'bufferReady']), target: '#widgetElement.saved' },
+                  { guard: 'addressChosen', actions: 'showBufferError' },
                   { actions: 'showAddressError' },
                 ],
                 'element.cancel': '#widgetElement.cancelled',
@@ -180,6 +193,26 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
                   target: 'editing',
                   actions: { type: 'applyColour', params: ({ event }) => ({ output: event.output }) },
                 },
+              },
+            },
+          },
+        },
+        // Historical types: the element's buffer (SPEC §3/§4), chosen while the element reads one.
+        buffer: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'readsBuffer', target: 'choosing' }, { target: 'none' }] },
+            none: { always: { guard: 'readsBuffer', target: 'choosing' } },
+            choosing: {
+              invoke: {
+                id: 'elementBuffer',
+                src: 'elementBuffer',
+                input: ({ context }) => bufferInput(context),
+              },
+              always: { guard: 'readsNoBuffer', target: 'none' },
+              on: {
+                'buffer.changed': { actions: { type: 'applyBufferChoice', params: ({ event }) => event } },
+                'element.lineBuffersArrived': { target: 'choosing', reenter: true },
               },
             },
           },

@@ -8,6 +8,8 @@ import {
   DashboardSummary,
   GroupNameValidation,
   MarkAreaElements,
+  OpenedDashboard,
+  storedWidgets,
   type Annotation,
   type DashboardCreate,
   type DashboardGroupSave,
@@ -16,13 +18,14 @@ import {
   type DashboardUpdateInput,
   type WidgetDownloadBody,
   type WidgetDownloadQuery,
+  type WidgetInput,
   type WidgetSave,
 } from '../contracts';
 import { conflictOr, fileNameOf, params } from './helpers';
 
-/** A dashboard export: the document and the file name the server gave it. */
+/** A dashboard export: the document (its widgets as stored) and the file name the server gave it. */
 export interface DashboardExport {
-  dashboard: Dashboard;
+  dashboard: Omit<Dashboard, 'widgets'> & { widgets: WidgetInput[] };
   fileName: string;
 }
 
@@ -36,8 +39,8 @@ export type WidgetSaveInput = v.InferInput<typeof WidgetSave>;
 export interface DashboardsApi {
   /** GET /api/v2/dashboards/: dashboards without widgets, groups and the dashboards sort settings. */
   listDashboards(): Promise<DashboardsList>;
-  /** GET /api/v2/dashboards/{id}: one dashboard with its widgets. */
-  getDashboard(id: string): Promise<Dashboard>;
+  /** GET /api/v2/dashboards/{id}: one dashboard with its widgets, each read on its own (see OpenedDashboard). */
+  getDashboard(id: string): Promise<OpenedDashboard>;
   /** POST /api/v2/dashboards/: the server decides whether it becomes the favorite. */
   createDashboard(body: DashboardCreateInput): Promise<Dashboard>;
   /** PUT /api/v2/dashboards/; a stale version throws DashboardConflictError. */
@@ -46,8 +49,8 @@ export interface DashboardsApi {
   deleteDashboard(id: string): Promise<DashboardDeleted>;
   /** POST /api/v2/dashboards/{id}/favorite */
   favoriteDashboard(id: string): Promise<DashboardSummary>;
-  /** POST /api/v2/dashboards/{id}/rename?name= */
-  renameDashboard(id: string, name: string): Promise<Dashboard>;
+  /** POST /api/v2/dashboards/{id}/rename?name=: the renamed dashboard, without its widgets. */
+  renameDashboard(id: string, name: string): Promise<DashboardSummary>;
   /** GET /api/v2/dashboards/{id}/export: the document and its file name. */
   exportDashboard(id: string): Promise<DashboardExport>;
   /** POST /api/v2/dashboards/import: a new dashboard with the file's (mapped) widgets. */
@@ -63,7 +66,7 @@ export interface DashboardsApi {
   /** GET /api/v2/dashboards/groups/validate/name?id&name: whether the name is free (the group itself excepted). */
   validateDashboardGroupName(query: { id?: string; name: string }): Promise<boolean>;
   /** POST /api/v2/dashboards/widgets; a stale version throws DashboardConflictError. */
-  saveWidget(body: WidgetSaveInput): Promise<Dashboard>;
+  saveWidget(body: WidgetSaveInput): Promise<OpenedDashboard>;
   /** POST /api/v2/dashboards/widgets/download?exportType&fileName: the widget's current values as a file. */
   downloadWidget(
     body: WidgetDownloadBody,
@@ -80,7 +83,7 @@ export function createDashboardsApi(http: KyInstance): DashboardsApi {
   return {
     listDashboards: async () => v.parse(DashboardsList, await http.get('v2/dashboards/').json()),
     getDashboard: async (id) =>
-      v.parse(Dashboard, await http.get(`v2/dashboards/${encodeURIComponent(id)}`).json()),
+      v.parse(OpenedDashboard, await http.get(`v2/dashboards/${encodeURIComponent(id)}`).json()),
     createDashboard: async (body) =>
       v.parse(Dashboard, await http.post('v2/dashboards/', { json: body }).json()),
     async updateDashboard(body) {
@@ -96,16 +99,16 @@ export function createDashboardsApi(http: KyInstance): DashboardsApi {
       v.parse(DashboardSummary, await http.post(`v2/dashboards/${encodeURIComponent(id)}/favorite`).json()),
     renameDashboard: async (id, name) =>
       v.parse(
-        Dashboard,
+        DashboardSummary,
         await http
           .post(`v2/dashboards/${encodeURIComponent(id)}/rename`, { searchParams: params({ name }) })
           .json(),
       ),
     async exportDashboard(id) {
       const response = await http.get(`v2/dashboards/${encodeURIComponent(id)}/export`);
-      const dashboard = v.parse(Dashboard, await response.json());
-      const fileName = fileNameOf(response.headers.get('content-disposition'), `${dashboard.name}.json`);
-      return { dashboard, fileName };
+      const opened = v.parse(OpenedDashboard, await response.json());
+      const fileName = fileNameOf(response.headers.get('content-disposition'), `${opened.name}.json`);
+      return { dashboard: { ...opened, widgets: storedWidgets(opened.widgets) }, fileName };
     },
     async downloadWidget(body, query) {
       const searchParams: Record<string, string> = { exportType: query.exportType };
@@ -138,7 +141,7 @@ export function createDashboardsApi(http: KyInstance): DashboardsApi {
       ).valid,
     async saveWidget(body) {
       try {
-        return v.parse(Dashboard, await http.post('v2/dashboards/widgets', { json: body }).json());
+        return v.parse(OpenedDashboard, await http.post('v2/dashboards/widgets', { json: body }).json());
       } catch (error) {
         return conflictOr(error);
       }

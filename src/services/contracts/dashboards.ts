@@ -1,10 +1,16 @@
 import * as v from 'valibot';
-import { ErrorBody } from './common';
+import { ErrorBody, int32 } from './common';
 import { SortSettings } from './settings';
 import { Annotation, BREAKPOINTS, requiredName, Widget } from './widgets';
 
-const int = v.pipe(v.number(), v.integer());
-const order = v.pipe(int, v.minValue(0, 'Order must be at least 0'));
+const int = int32;
+/** Orders are positions in a user's list: a million leaves room for any list and for "one after the last". */
+export const MAX_ORDER = 1_000_000;
+const order = v.pipe(
+  int,
+  v.minValue(0, 'Order must be at least 0'),
+  v.maxValue(MAX_ORDER, `Order must be at most ${MAX_ORDER}`),
+);
 const id = v.pipe(v.string('Id is required'), v.nonEmpty('Id is required'));
 
 /** A personal dashboard. `version` grows by one with every save, so a save from a stale copy is detected. */
@@ -58,7 +64,7 @@ export const DashboardUpdate = v.object({
   widgets: v.array(Widget),
   breakpoint: v.optional(v.picklist(BREAKPOINTS), 'lg'),
   groupId: v.optional(v.nullable(v.string()), null),
-  version: v.pipe(v.number('Version is required'), v.integer()),
+  version: v.pipe(v.number('Version is required'), v.integer(), v.maxValue(2_147_483_647)),
 });
 export type DashboardUpdate = v.InferOutput<typeof DashboardUpdate>;
 export type DashboardUpdateInput = v.InferInput<typeof DashboardUpdate>;
@@ -108,7 +114,7 @@ export const WidgetSave = v.object({
   dashboardId: id,
   widget: Widget,
   /** When given, a stale version is refused with 409 like a whole-dashboard save. */
-  version: v.optional(v.pipe(v.number(), v.integer())),
+  version: v.optional(int),
 });
 export type WidgetSave = v.InferOutput<typeof WidgetSave>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { int32 } from './common';
 import { SortSettings } from './settings';
 
 /**
@@ -18,7 +19,7 @@ export const DeviceConfigurationSave = v.object({
     v.object({
       rawHexacode: v.string(),
       key: v.string(),
-      order: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      order: v.pipe(int32, v.minValue(0)),
       /** Entries of the device itself, its departments and, for business groups, member devices and departments. */
       data: v.array(ConfigurationEntry),
     }),

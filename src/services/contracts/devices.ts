@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AvailableBuffer } from './history';
 
 /** Device and department status (SPEC §4). */
 export const DeviceStatus = v.picklist(['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM']);
@@ -57,6 +58,8 @@ export const Line = v.object({
   readOnly: v.boolean(),
   options: v.array(LineOption),
   isFactorySettings: v.boolean(),
+  /** Buffers recording this line, of the PC numbers the user may use (SPEC §3 availableBuffers). */
+  availableBuffers: v.optional(v.array(AvailableBuffer), []),
 });
 export type Line = v.InferOutput<typeof Line>;
 

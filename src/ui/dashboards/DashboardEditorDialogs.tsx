@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import {
+  selectAnnotations,
   selectElementLineEdit,
   selectIsConfirmingLeave,
   selectIsRenaming,
@@ -11,6 +12,7 @@ import {
 import type { elementLineEditMachine } from '../../machines/elementLineEdit/elementLineEditMachine';
 import type { lineEditMachine } from '../../machines/lineEdit/lineEditMachine';
 import type { ActorRefFrom } from 'xstate';
+import { AnnotationsDialog } from '../annotations/AnnotationsDialog';
 import { LineDetailsDialog } from '../dialogs/LineDetailsDialog';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
@@ -20,16 +22,21 @@ import { WidgetDetailsDialog } from '../widgetEditor/WidgetDetailsDialog';
 import { SaveChangesDialog } from './SaveChangesDialog';
 import type { DashboardEditorActor } from './useDashboardEditor';
 
-/** The dialogs of the dashboard view: widget details, unsaved changes, rename, and line edit from a widget. */
+/**
+ * The dialogs of the dashboard view: widget details, unsaved changes, rename, and line edit and annotations from
+ * a widget.
+ */
 export function DashboardEditorDialogs({ actor }: { actor: DashboardEditorActor }) {
   const lineEdit = useSelector(actor, selectElementLineEdit);
   const widgetEditor = useSelector(actor, selectWidgetEditor);
+  const annotations = useSelector(actor, selectAnnotations);
   return (
     <>
       {widgetEditor && <WidgetDetailsDialog actor={widgetEditor} />}
       <UnsavedChangesDialog actor={actor} />
       <RenameDialog actor={actor} />
       {lineEdit && <WidgetLineEdit actor={lineEdit} />}
+      {annotations && <AnnotationsDialog actor={annotations} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import 'react-grid-layout/css/styles.css';
 import { useSelector } from '@xstate/react';
-import { Suspense, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import {
   GridLayout,
   noCompactor,
@@ -12,16 +12,13 @@ import {
   selectDraft,
   selectFullscreenId,
   selectIsEditing,
-  selectWidgetLive,
 } from '../../machines/dashboardEditor/dashboardEditor.selectors';
-import { GRID_COLUMNS, GRID_MARGIN, GRID_ROW_HEIGHT, type Widget } from '../../services/contracts';
+import { GRID_COLUMNS, GRID_MARGIN, GRID_ROW_HEIGHT } from '../../services/contracts';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
-import { widgetRegistry } from '../widgets/registry';
 import { breakpointOf, columnsOf, layoutAt } from './gridLayout';
 import type { DashboardEditorActor } from './useDashboardEditor';
-import { WidgetDownloadMenu } from './WidgetDownloadMenu';
-import { FRAME_BUTTON } from './frameButton';
+import { WidgetFrame } from './WidgetFrame';
 
 const GRID_CONFIG = { rowHeight: GRID_ROW_HEIGHT, margin: [GRID_MARGIN, GRID_MARGIN] as const };
 
@@ -82,95 +79,6 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
         ))}
       </GridLayout>
     </div>
-  );
-}
-
-function WidgetFrame({
-  actor,
-  widget,
-  editing,
-  fullscreen,
-}: {
-  actor: DashboardEditorActor;
-  widget: Widget;
-  editing: boolean;
-  fullscreen: boolean;
-}) {
-  const t = useT();
-  const Renderer = widgetRegistry[widget.type]?.Renderer;
-  const live = useSelector(actor, selectWidgetLive(widget.id));
-  const summary = (
-    <p className="p-3 text-muted">
-      {t('dashboardEditor.widgetSummary', { type: widget.type, count: String(widget.elements.length) })}
-    </p>
-  );
-  return (
-    <article
-      aria-labelledby={`widget-${widget.id}`}
-      data-live={live ? 'ready' : 'pending'}
-      className="flex h-full w-full flex-col overflow-hidden rounded border border-line bg-surface"
-    >
-      <header className="flex items-center gap-1 border-b border-line px-3 py-1">
-        <h2 id={`widget-${widget.id}`} className="flex-1 truncate font-medium">
-          {widget.name}
-        </h2>
-        <WidgetDownloadMenu actor={actor} widget={widget} />
-        <FrameButton
-          label={t('dashboardEditor.fullscreen', { name: widget.name })}
-          pressed={fullscreen}
-          glyph={fullscreen ? '⤡' : '⤢'}
-          onClick={() => actor.send({ type: 'dashboard.toggleFullscreen', id: widget.id })}
-        />
-        {editing && (
-          <>
-            <FrameButton
-              label={t('dashboardEditor.editWidget', { name: widget.name })}
-              glyph="✎"
-              onClick={() => actor.send({ type: 'dashboard.editWidget', id: widget.id })}
-            />
-            <FrameButton
-              label={t('dashboardEditor.deleteWidget', { name: widget.name })}
-              glyph="✕"
-              onClick={() => actor.send({ type: 'dashboard.removeWidget', id: widget.id })}
-            />
-          </>
-        )}
-      </header>
-      {/* The renderer of the type (src/ui/widgets/registry.ts); types without one show type and element count. */}
-      {Renderer ? (
-        <Suspense fallback={summary}>
-          <Renderer actor={actor} widget={widget} />
-        </Suspense>
-      ) : (
-        summary
-      )}
-    </article>
-  );
-}
-
-/** A compact header button of a widget: a glyph, named for screen readers and tests by its label. */
-function FrameButton({
-  label,
-  glyph,
-  pressed,
-  onClick,
-}: {
-  label: string;
-  glyph: string;
-  pressed?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={FRAME_BUTTON}
-    >
-      <span aria-hidden>{glyph}</span>
-    </button>
   );
 }
 

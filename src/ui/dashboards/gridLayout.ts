@@ -30,7 +30,7 @@ export interface GridItem {
  * (at least 2) goes right of the previous one, or starts a new row below the row's tallest, so the order stays;
  * the last widget of a row is widened to the edge.
  */
-export function layoutAt(widgets: readonly Widget[], cols: number): GridItem[] {
+export function layoutAt(widgets: readonly Pick<Widget, 'id' | 'position'>[], cols: number): GridItem[] {
   const item = (i: string, x: number, y: number, w: number, h: number): GridItem => ({
     i,
     x,

@@ -1,6 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { ConfigItem, NameErrors } from '../../machines/deviceConfiguration/configurationModel';
-import type { MessageId } from '../../i18n/messages';
+import {
+  nameErrorOf,
+  type ConfigItem,
+  type NameErrors,
+} from '../../machines/deviceConfiguration/configurationModel';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
@@ -92,7 +95,7 @@ function ItemFields({
 }: Pick<ListProps, 'errors' | 'disabled' | 'onRename'> & { item: ConfigItem }) {
   const t = useT();
   const errorText = (key: string) => {
-    const error: MessageId | undefined = errors[key];
+    const error = nameErrorOf(errors, key);
     return error ? t(error) : null;
   };
   const label =

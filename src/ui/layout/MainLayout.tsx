@@ -10,6 +10,8 @@ import { AppActor } from '../appActor';
 import { DashboardScreen, useDashboardName } from '../dashboards/DashboardScreen';
 import { UnsavedDashboardHost } from '../dashboards/UnsavedDashboardHost';
 import { DeviceConfigurationHost } from '../dialogs/DeviceConfigurationHost';
+import { DialogErrorBoundary } from '../errors/DialogErrorBoundary';
+import { ScreenErrorBoundary } from '../errors/ScreenErrorBoundary';
 import { useT } from '../i18n';
 import { DevicePageScreen } from '../screens/DevicePageScreen';
 import { HomeScreen } from '../screens/HomeScreen';
@@ -38,8 +40,12 @@ export default function MainLayout() {
   return (
     <>
       <SignedInLayout />
-      <DeviceConfigurationHost />
-      <UnsavedDashboardHost />
+      <DialogErrorBoundary name="device configuration">
+        <DeviceConfigurationHost />
+      </DialogErrorBoundary>
+      <DialogErrorBoundary name="unsaved dashboard">
+        <UnsavedDashboardHost />
+      </DialogErrorBoundary>
     </>
   );
 }
@@ -69,11 +75,13 @@ function SignedInLayout() {
         <Banners />
         <HeadBar crumbs={crumbs} />
         <main className="flex-1 overflow-auto">
-          <Switch>
-            <Route path={ROUTES.home} component={HomeScreen} />
-            <Route path={ROUTES.dashboard}>{(params) => <DashboardScreen id={params.id} />}</Route>
-            <Route path={ROUTES.page} component={DevicePageScreen} />
-          </Switch>
+          <ScreenErrorBoundary>
+            <Switch>
+              <Route path={ROUTES.home} component={HomeScreen} />
+              <Route path={ROUTES.dashboard}>{(params) => <DashboardScreen id={params.id} />}</Route>
+              <Route path={ROUTES.page} component={DevicePageScreen} />
+            </Switch>
+          </ScreenErrorBoundary>
         </main>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { DashboardsDialogs } from '../dashboards/DashboardsDialogs';
 import { DashboardsList } from '../dashboards/DashboardsList';
 import { useDashboards } from '../dashboards/useDashboards';
 import { useT } from '../i18n';
+import { DialogErrorBoundary } from '../errors/DialogErrorBoundary';
 import { DeviceTreeView } from '../tree/DeviceTreeView';
 import { useSystemActor } from '../useSystemActor';
 
@@ -42,7 +43,9 @@ export function Sidebar() {
         <DashboardsList actor={dashboards} />
         <DeviceTreeView tree={tree} />
       </nav>
-      <DashboardsDialogs actor={dashboards} />
+      <DialogErrorBoundary name="dashboards">
+        <DashboardsDialogs actor={dashboards} />
+      </DialogErrorBoundary>
     </aside>
   );
 }

@@ -7,8 +7,9 @@ import { useT } from '../i18n';
 export function NotFoundScreen() {
   const t = useT();
   const message = new URLSearchParams(useSearch()).get('message');
-  // A catalogue id (what the app's redirects send) is shown in the user's language; other text as is.
-  const text = message && message in englishMessages ? t(message as MessageId) : message;
+  // A catalogue id (what the app's redirects send) is shown in the user's language; other text as is. Own
+  // keys only: 'constructor' or 'toString' in the address are text, not ids.
+  const text = message && Object.hasOwn(englishMessages, message) ? t(message as MessageId) : message;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-4 text-center">
       <h1 className="text-2xl font-semibold">{t('notFound.title')}</h1>

@@ -1,12 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { selectField } from '../../machines/widgetEditor/widgetEditor.selectors';
+import {
+  selectDateFormat,
+  selectField,
+  selectTimeZone,
+} from '../../machines/widgetEditor/widgetEditor.selectors';
 import type { WidgetColourField } from '../../machines/widgetEditor/widgetEditor.events';
-import { INTERVAL_TYPES, type WidgetType } from '../../services/contracts';
+import type { WidgetType } from '../../services/contracts';
+import { useIntervalText } from '../dateRange/intervalText';
 import { useT } from '../i18n';
 import { widgetRegistry } from '../widgets/registry';
-import { Listbox } from '../primitives/Listbox';
+import { Button } from '../primitives/Button';
 import { ColourButton } from './ColourButton';
-import { Checkbox, choicesOf } from './fields';
+import { Checkbox } from './fields';
 import type { WidgetEditorActor } from './types';
 
 const selectInterval = selectField('interval');
@@ -21,6 +26,9 @@ export function CommonFields({ actor, type }: { actor: WidgetEditorActor; type: 
   const t = useT();
   const editor = widgetRegistry[type]?.editor;
   const interval = useSelector(actor, selectInterval);
+  const dateFormat = useSelector(actor, selectDateFormat);
+  const timeZone = useSelector(actor, selectTimeZone);
+  const intervalText = useIntervalText();
   const showUnits = useSelector(actor, selectShowUnits);
   const enableLineEdit = useSelector(actor, selectEnableLineEdit);
   const colours = {
@@ -30,17 +38,21 @@ export function CommonFields({ actor, type }: { actor: WidgetEditorActor; type: 
   return (
     <div className="flex flex-col gap-3">
       {editor?.interval && interval ? (
-        <Listbox
-          label={t('widgetEditor.interval')}
-          value={interval.type}
-          choices={choicesOf(INTERVAL_TYPES, (value) => t(`widgetEditor.interval.${value}`))}
-          onValueChange={(value) =>
-            actor.send({
-              type: 'widget.change',
-              patch: { interval: { ...interval, type: value as (typeof INTERVAL_TYPES)[number] } },
-            })
-          }
-        />
+        <div className="flex flex-col gap-1">
+          <span aria-hidden className="text-sm font-medium">
+            {t('widgetEditor.interval')}
+          </span>
+          <Button
+            variant="quiet"
+            aria-label={t('widgetEditor.intervalValue', {
+              range: intervalText(interval, dateFormat, timeZone),
+            })}
+            onClick={() => actor.send({ type: 'widget.pickInterval' })}
+            className="border border-muted/40 text-left"
+          >
+            {intervalText(interval, dateFormat, timeZone)}
+          </Button>
+        </div>
       ) : null}
       {editor?.showUnits ? (
         <Checkbox

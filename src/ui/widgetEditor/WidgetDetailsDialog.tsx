@@ -4,11 +4,13 @@ import {
   selectColourPicker,
   selectElementStep,
   selectError,
+  selectIntervalPicker,
   selectIsNew,
   selectName,
   selectWidgetType,
 } from '../../machines/widgetEditor/widgetEditor.selectors';
 import { WIDGET_TYPES, type WidgetType } from '../../services/contracts';
+import { DateRangeDialog } from '../dateRange/DateRangePickerDialog';
 import { ColorPickerDialog } from '../dialogs/ColorPickerDialog';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
@@ -30,15 +32,17 @@ const selectNameError = selectError('name');
 const selectFormError = selectError('form');
 
 /**
- * SPEC §2 widget details, the host of the widget editor: the details step, or the element step or the colour
- * picker while one is open.
+ * SPEC §2 widget details, the host of the widget editor: the details step, or the element step, the colour
+ * picker or the date range picker while one is open.
  */
 export function WidgetDetailsDialog({ actor }: { actor: WidgetEditorActor }) {
   const step = useSelector(actor, selectElementStep);
   const picker = useSelector(actor, selectColourPicker);
   const colourField = useSelector(actor, selectColourField);
+  const intervalPicker = useSelector(actor, selectIntervalPicker);
   const t = useT();
   if (step) return <WidgetElementDialog actor={step} />;
+  if (intervalPicker) return <DateRangeDialog actor={intervalPicker} title={t('widgetEditor.interval')} />;
   if (picker && colourField)
     return <ColorPickerDialog actor={picker} title={t(`widgetEditor.${colourField}`)} />;
   return <DetailsStep actor={actor} />;

@@ -3,6 +3,7 @@ import type { ElementColourField } from '../../machines/widgetEditor/widgetEleme
 import {
   selectDevicesFailed,
   selectElement,
+  selectElementBuffer,
   selectElementColourField,
   selectElementColourPicker,
   selectElementError,
@@ -20,6 +21,7 @@ import { Dialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
 import { ColourButton } from './ColourButton';
 import { ElementAddress } from './ElementAddress';
+import { ElementBuffer } from './ElementBuffer';
 import type { WidgetElementActor } from './types';
 
 const COLOURS: readonly ElementColourField[] = ['color', 'backgroundColor'];
@@ -44,6 +46,7 @@ function ElementStep({ actor }: { actor: WidgetElementActor }) {
   const label = useSelector(actor, selectLabel);
   const pageElements = useSelector(actor, selectPageElementCount);
   const error = useSelector(actor, selectElementError);
+  const buffer = useSelector(actor, selectElementBuffer);
   const cancel = () => actor.send({ type: 'element.cancel' });
   const Fields = widgetRegistry[widgetType]?.editor.Element;
 
@@ -113,6 +116,7 @@ function ElementStep({ actor }: { actor: WidgetElementActor }) {
             ))}
           </div>
           {Fields ? <Fields actor={actor} /> : null}
+          {buffer ? <ElementBuffer actor={buffer} /> : null}
         </div>
       )}
     </Dialog>

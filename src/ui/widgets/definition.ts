@@ -11,6 +11,8 @@ import type { WidgetRendererProps } from './types';
 export interface WidgetDefinition {
   type: WidgetType;
   Renderer: LazyExoticComponent<ComponentType<WidgetRendererProps>>;
+  /** Controls the type adds to its widget's header, before download and fullscreen (the range of a chart). */
+  Header?: ComponentType<WidgetRendererProps>;
   editor: {
     /** The type's own widget fields (details step). */
     Details?: ComponentType<DetailsEditorProps>;
@@ -23,7 +25,9 @@ export interface WidgetDefinition {
   };
   /**
    * What it reads: 'live' widgets show the latest pushed value of each element's line (the dashboard
-   * subscribes to their pages); history-backed types will declare the buffers they need.
+   * subscribes to their pages); 'history' widgets show their buffers over a range (which series, over which
+   * interval: historyNeedOf in the contracts, shared with the server's download). A metric card or a bar chart
+   * is live and reads history too when its settings ask for it.
    */
-  data: 'live';
+  data: 'live' | 'history';
 }

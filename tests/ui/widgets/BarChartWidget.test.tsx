@@ -1,8 +1,12 @@
 import '../../support/resizeObserver';
 import { render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Chart } from 'chart.js';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
+import { installFakeCanvas } from '../../support/fakeCanvas';
+import { HOUR_MS, NOON, type ValueAt } from '../../support/historyFixtures';
+import { historyHandler, startHistoryDashboard } from '../../support/historyHandlers';
+import { server } from '../setup';
 import {
   coldRoom,
   dashboardWith,
@@ -12,34 +16,7 @@ import {
   widgetOf,
 } from '../../support/widgetFixtures';
 
-/**
- * jsdom has no canvas: a 2D context that accepts chart.js's drawing calls and draws nothing, so the chart
- * mounts and updates as in a browser. What the test checks is what assistive technology gets.
- */
-function fakeContext(canvas: HTMLCanvasElement) {
-  const state: Record<PropertyKey, unknown> = { canvas };
-  return new Proxy(state, {
-    get: (target, property) =>
-      property in target
-        ? target[property]
-        : property === 'measureText'
-          ? () => ({ width: 0 })
-          : () => ({ addColorStop: () => {} }),
-    set: (target, property, value) => {
-      target[property] = value;
-      return true;
-    },
-  });
-}
-
-beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-    return fakeContext(this);
-  } as unknown as HTMLCanvasElement['getContext']);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+installFakeCanvas();
 
 const barChart = (fields: Record<string, unknown>) =>
   widgetOf(
@@ -86,10 +63,53 @@ describe('BAR_CHART widget', () => {
     actor.stop();
   });
 
-  it('notes that hourly and daily sorting need history, and keeps the elements order', async () => {
-    const { actor, chart } = await start({ sorting: 'ON_DAY' });
-    expect(screen.getByText('Hourly and daily sorting need history data')).toBeTruthy();
-    expect(chart.getAttribute('aria-label')).toBe('Cold room: 2.5, Freezer room: -19, Setpoint: —');
+  it("draws each element's average of each hour of the day over its range, from history", async () => {
+    // Warm at 14:00 Copenhagen time (13:00 UTC), else 3 °C; the freezer a steady -19 °C.
+    const values: ValueAt = (id, t) => (id === 'freezer' ? -19 : new Date(t).getUTCHours() === 13 ? 8 : 3);
+    const { handler, server: history } = historyHandler({ valueAt: values });
+    server.use(handler);
+    const { actor } = startHistoryDashboard(dashboardWith(barChart({ sorting: 'ON_HOUR' })));
+    render(<DashboardGrid actor={actor} />);
+    const chart = await screen.findByRole('img', {
+      name: 'Room air: average of each hour of the day over the range',
+    });
+    expect(history.queries[0]).toMatchObject({
+      from: '2025-03-11T12:00:00.000Z',
+      to: '2025-03-12T12:00:00.000Z',
+    });
+    const drawn = Chart.getChart(chart as HTMLCanvasElement)!;
+    expect(drawn.data.labels).toHaveLength(24);
+    expect(drawn.data.labels![14]).toBe('14:00');
+    expect(drawn.data.datasets.map((dataset) => dataset.label)).toEqual([
+      'Cold room',
+      'Freezer room',
+      'Setpoint',
+    ]);
+    const table = screen.getByRole('table', { name: 'Values of Room air' });
+    expect(within(table).getByRole('row', { name: /^14:00/ }).textContent).toBe('14:008-198');
+    actor.stop();
+  });
+
+  it('draws the average of each day of its range', async () => {
+    const { handler } = historyHandler({ valueAt: (_, t) => (t < NOON - 12 * HOUR_MS ? 2 : 4) });
+    server.use(handler);
+    const week = { start: null, end: null, type: 'LAST_7_DAYS', compareTo: null };
+    const { actor } = startHistoryDashboard(dashboardWith(barChart({ sorting: 'ON_DAY', interval: week })));
+    render(<DashboardGrid actor={actor} />);
+    const chart = await screen.findByRole('img', { name: 'Room air: average of each day of the range' });
+    const drawn = Chart.getChart(chart as HTMLCanvasElement)!;
+    expect(drawn.data.labels).toEqual([
+      '05-03-2025',
+      '06-03-2025',
+      '07-03-2025',
+      '08-03-2025',
+      '09-03-2025',
+      '10-03-2025',
+      '11-03-2025',
+      '12-03-2025',
+    ]);
+    // The 12th (local): one hour at 2 °C (00:00), twelve at 4 °C.
+    expect(drawn.data.datasets[0]!.data.at(-1)).toBeCloseTo((2 + 12 * 4) / 13, 5);
     actor.stop();
   });
 

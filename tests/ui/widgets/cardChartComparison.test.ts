@@ -51,7 +51,7 @@ describe('compareWithReference', () => {
     expect(compareWithReference(5, '°C', custom('PERCENTAGE', 0))).toBeNull();
   });
 
-  it('shows nothing for the comparisons that need history data', () => {
+  it('shows nothing for the comparisons from history until it arrives', () => {
     for (const compareWith of COMPARE_WITH.filter((kind) => kind !== 'CUSTOM_VALUE')) {
       expect(compareWithReference(5, '°C', { ...custom('NUMERIC'), compareWith }), compareWith).toBeNull();
     }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BUFFER_STATUSES, bufferInterval, pcNumber } from '../history';
 
 /** The dashboard grid (SPEC §9): 12 columns at the widest breakpoints, widgets at least 2 wide and 3 high. */
 export const GRID_COLUMNS = 12;
@@ -83,10 +84,13 @@ export const WidgetPosition = v.pipe(
 );
 export type WidgetPosition = v.InferOutput<typeof WidgetPosition>;
 
+export const COMPARE_UNITS = ['HOURS', 'DAYS'] as const;
+/** How far back the comparison range starts (SPEC §9: in hours or days). */
 export const CompareRange = v.object({
-  value: v.pipe(v.number(), v.minValue(0)),
-  unit: v.picklist(['HOURS', 'DAYS']),
+  value: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(800)),
+  unit: v.picklist(COMPARE_UNITS),
 });
+export type CompareRange = v.InferOutput<typeof CompareRange>;
 
 /** Time range of a widget; LAST_24_HOURS unless the type says otherwise (CARD_CHART: LAST_7_DAYS). */
 export const widgetInterval = (type: (typeof INTERVAL_TYPES)[number] = 'LAST_24_HOURS') =>
@@ -100,12 +104,21 @@ export const widgetInterval = (type: (typeof INTERVAL_TYPES)[number] = 'LAST_24_
     { start: null, end: null, type, compareTo: null },
   );
 
+export type WidgetInterval = v.InferOutput<ReturnType<typeof widgetInterval>>;
+
+/**
+ * The buffer an element of a historical widget reads (SPEC §3, §4): OK once it exists; CREATE_BUFFER asks the
+ * dashboard save to create it, or to change its interval or start; BUFFER_NOT_PRESENT when it is gone.
+ */
 export const ElementBuffer = v.object({
-  status: optionalText,
-  pcNumber: optionalNumber,
-  interval: optionalNumber,
-  start: optionalText,
+  status: v.optional(v.nullable(v.picklist(BUFFER_STATUSES)), null),
+  pcNumber: v.optional(v.nullable(pcNumber), null),
+  /** Seconds between samples. */
+  interval: v.optional(v.nullable(bufferInterval), null),
+  /** ISO time recording starts from. */
+  start: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp('Start is invalid'))), null),
 });
+export type ElementBuffer = v.InferOutput<typeof ElementBuffer>;
 
 /** One line shown by a widget (SPEC §3 widget element). */
 export const widgetElementEntries = {
@@ -156,7 +169,17 @@ export const widgetElementEntries = {
   max: optionalNumber,
   unit: optionalText,
   translatedValue: optionalText,
-  availableBuffers: v.optional(v.array(v.object({ pcNumber: v.number() })), []),
+  /** The line's buffers when the element was edited (SPEC §3: each with its pcNumber). */
+  availableBuffers: v.optional(
+    v.array(
+      v.object({
+        pcNumber: v.number(),
+        interval: v.optional(v.nullable(v.number()), null),
+        start: v.optional(v.nullable(v.string()), null),
+      }),
+    ),
+    [],
+  ),
 };
 export const WidgetElement = v.object(widgetElementEntries);
 export type WidgetElement = v.InferOutput<typeof WidgetElement>;

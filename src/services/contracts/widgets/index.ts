@@ -14,6 +14,7 @@ export * from './common';
 export * from './barChart';
 export * from './cardChart';
 export * from './collapsableTable';
+export * from './historyNeeds';
 export * from './line';
 export * from './lineChart';
 export * from './multigridChart';

@@ -2,28 +2,32 @@ import { useSelector } from '@xstate/react';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
-import type { WidgetElement } from '../../../services/contracts';
+import type { BarChartWidget, WidgetElement } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT } from '../../i18n';
 import { selectElementNumbers } from '../elementSelectors';
 import { elementLabel, useElementValue } from '../ElementValue';
+import { themePrimary } from '../charts/theme';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { buildBars } from './bars';
+import { PeriodBarsChart } from './PeriodBarsChart';
 
 // Only what a bar chart draws, so the lazily loaded chunk carries no other chart type.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
-/** Until the tenant theme sets it, the product's primary colour (styles.css) paints the bars. */
-const PRODUCT_PRIMARY = '#1e6fd9';
-
-/** The tenant's primary colour as chart.js needs it (a colour, not a CSS variable). */
-const themePrimary = () =>
-  getComputedStyle(document.documentElement).getPropertyValue('--tenant-primary').trim() || PRODUCT_PRIMARY;
-
-/** BAR_CHART widget: one bar an element's live value, vertical or horizontal, optionally sorted. */
+/**
+ * BAR_CHART widget: one bar an element's live value, vertical or horizontal, optionally sorted; sorted ON_HOUR or
+ * ON_DAY, each element's hourly or daily averages from history instead.
+ */
 export default function BarChartRenderer({ actor, widget }: WidgetRendererProps) {
-  const t = useT();
   const chart = widgetOfType(widget, 'BAR_CHART');
+  if (chart.sorting === 'ON_HOUR' || chart.sorting === 'ON_DAY')
+    return <PeriodBarsChart actor={actor} chart={chart} />;
+  return <LiveBars actor={actor} chart={chart} />;
+}
+
+function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarChartWidget }) {
+  const t = useT();
   const numbers = useSelector(actor, selectElementNumbers(chart.elements.map(elementKey)));
   if (chart.elements.length === 0) return <p className="p-3 text-muted">{t('widgets.noElements')}</p>;
   const values = JSON.parse(numbers) as (number | null)[];
@@ -43,7 +47,6 @@ export default function BarChartRenderer({ actor, widget }: WidgetRendererProps)
     .join(', ');
   return (
     <div className="flex min-h-0 flex-1 flex-col p-2">
-      {bars.needsHistory && <p className="text-xs text-muted">{t('widgets.barChart.historyNote')}</p>}
       <div className="relative min-h-0 flex-1">
         <Bar
           role="img"

@@ -11,14 +11,13 @@ export interface Bars {
   labels: string[];
   values: (number | null)[];
   colors: string[];
-  /** The sorting asked for (ON_HOUR, ON_DAY) needs history data, so the bars keep their order. */
-  needsHistory: boolean;
 }
 
 type BarSettings = Pick<BarChartWidget, 'sorting' | 'defaultColor'>;
 
 /**
- * The bars of a BAR_CHART in the order its sorting asks for. Bars without a value go last whatever the
+ * The live bars of a BAR_CHART in the order its sorting asks for (ON_HOUR and ON_DAY draw history instead:
+ * periods.ts). Bars without a value go last whatever the
  * direction, and equal values keep the elements' order. A bar's colour is its element's, else the widget's
  * default, else `themeColor`.
  */
@@ -36,6 +35,5 @@ export function buildBars(inputs: readonly BarInput[], widget: BarSettings, them
     labels: sorted.map((bar) => bar.label),
     values: sorted.map((bar) => bar.value),
     colors: sorted.map((bar) => bar.color ?? widget.defaultColor ?? themeColor),
-    needsHistory: widget.sorting === 'ON_HOUR' || widget.sorting === 'ON_DAY',
   };
 }

@@ -1,4 +1,5 @@
-import type { WidgetElement } from '../../../services/contracts';
+import type { HistorySeries, WidgetElement } from '../../../services/contracts';
+import { latestValue } from '../history/seriesModel';
 
 export interface Comparison {
   direction: 'above' | 'below' | 'equal';
@@ -16,18 +17,39 @@ const format = (n: number) => String(Number(n.toFixed(2)));
 const withUnit = (text: string, unit: string) => (unit ? `${text} ${unit}` : text);
 
 /**
- * How the live value compares with the element's custom reference value: the difference in the value's unit
- * (NUMERIC) or in percent of the reference (PERCENTAGE). Null when nothing is to be shown: no value or
- * reference, compareType NONE, a zero reference in percent, or a comparison that needs history data
- * (average, min, max, another buffer).
+ * The value the live value is compared with: the custom value, or from the element's history over the card's
+ * interval its average, lowest or highest value, or for ANOTHER_BUFFER the value the comparison range (that
+ * long before) recorded at the same time. Null while history is missing or has no such value.
+ */
+export function referenceOf(element: ComparisonSettings, history: HistorySeries | null): number | null {
+  switch (element.compareWith) {
+    case 'CUSTOM_VALUE':
+      return element.compareToValue;
+    case 'AVERAGE_VALUE':
+      return history?.stats.avg ?? null;
+    case 'MIN_VALUE':
+      return history?.stats.min ?? null;
+    case 'MAX_VALUE':
+      return history?.stats.max ?? null;
+    case 'ANOTHER_BUFFER':
+      return history?.compare ? latestValue(history.compare.points) : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * How the live value compares with the reference: the difference in the value's unit (NUMERIC) or in percent
+ * of the reference (PERCENTAGE). Null when nothing is to be shown: no value or reference, compareType NONE, or a
+ * zero reference in percent.
  */
 export function compareWithReference(
   value: number | null,
   unit: string,
   element: ComparisonSettings,
+  reference: number | null = referenceOf(element, null),
 ): Comparison | null {
-  const reference = element.compareToValue;
-  if (element.compareWith !== 'CUSTOM_VALUE' || reference === null || value === null) return null;
+  if (element.compareWith === 'NONE' || reference === null || value === null) return null;
   if (element.compareType === 'NONE') return null;
   const percent = element.compareType === 'PERCENTAGE';
   if (percent && reference === 0) return null;

@@ -4,6 +4,7 @@ import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT, type Translate } from '../../i18n';
 import { EditLineButton } from '../EditLineButton';
 import { elementLabel, hasLineAddress, useElementValue } from '../ElementValue';
+import { Pager } from '../Pager';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { buildTableMatrix, type MatrixHeader } from './matrix';
 
@@ -67,37 +68,8 @@ export default function TableRenderer({ actor, widget }: WidgetRendererProps) {
           </tbody>
         </table>
       </div>
-      {pageCount > 1 && (
-        <nav aria-label={t('widgets.table.pages')} className="flex items-center justify-end gap-2 px-2 py-1">
-          <span className="text-sm text-muted">
-            {t('widgets.table.pageStatus', { page: current + 1, count: pageCount })}
-          </span>
-          <PageButton
-            label={t('widgets.table.previous')}
-            disabled={current === 0}
-            onClick={() => setPage(current - 1)}
-          />
-          <PageButton
-            label={t('widgets.table.next')}
-            disabled={current === pageCount - 1}
-            onClick={() => setPage(current + 1)}
-          />
-        </nav>
-      )}
+      <Pager page={current} count={pageCount} onPage={setPage} />
     </div>
-  );
-}
-
-function PageButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      disabled={disabled}
-      onClick={onClick}
-      className="rounded px-2 py-0.5 hover:bg-muted/15 disabled:opacity-40"
-    >
-      {label}
-    </button>
   );
 }
 

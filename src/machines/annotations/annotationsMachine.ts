@@ -1,0 +1,121 @@
+import { DEFAULT_ANNOTATION_COLOR } from '../../services/contracts';
+import { annotationsSetup } from './annotations.setup';
+
+export type { AnnotationsContext } from './annotations.setup';
+
+/**
+ * SPEC §2 annotations (mark areas) of one widget: its list, and a form to add or edit one (label, colour through
+ * the colour picker, start and end in the user's date format). Each change saves the whole list at once
+ * (POST …/mark-area-elements), in view mode too; a failed save keeps the form open with what was typed.
+ */
+export const annotationsMachine = annotationsSetup.createMachine({
+  id: 'annotations',
+  context: ({ input }) => ({
+    dashboardId: input.dashboardId,
+    widgetId: input.widgetId,
+    widgetName: input.widgetName,
+    annotations: [...input.annotations],
+    pending: null,
+    form: null,
+    errors: {},
+    dateFormat: input.dateFormat,
+    timeZone: input.timeZone,
+    now: input.now,
+  }),
+  initial: 'listing',
+  states: {
+    listing: {
+      on: {
+        'annotation.add': { target: 'editing', actions: { type: 'openForm', params: { index: null } } },
+        'annotation.edit': {
+          guard: { type: 'knownAnnotation', params: ({ event }) => event },
+          target: 'editing',
+          actions: { type: 'openForm', params: ({ event }) => event },
+        },
+        'annotation.delete': {
+          guard: { type: 'knownAnnotation', params: ({ event }) => event },
+          target: 'saving',
+          actions: { type: 'pendDeletion', params: ({ event }) => event },
+        },
+        'annotations.close': 'closed',
+      },
+    },
+    editing: {
+      on: {
+        'annotation.changeLabel': {
+          actions: {
+            type: 'editForm',
+            params: ({ event }) => ({ patch: { label: event.text }, clears: ['label'] }),
+          },
+        },
+        'annotation.changeStart': {
+          actions: {
+            type: 'editForm',
+            params: ({ event }) => ({ patch: { startText: event.text }, clears: ['start', 'end'] }),
+          },
+        },
+        'annotation.changeEnd': {
+          actions: {
+            type: 'editForm',
+            params: ({ event }) => ({ patch: { endText: event.text }, clears: ['end'] }),
+          },
+        },
+        'annotation.pickColour': 'pickingColour',
+        'annotation.save': [
+          { guard: 'formValid', target: 'saving', actions: 'pendForm' },
+          { actions: 'showErrors' },
+        ],
+        'annotation.cancel': { target: 'listing', actions: 'closeForm' },
+      },
+    },
+    pickingColour: {
+      invoke: {
+        id: 'colourPicker',
+        src: 'colourPicker',
+        input: ({ context }) => ({ colour: context.form?.color ?? DEFAULT_ANNOTATION_COLOR }),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'applyColour', params: ({ event }) => ({ output: event.output }) },
+        },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveAnnotations',
+        src: 'saveAnnotations',
+        input: ({ context }) => ({
+          dashboardId: context.dashboardId,
+          widgetId: context.widgetId,
+          annotations: context.pending ?? context.annotations,
+        }),
+        onDone: {
+          target: 'listing',
+          actions: [
+            { type: 'assignSaved', params: ({ event }) => ({ annotations: event.output }) },
+            'tellSaved',
+            { type: 'notify', params: { kind: 'success', id: 'annotations.saved' } },
+          ],
+        },
+        // SPEC §8 annotation save error; the form stays open with what was typed.
+        onError: [
+          {
+            guard: 'formOpen',
+            target: 'editing',
+            actions: [
+              'dropPending',
+              { type: 'notify', params: { kind: 'error', id: 'annotations.saveFailed' } },
+            ],
+          },
+          {
+            target: 'listing',
+            actions: [
+              'dropPending',
+              { type: 'notify', params: { kind: 'error', id: 'annotations.saveFailed' } },
+            ],
+          },
+        ],
+      },
+    },
+    closed: { type: 'final' },
+  },
+});

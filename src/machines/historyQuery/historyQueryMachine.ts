@@ -1,0 +1,62 @@
+import { historyQuerySetup, requestOf } from './historyQuery.setup';
+
+export type { HistoryQueryContext } from './historyQuery.setup';
+
+/**
+ * The history one widget shows (SPEC §1 historical widgets, issue 9): queries its series over the range it
+ * shows (its interval, a range chosen from its header, or a zoom), follows new samples while that range ends
+ * now, and says when a query failed until retried. Any change of range or series leaves the running query:
+ * XState stops its actor (aborting the request), so a late answer for an old range is never shown.
+ */
+export const historyQueryMachine = historyQuerySetup.createMachine({
+  id: 'historyQuery',
+  context: ({ input }) => ({
+    config: input.config,
+    view: null,
+    zoom: null,
+    result: null,
+    fetchedAt: null,
+    timeZone: 'UTC',
+  }),
+  initial: 'starting',
+  on: {
+    'history.configure': {
+      guard: { type: 'configChanged', params: ({ event }) => ({ config: event.config }) },
+      target: '.starting',
+      actions: { type: 'assignConfig', params: ({ event }) => ({ config: event.config }) },
+    },
+    'history.setRange': {
+      target: '.starting',
+      actions: { type: 'assignView', params: ({ event }) => ({ interval: event.interval }) },
+    },
+    'history.zoom': {
+      guard: { type: 'validZoom', params: ({ event }) => ({ from: event.from, to: event.to }) },
+      target: '.starting',
+      actions: { type: 'assignZoom', params: ({ event }) => ({ from: event.from, to: event.to }) },
+    },
+    'history.resetZoom': { guard: 'zoomed', target: '.starting', actions: 'clearZoom' },
+  },
+  states: {
+    // Where every (re)start goes first: a widget without a line to read has nothing to ask.
+    starting: { always: [{ guard: 'hasSeries', target: 'loading' }, { target: 'empty' }] },
+    empty: {},
+    loading: {
+      invoke: {
+        id: 'queryHistory',
+        src: 'queryHistory',
+        input: ({ context }) => requestOf(context),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignAnswer', params: ({ event }) => ({ answer: event.output }) },
+        },
+        onError: 'failed',
+      },
+    },
+    // The live tail: a range that ends now is asked again shortly after the next expected sample.
+    ready: { after: { tail: { guard: 'followsNow', target: 'loading' } } },
+    failed: {
+      on: { 'history.retry': 'loading' },
+      after: { retry: { guard: 'followsNow', target: 'loading' } },
+    },
+  },
+});

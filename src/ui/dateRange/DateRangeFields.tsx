@@ -1,0 +1,55 @@
+import type { MessageId } from '../../i18n/messages';
+import { HISTORY_MAX_RANGE_DAYS } from '../../services/contracts';
+import { useT } from '../i18n';
+import { TextField } from '../primitives/TextField';
+
+/**
+ * A start and an end date typed in the user's format (shown as a hint and as the fields' placeholder), with
+ * their SPEC §5 errors: '{field} is invalid, use {format} format', '{field} value must be after {start}'.
+ */
+export function DateRangeFields({
+  format,
+  start,
+  end,
+  startError,
+  endError,
+  onStartChange,
+  onEndChange,
+}: {
+  /** The user's date format as shown to people ('DD-MM-YYYY HH:mm'). */
+  format: string;
+  start: string;
+  end: string;
+  startError: MessageId | null;
+  endError: MessageId | null;
+  onStartChange: (text: string) => void;
+  onEndChange: (text: string) => void;
+}) {
+  const t = useT();
+  const startLabel = t('dateRange.start');
+  const endLabel = t('dateRange.end');
+  const values = { format, date: start, days: HISTORY_MAX_RANGE_DAYS };
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-muted">{t('dateRange.formatHint', { format })}</p>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <TextField
+          label={startLabel}
+          value={start}
+          placeholder={format}
+          autoComplete="off"
+          onValueChange={onStartChange}
+          error={startError ? t(startError, { ...values, field: startLabel }) : null}
+        />
+        <TextField
+          label={endLabel}
+          value={end}
+          placeholder={format}
+          autoComplete="off"
+          onValueChange={onEndChange}
+          error={endError ? t(endError, { ...values, field: endLabel }) : null}
+        />
+      </div>
+    </div>
+  );
+}

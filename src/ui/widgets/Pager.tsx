@@ -1,0 +1,44 @@
+import { useT } from '../i18n';
+
+/** Previous and next page of a widget's rows, with where it is ('Page 2 of 5'); nothing for a single page. */
+export function Pager({
+  page,
+  count,
+  onPage,
+}: {
+  /** The current page, from 0. */
+  page: number;
+  count: number;
+  onPage: (page: number) => void;
+}) {
+  const t = useT();
+  if (count <= 1) return null;
+  return (
+    <nav aria-label={t('widgets.table.pages')} className="flex items-center justify-end gap-2 px-2 py-1">
+      <span className="text-sm text-muted">{t('widgets.table.pageStatus', { page: page + 1, count })}</span>
+      <PageButton
+        label={t('widgets.table.previous')}
+        disabled={page === 0}
+        onClick={() => onPage(page - 1)}
+      />
+      <PageButton
+        label={t('widgets.table.next')}
+        disabled={page === count - 1}
+        onClick={() => onPage(page + 1)}
+      />
+    </nav>
+  );
+}
+
+function PageButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded px-2 py-0.5 hover:bg-muted/15 disabled:opacity-40"
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,106 @@
+import 'chartjs-adapter-date-fns';
+import {
+  BarController,
+  BarElement,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  TimeScale,
+  Tooltip,
+} from 'chart.js';
+import annotationPlugin from 'chartjs-plugin-annotation';
+import { useId, useMemo, useRef } from 'react';
+import { Chart } from 'react-chartjs-2';
+import type { Annotation } from '../../../services/contracts';
+import { useT } from '../../i18n';
+import { chartConfig, type ChartTexts, type MixedType, type Point } from './chartConfig';
+import type { ChartLayout, SeriesModel } from './seriesModel';
+import { useDragZoom } from './useDragZoom';
+
+// Only what history charts draw, so their lazily loaded chunk carries no other chart type; no decimation:
+// the server already sends at most the points a chart can show, with each bucket's min and max.
+ChartJS.register(
+  LineController,
+  LineElement,
+  PointElement,
+  BarController,
+  BarElement,
+  LinearScale,
+  TimeScale,
+  Filler,
+  Legend,
+  Tooltip,
+  annotationPlugin,
+);
+
+export interface HistoryChartProps {
+  series: readonly SeriesModel[];
+  layout: ChartLayout;
+  from: number;
+  to: number;
+  markAreas: readonly Annotation[];
+  /** What the canvas is announced as (the chart's summary); the values are in a table beside it. */
+  summary: string;
+  dateFormat: string;
+  /** Null while the dashboard is edited: a drag there moves the widget. */
+  onZoom: ((from: number, to: number) => void) | null;
+}
+
+/** The chart of a history widget: series over a time axis, with overlays and mark areas; drag to zoom. */
+export function HistoryChart({
+  series,
+  layout,
+  from,
+  to,
+  markAreas,
+  summary,
+  dateFormat,
+  onZoom,
+}: HistoryChartProps) {
+  const t = useT();
+  const chartRef = useRef<ChartJS<MixedType, Point[]>>(null);
+  const texts = useMemo<ChartTexts>(
+    () => ({
+      comparison: (label) => t('history.comparisonSeries', { label }),
+      envelope: (label) => t('history.envelope', { label }),
+      average: (value) => t('history.overlay.average', { value }),
+      highest: (value) => t('history.overlay.highest', { value }),
+      lowest: (value) => t('history.overlay.lowest', { value }),
+      difference: (difference) => t('history.tooltip.difference', { difference }),
+    }),
+    [t],
+  );
+  const { data, options } = useMemo(
+    () => chartConfig({ series, layout, from, to, markAreas, texts, dateFormat }),
+    [series, layout, from, to, markAreas, texts, dateFormat],
+  );
+  const selection = useDragZoom(chartRef, onZoom);
+  const hintId = useId();
+  return (
+    <div className="relative min-h-0 flex-1 touch-pan-y select-none">
+      <Chart
+        ref={chartRef}
+        type="line"
+        role="img"
+        aria-label={summary}
+        aria-describedby={onZoom ? hintId : undefined}
+        data={data as never}
+        options={options as never}
+      />
+      <span id={hintId} className="sr-only">
+        {t('history.zoomHint')}
+      </span>
+      {selection && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 bg-primary/15 outline outline-1 outline-primary/50"
+          style={{ left: selection.left, width: selection.width }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { WidgetInterval } from '../../../services/contracts';
+import { FRAME_BUTTON } from '../../dashboards/frameButton';
+import { DateRangePickerDialog } from '../../dateRange/DateRangePickerDialog';
+import { useIntervalText } from '../../dateRange/intervalText';
+import { useT } from '../../i18n';
+import type { WidgetRendererProps } from '../types';
+import { useDateFormat } from './useDateFormat';
+import { useHistory } from './useHistory';
+
+const sameInterval = (a: WidgetInterval, b: WidgetInterval) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The header of a history chart: its range and its annotations (mark areas). */
+export const ChartHeader = (props: WidgetRendererProps) => <HistoryHeader {...props} annotations />;
+
+/**
+ * A history widget's header controls: the range it shows, chosen with the date range picker (for this view
+ * only: the stored interval changes in edit mode), and for charts their annotations (mark areas).
+ */
+export function HistoryHeader({
+  actor,
+  widget,
+  annotations = false,
+}: WidgetRendererProps & { annotations?: boolean }) {
+  const t = useT();
+  const intervalText = useIntervalText();
+  const { actor: history, timeZone } = useHistory(actor, widget.id);
+  const view = useSelector(history ?? undefined, (s) => s?.context.view ?? null);
+  const dateFormat = useDateFormat(actor);
+  const [picking, setPicking] = useState(false);
+  if (!history) return null;
+  const shown = view ?? widget.interval;
+  const label = t('history.range', { name: widget.name, range: intervalText(shown, dateFormat, timeZone) });
+  const apply = (interval: WidgetInterval) => {
+    setPicking(false);
+    // Choosing the widget's own interval again is the same as no view range: edits of it then apply.
+    history.send({
+      type: 'history.setRange',
+      interval: sameInterval(interval, widget.interval) ? null : interval,
+    });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={label}
+        title={label}
+        aria-pressed={view !== null}
+        onClick={() => setPicking(true)}
+        className={FRAME_BUTTON}
+      >
+        <span aria-hidden>◷</span>
+      </button>
+      {annotations && (
+        <button
+          type="button"
+          aria-label={t('history.annotations', { name: widget.name })}
+          title={t('history.annotations', { name: widget.name })}
+          onClick={() => actor.send({ type: 'dashboard.editAnnotations', id: widget.id })}
+          className={FRAME_BUTTON}
+        >
+          <span aria-hidden>⚑</span>
+        </button>
+      )}
+      {picking && (
+        <DateRangePickerDialog
+          value={shown}
+          allowCompare
+          dateFormat={dateFormat}
+          timeZone={timeZone}
+          title={label}
+          onApply={apply}
+          onCancel={() => setPicking(false)}
+        />
+      )}
+    </>
+  );
+}

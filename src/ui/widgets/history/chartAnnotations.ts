@@ -1,0 +1,59 @@
+import type { AnnotationOptions } from 'chartjs-plugin-annotation';
+import type { Annotation } from '../../../services/contracts';
+import { withAlpha } from '../charts/theme';
+import type { ChartTexts } from './chartConfig';
+import { withUnit } from './format';
+import type { SeriesModel } from './seriesModel';
+
+type Side = 'start' | 'end';
+
+/**
+ * Average, highest and lowest lines of the series that ask for them, labelled with their value. A line on the
+ * value of one already drawn for the series (a steady setpoint: its average is its highest and lowest) is
+ * drawn once. Labels keep apart: the average's at one end, the extremes' at the other, and every other series
+ * the other way round, so two series with close values do not cover each other's labels.
+ */
+export function overlaysOf(series: readonly SeriesModel[], texts: ChartTexts): AnnotationOptions[] {
+  return series.flatMap((model, index) => {
+    const [near, far]: [Side, Side] = index % 2 === 0 ? ['start', 'end'] : ['end', 'start'];
+    const lines: [boolean, number | null, (value: string) => string, Side][] = [
+      [model.overlays.average, model.stats.avg, texts.average, near],
+      [model.overlays.highest, model.stats.max, texts.highest, far],
+      [model.overlays.lowest, model.stats.min, texts.lowest, far],
+    ];
+    const drawn = new Set<number>();
+    return lines.flatMap(([shown, value, text, side]): AnnotationOptions[] => {
+      if (!shown || value === null || drawn.has(value)) return [];
+      drawn.add(value);
+      const label = {
+        display: true,
+        content: text(withUnit(value, model.unit)),
+        position: side,
+        backgroundColor: withAlpha(model.colour, 0.85),
+        font: { size: 10 },
+        padding: 2,
+      };
+      const line = { borderColor: model.colour, borderWidth: 1, borderDash: [6, 3] };
+      return [{ type: 'line', yScaleID: model.axis, yMin: value, yMax: value, ...line, label }];
+    });
+  });
+}
+
+/** Mark areas: shaded, labelled time ranges across the whole chart. */
+export const markAreasOf = (annotations: readonly Annotation[]): AnnotationOptions[] =>
+  annotations.map((annotation) => ({
+    type: 'box',
+    xMin: Date.parse(annotation.startDate),
+    xMax: Date.parse(annotation.endDate),
+    backgroundColor: withAlpha(annotation.color, 0.12),
+    borderColor: withAlpha(annotation.color, 0.5),
+    borderWidth: 1,
+    drawTime: 'beforeDatasetsDraw',
+    label: {
+      display: true,
+      content: annotation.name,
+      position: { x: 'start', y: 'start' },
+      color: annotation.color,
+      font: { size: 10 },
+    },
+  }));

@@ -1,0 +1,213 @@
+import type { ChartData, ChartDataset, ChartOptions, TooltipItem } from 'chart.js';
+import type { Annotation, HistoryPoints } from '../../../services/contracts';
+import { markAreasOf, overlaysOf } from './chartAnnotations';
+import { withAlpha } from '../charts/theme';
+import { formatNumber, withUnit } from './format';
+import { hasSpread, type ChartLayout, type SeriesModel } from './seriesModel';
+
+export type MixedType = 'line' | 'bar';
+export interface Point {
+  x: number;
+  y: number | null;
+}
+type Dataset = ChartDataset<MixedType, Point[]>;
+
+/** What each dataset draws: a series, its comparison, or the min–max band of its buckets. */
+export interface DatasetRole {
+  kind: 'main' | 'compare' | 'envelope';
+  series: number;
+}
+
+/** The words a chart draws, from the catalogue. */
+export interface ChartTexts {
+  comparison: (label: string) => string;
+  envelope: (label: string) => string;
+  average: (value: string) => string;
+  highest: (value: string) => string;
+  lowest: (value: string) => string;
+  difference: (difference: string) => string;
+}
+
+export interface ChartInput {
+  series: readonly SeriesModel[];
+  layout: ChartLayout;
+  /** The range shown, ms: the time axis spans exactly it. */
+  from: number;
+  to: number;
+  markAreas: readonly Annotation[];
+  texts: ChartTexts;
+  /** The user's date format (date-fns pattern): tooltips and day ticks read as the user writes dates. */
+  dateFormat: string;
+}
+
+const pointsOf = (points: HistoryPoints, values: readonly (number | null)[]): Point[] =>
+  points.t.map((x, index) => ({ x, y: values[index] ?? null }));
+
+// Drawing order: lower is drawn on top, so the comparison lies under the series and the band under both.
+const ORDER = { main: 1, compare: 2, envelope: 3 } as const;
+
+function datasetsOf(series: readonly SeriesModel[], texts: ChartTexts) {
+  const datasets: Dataset[] = [];
+  const roles: DatasetRole[] = [];
+  const add = (dataset: Dataset, role: DatasetRole) => {
+    datasets.push(dataset);
+    roles.push(role);
+  };
+  series.forEach((model, index) => {
+    const common = { yAxisID: model.axis, pointRadius: 0, borderWidth: 1.5, spanGaps: false } as const;
+    add(
+      {
+        ...common,
+        type: model.serieType === 'bar' ? 'bar' : 'line',
+        label: model.label,
+        data: pointsOf(model.points, model.points.avg),
+        borderColor: model.colour,
+        backgroundColor: model.serieType === 'bar' ? model.colour : withAlpha(model.colour, 0.2),
+        fill: model.serieType === 'area' ? 'origin' : false,
+        stepped: model.serieType === 'step',
+        order: ORDER.main,
+      } as Dataset,
+      { kind: 'main', series: index },
+    );
+    if (model.compare) {
+      add(
+        {
+          ...common,
+          type: 'line',
+          label: texts.comparison(model.label),
+          data: pointsOf(model.compare.points, model.compare.points.avg),
+          borderColor: withAlpha(model.colour, 0.55),
+          borderDash: [4, 3],
+          stepped: model.serieType === 'step',
+          order: ORDER.compare,
+        },
+        { kind: 'compare', series: index },
+      );
+    }
+    if (model.serieType !== 'bar' && hasSpread(model.points)) {
+      const band = { ...common, type: 'line', borderWidth: 0, order: ORDER.envelope } as const;
+      // The top edge fills down to the next dataset, the bottom edge.
+      add(
+        {
+          ...band,
+          label: texts.envelope(model.label),
+          data: pointsOf(model.points, model.points.max),
+          backgroundColor: withAlpha(model.colour, 0.15),
+          fill: '+1',
+        },
+        { kind: 'envelope', series: index },
+      );
+      add(
+        { ...band, label: texts.envelope(model.label), data: pointsOf(model.points, model.points.min) },
+        { kind: 'envelope', series: index },
+      );
+    }
+  });
+  return { datasets, roles };
+}
+
+type Scales = NonNullable<ChartOptions<MixedType>['scales']>;
+
+/** The y scales: one per axis used, titled with its series' units; stacked grids share the height. */
+function scalesOf(series: readonly SeriesModel[], layout: ChartLayout): Scales {
+  const axes = new Map<string, SeriesModel[]>();
+  for (const model of series) axes.set(model.axis, [...(axes.get(model.axis) ?? []), model]);
+  const scales: Scales = {};
+  const last = [...axes.keys()].at(-1);
+  for (const [axis, models] of axes) {
+    const number = Number(axis.slice(1));
+    const units = [...new Set(models.map((model) => model.unit).filter((unit) => unit))].join(', ');
+    scales[axis] = {
+      type: 'linear',
+      position: layout !== 'stacked' && number % 2 === 1 ? 'right' : 'left',
+      display: models.some((model) => model.showAxis),
+      title: { display: units !== '', text: units },
+      // With several axes, each axis' ticks take its (first) series' colour so values are read against the right one.
+      ticks: {
+        maxTicksLimit: 6,
+        ...(layout === 'shared' ? {} : { color: models[0]!.colour }),
+        // Stacked grids touch: a grid's lowest label would sit on the next one's highest, so only the bottom
+        // grid labels its lowest tick.
+        ...(layout === 'stacked' && axis !== last
+          ? { callback: (value: string | number, index: number) => (index === 0 ? '' : value) }
+          : {}),
+      },
+      // Only the first axis draws grid lines across the chart, so two axes do not cross-hatch it.
+      grid: { drawOnChartArea: layout === 'stacked' || number === 0 },
+      ...(layout === 'stacked' ? { stack: 'grids', stackWeight: 1 } : {}),
+    };
+  }
+  return scales;
+}
+
+/** A series' value and, when asked, its difference to the comparison at the same time. */
+function tooltipCallbacks(series: readonly SeriesModel[], roles: readonly DatasetRole[], texts: ChartTexts) {
+  const modelOf = (item: TooltipItem<MixedType>) => series[roles[item.datasetIndex]!.series]!;
+  return {
+    label: (item: TooltipItem<MixedType>) => {
+      const y = (item.raw as Point).y;
+      return `${item.dataset.label ?? ''}: ${y === null ? '—' : withUnit(y, modelOf(item).unit)}`;
+    },
+    afterLabel: (item: TooltipItem<MixedType>) => {
+      const model = modelOf(item);
+      if (roles[item.datasetIndex]!.kind !== 'main' || !model.compare || model.tooltip === 'NONE') return '';
+      const value = (item.raw as Point).y;
+      const reference = model.compare.points.avg[item.dataIndex] ?? null;
+      if (value === null || reference === null) return '';
+      const percent = model.tooltip === 'PERCENTAGE';
+      if (percent && reference === 0) return '';
+      const delta = percent ? ((value - reference) / Math.abs(reference)) * 100 : value - reference;
+      const sign = delta > 0 ? '+' : '';
+      return texts.difference(
+        percent ? `${sign}${formatNumber(delta)} %` : `${sign}${withUnit(delta, model.unit)}`,
+      );
+    },
+  };
+}
+
+/**
+ * Time ticks on the 24-hour clock, days in the order of the user's format without the year ('dd-LL' for
+ * 'dd-LL-yyyy HH:mm', 'LL-dd' for the others).
+ */
+function tickFormats(dateFormat: string) {
+  const day = dateFormat.replace(/\s*HH:mm$/, '').replace(/-?yyyy-?/, '');
+  return { minute: 'HH:mm', hour: 'HH:mm', day, week: day, month: 'LLL yyyy', quarter: 'LLL yyyy' };
+}
+
+/** chart.js data and options of a history chart (the plugins used are registered by HistoryChart). */
+export function chartConfig({ series, layout, from, to, markAreas, texts, dateFormat }: ChartInput) {
+  const { datasets, roles } = datasetsOf(series, texts);
+  const data: ChartData<MixedType, Point[]> = { datasets };
+  const options: ChartOptions<MixedType> = {
+    // Nothing tweens: a dashboard of several charts paints at once, and the live tail redraws in place.
+    animation: false,
+    maintainAspectRatio: false,
+    // Data comes sorted as {x, y}: chart.js need not parse or sort it.
+    parsing: false,
+    normalized: true,
+    interaction: { mode: 'index', intersect: false },
+    scales: {
+      x: {
+        type: 'time',
+        min: from,
+        max: to,
+        ticks: { maxRotation: 0, autoSkipPadding: 12 },
+        time: { tooltipFormat: dateFormat, displayFormats: tickFormats(dateFormat) },
+      },
+      ...scalesOf(series, layout),
+    },
+    plugins: {
+      legend: {
+        display: layout !== 'stacked' && series.length > 1,
+        position: 'bottom',
+        labels: { boxWidth: 12, filter: (item) => roles[item.datasetIndex ?? 0]?.kind !== 'envelope' },
+      },
+      tooltip: {
+        filter: (item) => roles[item.datasetIndex]?.kind !== 'envelope',
+        callbacks: tooltipCallbacks(series, roles, texts),
+      },
+      annotation: { annotations: [...markAreasOf(markAreas), ...overlaysOf(series, texts)] },
+    },
+  };
+  return { data, options, roles };
+}

@@ -1,0 +1,59 @@
+import '../../support/resizeObserver';
+import { render, screen } from '@testing-library/react';
+import { Chart } from 'chart.js';
+import { describe, expect, it } from 'vitest';
+import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
+import { installFakeCanvas } from '../../support/fakeCanvas';
+import { historyHandler, startHistoryDashboard } from '../../support/historyHandlers';
+import { coldRoom, dashboardWith, widgetOf } from '../../support/widgetFixtures';
+import { server } from '../setup';
+
+installFakeCanvas();
+
+const temperature = {
+  id: 'temperature',
+  ...coldRoom,
+  lineNumber: 1,
+  name: 'Suction temperature',
+  color: '#FF0000',
+};
+const pressure = { id: 'pressure', ...coldRoom, lineNumber: 3, name: 'Suction pressure', yAxisNumber: 1 };
+const units = { temperature: '°C', pressure: 'bar' };
+
+async function drawn(type: 'MULTIPLE_Y_CHART' | 'MULTIGRID_CHART', elements: Record<string, unknown>[]) {
+  const { handler } = historyHandler({ units });
+  server.use(handler);
+  const { actor } = startHistoryDashboard(dashboardWith(widgetOf(type, elements, { name: 'Pack' })));
+  render(<DashboardGrid actor={actor} />);
+  const canvas = (await screen.findByRole('img', { name: /Pack: 2 series/ })) as HTMLCanvasElement;
+  return { actor, chart: Chart.getChart(canvas)! };
+}
+
+type Scale = { position?: string; title?: { text?: string }; stack?: string; ticks?: { color?: string } };
+const scalesOf = (chart: Chart) => chart.options.scales as Record<string, Scale>;
+
+describe('MULTIPLE_Y_CHART widget', () => {
+  it('draws a temperature and a pressure on one chart against a left and a right axis with their units', async () => {
+    const { actor, chart } = await drawn('MULTIPLE_Y_CHART', [temperature, pressure]);
+    const scales = scalesOf(chart);
+    expect([scales.y0?.position, scales.y0?.title?.text]).toEqual(['left', '°C']);
+    expect([scales.y1?.position, scales.y1?.title?.text]).toEqual(['right', 'bar']);
+    // Each axis reads in the colour of its series.
+    expect(scales.y0?.ticks?.color).toBe('#FF0000');
+    expect(screen.getAllByRole('img')).toHaveLength(1);
+    actor.stop();
+  });
+});
+
+describe('MULTIGRID_CHART widget', () => {
+  it('stacks one grid per element on the shared time axis, hovering all of them at once', async () => {
+    const { actor, chart } = await drawn('MULTIGRID_CHART', [temperature, { ...pressure, yAxisNumber: 0 }]);
+    const scales = scalesOf(chart);
+    expect([scales.y0?.stack, scales.y1?.stack]).toEqual(['grids', 'grids']);
+    expect([scales.y0?.title?.text, scales.y1?.title?.text]).toEqual(['°C', 'bar']);
+    expect(Object.keys(scales).filter((id) => id.startsWith('x'))).toEqual(['x']);
+    // One hover position across the grids: every series' value at the hovered time.
+    expect(chart.options.interaction).toMatchObject({ mode: 'index', intersect: false });
+    actor.stop();
+  });
+});
