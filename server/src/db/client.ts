@@ -27,6 +27,9 @@ export interface DatabaseOptions {
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    // An idle connection ended by the server (restart, failover, DROP … FORCE) would otherwise crash the process:
+    // the pool discards it and opens a new one on next use, and a query in flight reports its own error.
+    pool.on('error', () => undefined);
     const url = new URL(options.databaseUrl);
     url.password = '';
     return {

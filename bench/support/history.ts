@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle } from '../../server/src/db/client';
+import { migrate } from '../../server/src/db/migrate';
+import { buffers, devices, tenants } from '../../server/src/db/schema';
+import { coldwatchTheme } from '../../server/src/db/seed/themes';
+
+/** What the history benches share: a fresh database of either kind, bench devices and buffers, CPU counters. */
+
+export type Backend = 'pglite' | 'postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface BenchDatabase {
+  handle: DatabaseHandle;
+  dispose(): Promise<void>;
+}
+
+/** PGlite on disk in a temporary directory (as the server keeps it), or a new PostgreSQL database; migrated. */
+export async function openBenchDatabase(backend: Backend): Promise<BenchDatabase> {
+  if (backend === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), 'coldwatch-bench-'));
+    const handle = createDatabase({ pgliteDir: dir });
+    await migrate(handle);
+    return { handle, dispose: async () => (await handle.close(), await rm(dir, { recursive: true })) };
+  }
+  const name = `coldwatch_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await client.connect();
+    await client.query(text).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const handle = createDatabase({ databaseUrl: url.toString() });
+  await migrate(handle);
+  return {
+    handle,
+    dispose: async () => {
+      await handle.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+export const benchHexacode = (i: number) => (0xbe0000 + i).toString(16).toUpperCase();
+export const benchCredential = (hexacode: string) => `bench-credential-${hexacode}`;
+
+/** A tenant 'bench' with CC-410 devices BE0000… and their buffers; answers the tenant id and buffer ids. */
+export async function seedBench(
+  handle: DatabaseHandle,
+  spec: {
+    devices: number;
+    lines: readonly (readonly [department: number, page: number, line: number])[];
+    pcNumbers: number;
+    intervalSeconds: number;
+    startAt: Date;
+  },
+): Promise<{ tenantId: string; bufferIds: number[] }> {
+  const db = handle.db;
+  const [tenant] = await db
+    .insert(tenants)
+    .values({ name: 'bench', title: 'Bench', theme: coldwatchTheme })
+    .returning({ id: tenants.id });
+  const tenantId = tenant!.id;
+  const hexacodes = Array.from({ length: spec.devices }, (_, i) => benchHexacode(i));
+  await db.insert(devices).values(
+    hexacodes.map((hexacode) => ({
+      tenantId,
+      hexacode,
+      model: 'CC-410',
+      name: hexacode,
+      type: 'REAL_DEVICE' as const,
+    })),
+  );
+  const rows = hexacodes.flatMap((hexacode) =>
+    spec.lines.flatMap(([department, page, line]) =>
+      Array.from({ length: spec.pcNumbers }, (_, pc) => ({
+        tenantId,
+        hexacode,
+        department: 1,
+        subDepartment: department,
+        page,
+        line,
+        pcNumber: pc + 1,
+        intervalSeconds: spec.intervalSeconds,
+        startAt: spec.startAt,
+      })),
+    ),
+  );
+  const bufferIds: number[] = [];
+  for (let i = 0; i < rows.length; i += 5000) {
+    const inserted = await db
+      .insert(buffers)
+      .values(rows.slice(i, i + 5000))
+      .returning({ id: buffers.id });
+    bufferIds.push(...inserted.map((r) => r.id));
+  }
+  return { tenantId, bufferIds };
+}
+
+/** Bytes of the history tables with their indexes and TOAST, and the samples they hold. */
+export async function historyFootprint(handle: DatabaseHandle): Promise<{ bytes: number; samples: number }> {
+  const size = (await handle.db.execute(
+    sql`SELECT (pg_total_relation_size('history_staging') + pg_total_relation_size('history_chunks')
+               + pg_total_relation_size('history_rollups'))::int8 AS bytes`,
+  )) as { rows: { bytes: number | string }[] };
+  // Samples are the non-NaN float32 values of the chunks plus the staged rows.
+  const counted = (await handle.db.execute(
+    sql`SELECT (SELECT count(*) FROM history_staging)::int8 AS staged,
+               (SELECT coalesce(sum(length(samples) / 4), 0) FROM history_chunks)::int8 AS slots`,
+  )) as { rows: { staged: number | string; slots: number | string }[] };
+  const nanSlots = await countNaN(handle);
+  const { staged, slots } = counted.rows[0]!;
+  return { bytes: Number(size.rows[0]!.bytes), samples: Number(staged) + Number(slots) - nanSlots };
+}
+
+async function countNaN(handle: DatabaseHandle): Promise<number> {
+  let nan = 0;
+  let after = { bufferId: -1, firstAt: 0 };
+  for (;;) {
+    const page = (await handle.db.execute(
+      sql`SELECT buffer_id, (extract(epoch from first_at) * 1000)::int8 AS first_at, samples FROM history_chunks
+          WHERE (buffer_id, first_at) > (${after.bufferId}, to_timestamp(${after.firstAt}::float8 / 1000))
+          ORDER BY buffer_id, first_at LIMIT 1000`,
+    )) as { rows: { buffer_id: number; first_at: number | string; samples: Uint8Array }[] };
+    if (page.rows.length === 0) return nan;
+    for (const { samples } of page.rows) {
+      const view = new DataView(samples.buffer, samples.byteOffset, samples.byteLength);
+      for (let i = 0; i < samples.byteLength; i += 4) if (Number.isNaN(view.getFloat32(i, true))) nan++;
+    }
+    const last = page.rows.at(-1)!;
+    after = { bufferId: Number(last.buffer_id), firstAt: Number(last.first_at) };
+  }
+}
+
+/** CPU seconds (user + system) the local PostgreSQL server's processes have used so far; 0 where /proc is not. */
+export async function postgresCpuSeconds(): Promise<number> {
+  let ticks = 0;
+  const entries = await readdir('/proc').catch(() => [] as string[]);
+  for (const pid of entries.filter((e) => /^\d+$/.test(e))) {
+    const stat = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).trim();
+    const match = /^\d+ \(([^)]*)\) (.*)$/.exec(stat);
+    if (!match || !match[1]!.startsWith('postgres')) continue;
+    const fields = match[2]!.split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
