@@ -1,9 +1,13 @@
-import { CompareRange, HISTORY_MAX_RANGE_DAYS, type WidgetInterval } from '../../services/contracts';
+import {
+  CompareRange,
+  HISTORY_MAX_RANGE_DAYS,
+  resolveWidgetRange,
+  type WidgetInterval,
+} from '../../services/contracts';
 import type { MessageId } from '../../i18n/messages';
 import * as v from 'valibot';
 import type { CompareUnit, DateRangeInput, IntervalType } from './dateRange.events';
 import { checkRangeTexts, formatDate, type DateFormat } from './dateText';
-import { resolveRange } from './ranges';
 
 /** What the date range picker edits: the type, the custom dates as typed, the comparison as typed. */
 export interface DateRangeForm {
@@ -27,7 +31,7 @@ const DEFAULT_COMPARE = { value: 1, unit: 'DAYS' } as const;
 
 /** The form of an interval: the custom fields hold its range now (a preset's, until CUSTOM is chosen). */
 export function formOf({ value, dateFormat, timeZone, now }: DateRangeInput): DateRangeForm {
-  const { from, to } = resolveRange(value, now, timeZone);
+  const { from, to } = resolveWidgetRange(value, now, timeZone);
   const compareTo = value.compareTo ?? DEFAULT_COMPARE;
   return {
     type: value.type,

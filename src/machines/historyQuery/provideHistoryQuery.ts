@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import { resolveWidgetRange } from '../../services/contracts';
 import type { HistoryApi } from '../../services/api/history';
-import { resolveRange } from '../dateRange/ranges';
 import type { HistoryAnswer, HistoryRequest } from './historyQuery.events';
 import { historyQueryMachine } from './historyQueryMachine';
 
@@ -24,7 +24,9 @@ export const provideHistoryQuery = ({ queryHistory, now, timeZone }: HistoryServ
       queryHistory: fromPromise<HistoryAnswer, HistoryRequest>(async ({ input, signal }) => {
         const zone = timeZone();
         const range =
-          input.range.kind === 'absolute' ? input.range : resolveRange(input.range.interval, now(), zone);
+          input.range.kind === 'absolute'
+            ? input.range
+            : resolveWidgetRange(input.range.interval, now(), zone);
         const result = await queryHistory(
           {
             series: input.series,
