@@ -45,7 +45,7 @@ function refuse(message: string, returnCode = BAD_CREDENTIALS): AuthenticateErro
 /**
  * Aedes on a TCP port. A device logs in as "<tenant>/<hexacode>" with its credential, under that same client id
  * (so no one can take over another device's connection), and may touch only <prefix>/<tenant>/<hexacode>/…:
- * publish its status, department values/statuses and replies, subscribe to its commands. The server's client logs
+ * publish its status, department values/statuses, replies and (not retained) alarms, subscribe to its commands. The server's client logs
  * in with the server credential. Packets and retained topics are limited to what the protocol needs.
  */
 export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
@@ -104,6 +104,8 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
         parsed.tenant === identity.tenant &&
         parsed.hexacode === identity.hexacode &&
         parsed.kind !== 'commands' &&
+        // An alarm is an event: a retained one would be raised again on every server start.
+        !(parsed.kind === 'alarms' && packet.retain) &&
         retained.admits(`${identity.tenant}/${identity.hexacode}`, packet)
       ) {
         return callback(null);

@@ -17,7 +17,7 @@ export interface BrokerLogin {
 export async function connectGatewayClient(
   login: BrokerLogin,
   clientId: string,
-  onMessage: (topic: string, payload: Buffer) => void,
+  onMessage: (topic: string, payload: Buffer, retained: boolean) => void,
   log: GatewayLogger,
 ): Promise<MqttClient> {
   const client = mqtt.connect(login.url, {
@@ -29,7 +29,7 @@ export async function connectGatewayClient(
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
   });
-  client.on('message', onMessage);
+  client.on('message', (topic, payload, packet) => onMessage(topic, payload, packet.retain));
   client.on('error', (error) => log.warn({ err: error }, 'gateway: mqtt error'));
   client.on('offline', () => log.warn({}, 'gateway: mqtt connection lost, reconnecting'));
   await new Promise<void>((resolve, reject) => {

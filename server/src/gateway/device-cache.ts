@@ -1,7 +1,15 @@
 import { departmentKey, lineKey } from './adf/loader';
 import type { GatewayEvent } from './events';
 import type { GatewayLogger } from './logger';
-import type { DepartmentStatus, DepartmentStatusMessage, StatusMessage, ValuesMessage } from './protocol';
+import { applyAlarmChange, offlineStatus, withAlarm } from './statuses';
+import type { PresenceHeard } from './lost-devices';
+import type {
+  AlarmMessage,
+  DepartmentStatus,
+  DepartmentStatusMessage,
+  StatusMessage,
+  ValuesMessage,
+} from './protocol';
 
 interface DepartmentState {
   status?: DepartmentStatus;
@@ -18,11 +26,10 @@ export interface CachedDevice {
   departments?: Set<string>;
   byDepartment: Map<string, DepartmentState>;
   status: DepartmentStatus;
-}
-
-/** The offline counterpart of a status (SPEC §4). */
-export function offlineStatus(s: DepartmentStatus): DepartmentStatus {
-  return s === 'ON_ALARM' || s === 'OFF_ALARM' ? 'OFF_ALARM' : 'OFF';
+  /** The server's DEVICE_LOST alarm is active: offline for DEVICE_LOST_AFTER_MS (the device shows OFF_ALARM). */
+  lost: boolean;
+  /** Heard online at least once by this instance. */
+  everOnline: boolean;
 }
 
 export interface DeviceCacheHooks {
@@ -35,6 +42,10 @@ export interface DeviceCacheHooks {
   deviceOnlineChanged(tenant: string, hexacode: string): void;
   /** Virtual devices always read ON, so no status change of theirs is ever announced. */
   isVirtual(tenant: string, hexacode: string): boolean;
+  /** The gateway's clock (ms), for what the device did not timestamp. */
+  now(): number;
+  /** Every status message (online or offline), after the cache took it. */
+  presenceHeard(tenant: string, hexacode: string, heard: PresenceHeard): void;
 }
 
 /**
@@ -102,7 +113,9 @@ export class DeviceCache {
   applyStatus(tenant: string, hexacode: string, m: StatusMessage): void {
     const d = this.device(tenant, hexacode);
     const wasOnline = d.online;
+    const firstOnline = m.online && !d.everOnline;
     d.online = m.online;
+    d.everOnline ||= m.online;
     if (m.online) {
       if (m.model) d.model = m.model;
       d.departments = m.departments ? new Set(m.departments) : undefined;
@@ -112,6 +125,35 @@ export class DeviceCache {
       this.log.info({ tenant, hexacode, online: d.online }, 'gateway: device status');
       this.hooks.deviceOnlineChanged(tenant, hexacode);
     }
+    this.hooks.presenceHeard(tenant, hexacode, { online: m.online, wasOnline, firstOnline, ts: m.ts });
+  }
+
+  /** The server raised (or cleared) DEVICE_LOST: an offline device shows OFF_ALARM while it is lost. */
+  setLost(tenant: string, hexacode: string, lost: boolean): void {
+    const d = this.get(tenant, hexacode);
+    if (!d) return;
+    d.lost = lost;
+    this.updateDeviceStatus(tenant, hexacode, d);
+  }
+
+  /** One alarm raised or cleared: the department's list and status follow, then AlarmChanged is announced. */
+  applyAlarm(tenant: string, hexacode: string, department: number, subDepartment: number, m: AlarmMessage) {
+    const d = this.device(tenant, hexacode);
+    const raised = m.state === 'RAISED';
+    this.changeDepartment(tenant, hexacode, department, subDepartment, (dep) =>
+      Object.assign(dep, applyAlarmChange(dep, m.code, raised)),
+    );
+    this.updateDeviceStatus(tenant, hexacode, d);
+    this.hooks.emit({
+      type: 'AlarmChanged',
+      tenant,
+      hexacode,
+      department,
+      subDepartment,
+      code: m.code,
+      raised,
+      at: m.ts,
+    });
   }
 
   applyDepartmentStatus(
@@ -122,22 +164,36 @@ export class DeviceCache {
     m: DepartmentStatusMessage,
   ): void {
     const d = this.device(tenant, hexacode);
-    const dep = this.department(d, department, subDepartment);
-    const before = this.departmentStatus(tenant, hexacode, department, subDepartment);
-    dep.status = m.status;
-    dep.alarms = m.alarms;
-    const after = this.departmentStatus(tenant, hexacode, department, subDepartment);
-    if (before !== after) {
-      this.hooks.emit({
-        type: 'DepartmentStatus',
-        tenant,
-        hexacode,
-        department,
-        subDepartment,
-        status: after,
-      });
-    }
+    this.changeDepartment(tenant, hexacode, department, subDepartment, (dep) => {
+      dep.status = m.status;
+      dep.alarms = m.alarms ?? [];
+    });
     this.updateDeviceStatus(tenant, hexacode, d);
+    this.hooks.emit({
+      type: 'AlarmList',
+      tenant,
+      hexacode,
+      department,
+      subDepartment,
+      codes: m.alarms ?? [],
+      at: m.ts ?? this.hooks.now(),
+    });
+  }
+
+  /** Changes a department's state and announces its effective status when that changed. */
+  private changeDepartment(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+    change: (dep: DepartmentState) => void,
+  ): void {
+    const dep = this.department(this.device(tenant, hexacode), department, subDepartment);
+    const before = this.departmentStatus(tenant, hexacode, department, subDepartment);
+    change(dep);
+    const status = this.departmentStatus(tenant, hexacode, department, subDepartment);
+    if (before !== status)
+      this.hooks.emit({ type: 'DepartmentStatus', tenant, hexacode, department, subDepartment, status });
   }
 
   applyValues(
@@ -171,7 +227,10 @@ export class DeviceCache {
   private device(tenant: string, hexacode: string): CachedDevice {
     const key = `${tenant}/${hexacode}`;
     let d = this.devices.get(key);
-    if (!d) this.devices.set(key, (d = { online: false, byDepartment: new Map(), status: 'OFF' }));
+    if (!d) {
+      d = { online: false, byDepartment: new Map(), status: 'OFF', lost: false, everOnline: false };
+      this.devices.set(key, d);
+    }
     return d;
   }
 
@@ -182,11 +241,11 @@ export class DeviceCache {
     return dep;
   }
 
-  /** The device's own status: online or not, with an alarm when any department has one. */
+  /** The device's own status: online or not, with an alarm when any department has one or the device is lost. */
   private updateDeviceStatus(tenant: string, hexacode: string, d: CachedDevice): void {
-    let alarm = false;
+    let alarm = d.lost && !d.online;
     for (const dep of d.byDepartment.values()) if (dep.status?.endsWith('ALARM')) alarm = true;
-    const status: DepartmentStatus = d.online ? (alarm ? 'ON_ALARM' : 'ON') : alarm ? 'OFF_ALARM' : 'OFF';
+    const status = withAlarm(d.online ? 'ON' : 'OFF', alarm);
     if (status !== d.status) {
       d.status = status;
       this.hooks.emit({ type: 'DeviceStatus', tenant, hexacode, status });

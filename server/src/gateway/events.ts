@@ -23,6 +23,31 @@ export type GatewayEvent =
       /** Raw values that changed; translate with readLines()/translateLine() for the pages a client watches. */
       changes: { page: number; line: number; raw: number | null }[];
     }
+  /**
+   * A device's alarm was raised or cleared (its `alarm` message), or the server lost or found the device
+   * (code DEVICE_LOST, department 0.0). Every instance hears it; the alarms store keeps each change once.
+   */
+  | {
+      type: 'AlarmChanged';
+      tenant: string;
+      hexacode: string;
+      department: number;
+      subDepartment: number;
+      code: string;
+      raised: boolean;
+      /** The device's own timestamp (ms), or the server's when the server decides (lost devices). */
+      at: number;
+    }
+  /** The complete list of a department's active alarm codes (on coming online, with its department status). */
+  | {
+      type: 'AlarmList';
+      tenant: string;
+      hexacode: string;
+      department: number;
+      subDepartment: number;
+      codes: string[];
+      at: number;
+    }
   | {
       type: 'VirtualLineValues';
       tenant: string;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import type { AdfRegistry } from './adf/loader';
 import type { LineStatus } from './adf/translate';
+import { type GatewayClock, systemGatewayClock } from './clock';
 import { CommandChannel, type WriteResult } from './commands';
 import { type BrokerLogin, SharedSubscriptions, connectGatewayClient } from './connection';
 import { DeviceCache } from './device-cache';
@@ -10,10 +11,12 @@ import { type GatewayListener, GatewayEvents } from './events';
 import { MessageIntake } from './intake';
 import { type DepartmentView, type LineAddress, LineReader, type LinesResult, type LineView } from './lines';
 import { type GatewayLogger, silentLogger } from './logger';
+import { LostDevices } from './lost-devices';
 import { DEFAULT_PREFIX, type DepartmentStatus, Topics } from './protocol';
 import type { VirtualDeviceDefinition } from './virtual';
 import { VirtualDevices } from './virtual-devices';
 
+export type { GatewayClock } from './clock';
 export type { WriteResult } from './commands';
 export type { GatewayEvent, GatewayListener } from './events';
 export type { DepartmentView, LineAddress, LinesResult, LineView } from './lines';
@@ -33,6 +36,8 @@ export interface GatewayOptions extends BrokerLogin {
   sharedSubscriptions?: boolean;
   /** Largest accepted message, bytes. Default MAX_PACKET_BYTES (64 KiB), what the broker lets through. */
   maxPayloadBytes?: number;
+  /** Time and timers (the lost-device timeout); tests pass a manual one. */
+  clock?: GatewayClock;
 }
 
 export interface GatewayMetrics {
@@ -59,6 +64,7 @@ export class Gateway {
   private readonly commands: CommandChannel;
   private readonly intake: MessageIntake;
   private readonly shared: SharedSubscriptions;
+  private readonly lost: LostDevices;
 
   constructor(private readonly options: GatewayOptions) {
     this.topics = new Topics(options.prefix ?? DEFAULT_PREFIX);
@@ -66,10 +72,18 @@ export class Gateway {
     this.events = new GatewayEvents(this.log);
     const emit = this.events.emit.bind(this.events);
     const isVirtual = (tenant: string, hexacode: string) => this.virtual.has(tenant, hexacode);
+    const clock = options.clock ?? systemGatewayClock;
+    this.lost = new LostDevices(
+      clock,
+      { emit, setLost: (tenant, hexacode, lost) => this.cache.setLost(tenant, hexacode, lost) },
+      this.log,
+    );
     this.cache = new DeviceCache(
       {
         emit,
         isVirtual,
+        now: () => clock.now(),
+        presenceHeard: (tenant, hexacode, heard) => this.lost.presenceHeard(tenant, hexacode, heard),
         valuesArrived: (source) => this.commands.onValues(source),
         sourceChanged: (source) => this.virtual.sourceChanged(source),
         deviceOnlineChanged: (tenant, hexacode) => this.virtual.deviceChanged(tenant, hexacode),
@@ -95,7 +109,14 @@ export class Gateway {
         departmentStatus: (at, m) =>
           this.cache.applyDepartmentStatus(at.tenant, at.hexacode, at.department, at.subDepartment, m),
         reply: (m) => this.commands.onReply(m),
-        forgetDevice: (at) => this.cache.forgetDevice(at.tenant, at.hexacode),
+        alarm: (at, m) => {
+          const [department, subDepartment] = m.department.split('.').map(Number) as [number, number];
+          this.cache.applyAlarm(at.tenant, at.hexacode, department, subDepartment, m);
+        },
+        forgetDevice: (at) => {
+          this.lost.forget(at.tenant, at.hexacode);
+          this.cache.forgetDevice(at.tenant, at.hexacode);
+        },
         forgetDepartment: (at) =>
           this.cache.forgetDepartment(at.tenant, at.hexacode, at.department, at.subDepartment),
       },
@@ -111,7 +132,7 @@ export class Gateway {
     this.client = await connectGatewayClient(
       this.options,
       clientId,
-      (t, p) => this.intake.onMessage(t, p),
+      (t, p, retained) => this.intake.onMessage(t, p, retained),
       this.log,
     );
     await this.client.subscribeAsync(this.topics.allFromDevices, { qos: 1 });
@@ -121,6 +142,7 @@ export class Gateway {
   async stop(): Promise<void> {
     this.commands.stop();
     this.virtual.stop();
+    this.lost.stop();
     await this.shared.stop();
     const client = this.client;
     this.client = undefined;
@@ -167,6 +189,11 @@ export class Gateway {
   /** Whether a real device is online as last heard through the broker. */
   isOnline(tenant: string, hexacode: string): boolean {
     return this.cache.get(tenant, hexacode)?.online ?? false;
+  }
+
+  /** Whether the server's DEVICE_LOST alarm is active for a device (offline past DEVICE_LOST_AFTER_MS). */
+  isLost(tenant: string, hexacode: string): boolean {
+    return this.lost.isLost(tenant, hexacode);
   }
 
   /** ON/ON_ALARM/OFF/OFF_ALARM of a device as last heard through the broker (OFF if never heard). */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { GatewayLogger } from './logger';
 import {
+  AlarmMessage,
   type DeviceTopic,
   DepartmentStatusMessage,
   MAX_PACKET_BYTES,
@@ -13,6 +14,7 @@ import {
 
 type DeviceAt = Extract<DeviceTopic, { kind: 'status' }>;
 type DepartmentAt = Extract<DeviceTopic, { kind: 'values' | 'departmentStatus' }>;
+type AlarmsAt = Extract<DeviceTopic, { kind: 'alarms' }>;
 
 /** Where validated messages go. */
 export interface IntakeHandlers {
@@ -20,6 +22,7 @@ export interface IntakeHandlers {
   values(at: DepartmentAt, m: ValuesMessage): void;
   departmentStatus(at: DepartmentAt, m: DepartmentStatusMessage): void;
   reply(m: WriteReply): void;
+  alarm(at: AlarmsAt, m: AlarmMessage): void;
   /** An empty retained message on a status topic: the device was deleted. */
   forgetDevice(at: DeviceAt): void;
   /** An empty retained message on a department topic. */
@@ -32,12 +35,13 @@ export interface IntakeCounters {
   rejected: Record<string, number>;
 }
 
-const KNOWN_TYPES = new Set(['status', 'values', 'departmentStatus', 'writeResult', 'write']);
+const KNOWN_TYPES = new Set(['status', 'values', 'departmentStatus', 'writeResult', 'write', 'alarm']);
 const TYPE_OF_TOPIC = {
   status: 'status',
   values: 'values',
   departmentStatus: 'departmentStatus',
   replies: 'writeResult',
+  alarms: 'alarm',
 } as const;
 
 /**
@@ -59,19 +63,22 @@ export class MessageIntake {
     return { ...this.counters, rejected: { ...this.counters.rejected } };
   }
 
-  onMessage(topic: string, payload: Buffer): void {
+  /** `retained`: the broker's stored copy (sent on subscribing), not a message published now. */
+  onMessage(topic: string, payload: Buffer, retained = false): void {
     this.counters.received++;
     try {
-      this.ingest(topic, payload);
+      this.ingest(topic, payload, retained);
     } catch (error) {
       // Never let one message take the gateway down: count it and carry on.
       this.reject('internal_error', topic, { err: error });
     }
   }
 
-  private ingest(topic: string, payload: Buffer): void {
+  private ingest(topic: string, payload: Buffer, retained: boolean): void {
     const parsed = this.topics.parse(topic);
     if (!parsed || parsed.kind === 'commands') return this.reject('unknown_topic', topic);
+    // Alarms are events, never state: a retained one (an external broker lets it through) would replay old news.
+    if (parsed.kind === 'alarms' && retained) return this.reject('retained_alarm', topic);
     if (payload.length === 0) {
       if (parsed.kind === 'status') this.handlers.forgetDevice(parsed);
       if (parsed.kind === 'values' || parsed.kind === 'departmentStatus')
@@ -107,6 +114,8 @@ export class MessageIntake {
         );
       case 'replies':
         return this.accept(topic, WriteReply, json, (m) => this.handlers.reply(m));
+      case 'alarms':
+        return this.accept(topic, AlarmMessage, json, (m) => this.handlers.alarm(parsed, m));
     }
   }
 

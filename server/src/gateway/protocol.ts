@@ -9,6 +9,7 @@ import { WRITE_REFUSALS } from './adf/translate';
  *   <prefix>/<tenant>/<hexacode>/departments/<d>.<s>/status      device → server, retained: ON, ON_ALARM, OFF, OFF_ALARM
  *   <prefix>/<tenant>/<hexacode>/commands                        server → device: line write, refresh
  *   <prefix>/<tenant>/<hexacode>/replies                         device → server: answer to a command
+ *   <prefix>/<tenant>/<hexacode>/alarms                          device → server, not retained: alarm raised/cleared
  */
 export const PROTOCOL_VERSION = 1;
 export const DEFAULT_PREFIX = 'devices';
@@ -25,6 +26,15 @@ export const MAX_RETAINED_TOPICS_PER_DEVICE = 1 + 2 * MAX_DEPARTMENTS;
 
 export const TENANT = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export const HEXACODE = /^[0-9A-F]{6,16}$/;
+
+/** An alarm code: chosen by the model (its ADF names them), upper-case letters, digits and underscores. */
+export const ALARM_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+/**
+ * How long a device that was online must stay offline before the server raises its own DEVICE_LOST alarm
+ * (docs/device-protocol.md, "Lost devices"): long enough for a broker restart or a network blip to pass unseen.
+ */
+export const DEVICE_LOST_AFTER_MS = 60_000;
 
 export const DEPARTMENT_STATUSES = ['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM'] as const;
 export type DepartmentStatus = (typeof DEPARTMENT_STATUSES)[number];
@@ -63,11 +73,22 @@ export const DepartmentStatusMessage = v.object({
   v: version,
   type: v.literal('departmentStatus'),
   status: v.picklist(DEPARTMENT_STATUSES),
-  /** Active alarm codes, free text chosen by the model (e.g. "HIGH_TEMP"). */
+  /** The department's CURRENT active alarm codes (the complete list; absent = none). */
   alarms: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(64))),
   ts: v.optional(timestamp),
 });
 export type DepartmentStatusMessage = v.InferOutput<typeof DepartmentStatusMessage>;
+
+/** One alarm of a department raised or cleared, at the device's own time (`alarms` topic, not retained). */
+export const AlarmMessage = v.object({
+  v: version,
+  type: v.literal('alarm'),
+  department: departmentId,
+  code: v.pipe(v.string(), v.regex(ALARM_CODE, 'code must be upper-case letters, digits and _, at most 64')),
+  state: v.picklist(['RAISED', 'CLEARED']),
+  ts: timestamp,
+});
+export type AlarmMessage = v.InferOutput<typeof AlarmMessage>;
 
 export const WriteCommand = v.object({
   v: version,
@@ -124,7 +145,8 @@ export type DeviceTopic =
       department: number;
       subDepartment: number;
     }
-  | { kind: 'commands' | 'replies'; tenant: string; hexacode: string };
+  | { kind: 'commands' | 'replies'; tenant: string; hexacode: string }
+  | { kind: 'alarms'; tenant: string; hexacode: string };
 
 export class Topics {
   constructor(readonly prefix: string = DEFAULT_PREFIX) {}
@@ -147,6 +169,9 @@ export class Topics {
   replies(tenant: string, hexacode: string): string {
     return `${this.device(tenant, hexacode)}/replies`;
   }
+  alarms(tenant: string, hexacode: string): string {
+    return `${this.device(tenant, hexacode)}/alarms`;
+  }
   /** Everything devices publish, for the server's subscription. */
   get allFromDevices(): string[] {
     return [
@@ -154,6 +179,7 @@ export class Topics {
       `${this.prefix}/+/+/departments/+/values`,
       `${this.prefix}/+/+/departments/+/status`,
       `${this.prefix}/+/+/replies`,
+      `${this.prefix}/+/+/alarms`,
     ];
   }
 
@@ -166,6 +192,7 @@ export class Topics {
     if (parts.length === 3 && (a === 'status' || a === 'commands' || a === 'replies')) {
       return { kind: a, tenant, hexacode };
     }
+    if (parts.length === 3 && a === 'alarms') return { kind: a, tenant, hexacode };
     if (parts.length === 5 && a === 'departments' && b && (c === 'values' || c === 'status')) {
       const m = /^(\d{1,3})\.(\d{1,3})$/.exec(b);
       if (!m) return undefined;

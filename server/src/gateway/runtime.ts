@@ -3,8 +3,14 @@ import type { Database } from '../db/client';
 import { loadVirtualDevices } from '../modules/devices/registration';
 import { DatabaseDeviceRegistry } from '../modules/devices/registry';
 import type { GatewayAccess } from '../modules/devices/service';
-import { demoFleet, startFleet, type Fleet, type RunningFleet } from '../simulator/fleet';
-import type { SimulatedDeviceOptions } from '../simulator/device';
+import {
+  demoFleet,
+  startFleet,
+  type Fleet,
+  type FleetOptions,
+  type RunningFleet,
+  type SimulatorControl,
+} from '../simulator/fleet';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';
 import { Gateway } from './gateway';
@@ -24,7 +30,7 @@ export interface DeviceRuntimeOptions {
   /** Run the demo fleet against the same broker. */
   simulator?: boolean;
   fleet?: Fleet;
-  fleetOptions?: Partial<SimulatedDeviceOptions> & { intervalMs?: number; offlinePerHour?: number };
+  fleetOptions?: Partial<FleetOptions>;
   writeTimeoutMs?: number;
   logger?: GatewayLogger;
 }
@@ -80,6 +86,14 @@ export class DeviceRuntime implements GatewayAccess {
 
   get simulatedDevices(): RunningFleet['devices'] {
     return this.fleet?.devices ?? [];
+  }
+
+  /** Alarms on demand on the in-process simulated fleet (the demo route); undefined when it does not run here. */
+  get simulator(): SimulatorControl | undefined {
+    if (!this.options.simulator) return undefined;
+    return {
+      forceAlarm: async (...args) => (this.fleet ? this.fleet.forceAlarm(...args) : 'DEVICE_NOT_SIMULATED'),
+    };
   }
 
   async start(): Promise<void> {

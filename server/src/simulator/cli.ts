@@ -6,7 +6,8 @@
  *   node --import tsx server/src/simulator/cli.ts --fleet my-fleet.json --url mqtts://broker.example:8883
  *
  * Options: --url, --tenant (repeatable), --fleet <file.json> (default: the demo fleet), --prefix (default devices),
- * --interval <ms> (default 2000), --offline-per-hour <n> (default 0.3; 0 = never), --event-rate <x> (default 1),
+ * --interval <ms> (default 2000), --offline-per-hour <n> (default 0.1; 0 = never), --event-rate <x> (default 1),
+ * --incidents-per-hour <n> (alarms somewhere in the fleet: door left open, trip, lost device…; default 12 × rate),
  * --embedded-broker [--port] (start an Aedes broker that knows the fleet's credentials), --quiet.
  */
 import { readFile } from 'node:fs/promises';
@@ -24,7 +25,8 @@ const { values: args } = parseArgs({
     fleet: { type: 'string' },
     prefix: { type: 'string', default: 'devices' },
     interval: { type: 'string', default: '2000' },
-    'offline-per-hour': { type: 'string', default: '0.3' },
+    'offline-per-hour': { type: 'string', default: '0.1' },
+    'incidents-per-hour': { type: 'string' },
     'event-rate': { type: 'string', default: '1' },
     'embedded-broker': { type: 'boolean', default: false },
     port: { type: 'string', default: '1884' },
@@ -71,6 +73,7 @@ const running = await startFleet(fleet, adfs, {
   intervalMs: Number(args.interval),
   offlinePerHour: Number(args['offline-per-hour']),
   eventRate: Number(args['event-rate']),
+  ...(args['incidents-per-hour'] ? { incidentsPerHour: Number(args['incidents-per-hour']) } : {}),
   log,
 });
 log?.(

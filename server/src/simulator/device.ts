@@ -12,7 +12,9 @@ import {
   type WriteReply,
   deviceUsername,
 } from '../gateway/protocol';
+import { DepartmentAlarms } from './alarms';
 import type { FleetDevice } from './fleet';
+import type { SimEvent } from './physics';
 import { type SimulatedDepartment, rawOf, simulatedDepartments } from './departments';
 import { DeviceLink } from './link';
 import { type Random, seedOf, seededRandom } from './random';
@@ -34,7 +36,11 @@ export interface SimulatedDeviceOptions {
 interface Department extends SimulatedDepartment {
   lastStatus?: DepartmentStatus;
   lastAlarms?: string;
+  alarms: DepartmentAlarms;
 }
+
+/** What forcing an alarm on a simulated device gave. */
+export type ForceAlarmResult = 'OK' | 'DEVICE_NOT_SIMULATED' | 'DEPARTMENT_NOT_PRESENT';
 
 /**
  * One simulated controller: a real MQTT client with its own credential, speaking docs/device-protocol.md. Physics
@@ -58,7 +64,10 @@ export class SimulatedDevice {
     this.random = options.random ?? seededRandom(seedOf(`${spec.tenant}/${spec.hexacode}`));
     this.now = options.now ?? (() => new Date());
     this.answerCommands = options.answerCommands ?? true;
-    this.departments = simulatedDepartments(spec, adf, this.random);
+    this.departments = simulatedDepartments(spec, adf, this.random).map((d) => ({
+      ...d,
+      alarms: new DepartmentAlarms(),
+    }));
     this.link = new DeviceLink({
       url: options.url,
       username: deviceUsername(spec.tenant, spec.hexacode),
@@ -80,6 +89,36 @@ export class SimulatedDevice {
   /** Engineering value of a line by ADF key (tests and the CLI). */
   value(department: number, subDepartment: number, key: string): number | null | undefined {
     return this.find(department, subDepartment)?.sim.values[key];
+  }
+
+  /** The departments of this device ("1.0") with their ADF kind. */
+  get departmentKinds(): { key: string; kind: string }[] {
+    return this.departments.map((d) => ({ key: departmentKey(d.department, d.subDepartment), kind: d.kind }));
+  }
+
+  /** The active alarm codes of a department, as the device reports them. */
+  activeAlarms(department: number, subDepartment: number): string[] {
+    const d = this.find(department, subDepartment);
+    return d ? d.alarms.current(d.sim.status().alarms) : [];
+  }
+
+  /**
+   * Raises or clears an alarm on demand (docs/device-protocol.md, "Alarms on demand") and publishes it at once.
+   * A forced alarm stays until forced clear; the physics do not clear it.
+   */
+  async forceAlarm(department: string, code: string, raised: boolean): Promise<ForceAlarmResult> {
+    const d = this.departments.find((x) => departmentKey(x.department, x.subDepartment) === department);
+    if (!d) return 'DEPARTMENT_NOT_PRESENT';
+    d.alarms.force(code, raised, d.sim.status().alarms);
+    this.options.log?.(`${this.spec.hexacode}: ${raised ? 'raised' : 'cleared'} ${code} on ${department}`);
+    await this.publishAll(false, d.department, d.subDepartment);
+    return 'OK';
+  }
+
+  /** Makes something happen to a department's physics now (the fleet's incidents); false if it cannot. */
+  trigger(department: string, event: SimEvent, seconds: number): boolean {
+    const d = this.departments.find((x) => departmentKey(x.department, x.subDepartment) === department);
+    return d?.sim.trigger?.(event, seconds) ?? false;
   }
 
   /** Connects with the last will "offline", announces online and publishes everything; reconnects by itself. */
@@ -193,9 +232,26 @@ export class SimulatedDevice {
     for (const d of this.departments) {
       if (onlyDepartment !== undefined && d.department !== onlyDepartment) continue;
       if (onlySub !== undefined && d.subDepartment !== onlySub) continue;
-      const { alarm, alarms } = d.sim.status();
-      const status: DepartmentStatus = alarm ? 'ON_ALARM' : 'ON';
+      const alarms = d.alarms.current(d.sim.status().alarms);
+      const status: DepartmentStatus = alarms.length > 0 ? 'ON_ALARM' : 'ON';
       const alarmKey = alarms.join(',');
+      // Each change as an `alarm` event first, then the department's complete current list (retained).
+      const { raised, cleared } = d.alarms.takeChanges(alarms);
+      const department = departmentKey(d.department, d.subDepartment);
+      for (const [codes, state] of [
+        [raised, 'RAISED'],
+        [cleared, 'CLEARED'],
+      ] as const) {
+        for (const code of codes) {
+          sends.push(
+            client.publishAsync(
+              this.topics.alarms(tenant, hexacode),
+              JSON.stringify({ v: PROTOCOL_VERSION, type: 'alarm', department, code, state, ts }),
+              { qos: 1, retain: false },
+            ),
+          );
+        }
+      }
       if (force || status !== d.lastStatus || alarmKey !== d.lastAlarms) {
         d.lastStatus = status;
         d.lastAlarms = alarmKey;

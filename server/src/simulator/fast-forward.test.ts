@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AdfRegistry, loadAdfs } from '../gateway/adf/loader';
-import { fastForward } from './fast-forward';
+import { type AlarmTransition, fastForward } from './fast-forward';
 import { demoFleet } from './fleet';
 
 const HOUR = 3_600_000;
@@ -50,6 +50,20 @@ describe('fast-forwarded history', () => {
       story: [{ at: doorAt, department: 1, subDepartment: 0, event: 'compressorTrip', seconds: 2400 }],
     });
     expect(comp1![k + 2]).toBe(2); // the ADF's 'Fault' option
+  });
+
+  it('reports the alarms the physics raise and clear: a compressor trip faults, then recovers', async () => {
+    const tripAt = FROM + 30 * HOUR;
+    const alarms: AlarmTransition[] = [];
+    await run('1A0101', [COMP1], {
+      story: [{ at: tripAt, department: 1, subDepartment: 0, event: 'compressorTrip', seconds: 2400 }],
+      onAlarm: (t: AlarmTransition) => alarms.push(t),
+    });
+    const fault = alarms.filter((t) => t.code === 'COMPRESSOR_FAULT');
+    expect(fault.map((t) => t.raised)).toEqual([true, false]);
+    expect(fault[0]!.at).toBeGreaterThanOrEqual(tripAt);
+    expect(fault[0]!.at).toBeLessThan(tripAt + 10 * 60_000);
+    expect(fault[1]!.at - fault[0]!.at).toBeGreaterThanOrEqual(30 * 60_000);
   });
 
   it('leaves a gap while the device is offline and for a line the device does not have', async () => {

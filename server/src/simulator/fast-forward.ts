@@ -22,6 +22,15 @@ export interface StoryEvent {
   seconds: number;
 }
 
+/** A department's alarm raised or cleared during the run, as its controller would have reported it. */
+export interface AlarmTransition {
+  department: number;
+  subDepartment: number;
+  code: string;
+  raised: boolean;
+  at: number;
+}
+
 export interface FastForwardOptions {
   /** First sample time and the end (exclusive), ms since the epoch. */
   from: number;
@@ -34,6 +43,8 @@ export interface FastForwardOptions {
   offline?: readonly { from: number; to: number }[];
   /** Random events (doors, faults), 1 = as live. */
   eventRate?: number;
+  /** Hears each alarm the physics raise or clear, checked at every sample time. */
+  onAlarm?: (transition: AlarmTransition) => void;
   /** Gives the event loop a turn this often, so a server doing this in the background keeps answering. */
   yieldEveryMs?: number;
 }
@@ -66,6 +77,7 @@ export async function fastForward(
   const pending = [...story].sort((a, b) => a.at - b.at);
   const ctx = { random, now: new Date(from), eventRate: options.eventRate ?? 1 };
   let lastTurn = performance.now();
+  const active = departments.map(() => new Set<string>());
 
   for (let k = 0, time = from; k < count; k++) {
     const sampleAt = from + k * intervalSeconds * 1000;
@@ -85,10 +97,28 @@ export async function fastForward(
         if (raw !== null) series[i]![k] = probe!.line.options ? raw : rawToNumber(probe!.line, raw);
       });
     }
+    if (options.onAlarm) reportAlarms(departments, active, sampleAt, options.onAlarm);
     if (options.yieldEveryMs && performance.now() - lastTurn > options.yieldEveryMs) {
       await turn();
       lastTurn = performance.now();
     }
   }
   return series;
+}
+
+/** Compares each department's alarm codes with those it had at the last sample and reports the difference. */
+function reportAlarms(
+  departments: ReturnType<typeof simulatedDepartments>,
+  active: Set<string>[],
+  at: number,
+  report: (transition: AlarmTransition) => void,
+) {
+  departments.forEach((d, i) => {
+    const now = new Set(d.sim.status().alarms);
+    const before = active[i]!;
+    const place = { department: d.department, subDepartment: d.subDepartment, at };
+    for (const code of now) if (!before.has(code)) report({ ...place, code, raised: true });
+    for (const code of before) if (!now.has(code)) report({ ...place, code, raised: false });
+    active[i] = now;
+  });
 }

@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import type { AdfRegistry } from '../gateway/adf/loader';
 import { HEXACODE, TENANT } from '../gateway/protocol';
 import { type VirtualDeviceDefinition, VirtualDeviceDefinition as VirtualSchema } from '../gateway/virtual';
-import { SimulatedDevice, type SimulatedDeviceOptions } from './device';
+import { type ForceAlarmResult, SimulatedDevice, type SimulatedDeviceOptions } from './device';
+import { startIncidents } from './incidents';
+import { seedOf, seededRandom } from './random';
 
 /** One real device of a fleet: what an administrator registers, plus how the simulator should make it behave. */
 export const FleetDevice = v.object({
@@ -349,7 +351,30 @@ export function validateFleet(fleet: Fleet, adfs: AdfRegistry): void {
 
 export interface RunningFleet {
   devices: SimulatedDevice[];
+  /**
+   * Makes a device of the fleet raise or clear an alarm now (the demo route, tests): `department` as "1.0". A
+   * forced alarm stays until forced clear.
+   */
+  forceAlarm(
+    tenant: string,
+    hexacode: string,
+    department: string,
+    code: string,
+    raised: boolean,
+  ): Promise<ForceAlarmResult>;
   stop(): Promise<void>;
+}
+
+/** What the server's demo route may do with the in-process fleet. */
+export type SimulatorControl = Pick<RunningFleet, 'forceAlarm'>;
+
+export interface FleetOptions extends SimulatedDeviceOptions {
+  intervalMs?: number;
+  /** Short connection losses per device per hour (some last past the server's lost-device timeout). */
+  offlinePerHour?: number;
+  /** Incidents across the fleet per hour (door left open, long defrost, trip, lost device…). Default 12 × eventRate. */
+  incidentsPerHour?: number;
+  tenants?: string[];
 }
 
 /**
@@ -359,7 +384,7 @@ export interface RunningFleet {
 export async function startFleet(
   fleet: Fleet,
   adfs: AdfRegistry,
-  options: SimulatedDeviceOptions & { intervalMs?: number; offlinePerHour?: number; tenants?: string[] },
+  options: FleetOptions,
 ): Promise<RunningFleet> {
   validateFleet(fleet, adfs);
   const chosen = fleet.devices.filter((d) => !options.tenants?.length || options.tenants.includes(d.tenant));
@@ -373,10 +398,20 @@ export async function startFleet(
     }),
   );
   for (const d of devices)
-    d.start(options.intervalMs ?? 2000, { offlinePerHour: options.offlinePerHour ?? 0.3 });
+    d.start(options.intervalMs ?? 2000, { offlinePerHour: options.offlinePerHour ?? 0.1 });
+  const stopIncidents = startIncidents(devices, {
+    perHour: options.incidentsPerHour ?? 12 * (options.eventRate ?? 1),
+    random: seededRandom(seedOf('fleet-incidents')),
+    log: options.log,
+  });
   return {
     devices,
+    async forceAlarm(tenant, hexacode, department, code, raised) {
+      const device = devices.find((d) => d.spec.tenant === tenant && d.spec.hexacode === hexacode);
+      return device ? device.forceAlarm(department, code, raised) : 'DEVICE_NOT_SIMULATED';
+    },
     async stop() {
+      stopIncidents();
       await Promise.all(devices.map((d) => d.disconnect().catch(() => {})));
     },
   };

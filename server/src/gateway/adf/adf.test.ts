@@ -57,6 +57,21 @@ describe('ADFs', () => {
   });
 });
 
+describe('ADF alarms', () => {
+  it('names the alarm codes of a model, and refuses a code that is not one', async () => {
+    const cc = (await loadAdfs()).get('CC-410')!;
+    expect(cc.alarms.DOOR_OPEN).toEqual({ name: 'Door open too long' });
+    expect(cc.alarmName('LONG_DEFROST')).toBe('Defrost too long');
+    expect(cc.alarmName('FROST')).toBeUndefined();
+    expect(() => parseAdf({ ...cc.doc, alarms: { 'high temp': { name: 'x' } } }, 'x.json')).toThrow(
+      /x\.json: alarms.*alarm codes must be upper-case/,
+    );
+    expect(() => parseAdf({ ...cc.doc, alarms: { FROST: {} } }, 'x.json')).toThrow(/alarms\.FROST\.name/);
+    const { alarms: _none, ...withoutAlarms } = cc.doc;
+    expect(parseAdf(withoutAlarms, 'x.json').alarms).toEqual({});
+  });
+});
+
 describe('translation', async () => {
   const adfs = await loadAdfs();
   const kind = adfs.get('CC-410')!.kindOf(1, 0)!;

@@ -2,7 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { Adf, type AdfDepartment, type AdfDepartmentKind, type AdfLine, type AdfPage } from './schema';
+import {
+  Adf,
+  type AdfAlarm,
+  type AdfDepartment,
+  type AdfDepartmentKind,
+  type AdfLine,
+  type AdfPage,
+} from './schema';
 
 /** Where the ADFs shipped with the product live: server/adf/<model>.json. */
 export const DEFAULT_ADF_DIR = fileURLToPath(new URL('../../../adf', import.meta.url));
@@ -31,6 +38,16 @@ export class CompiledAdf {
 
   get model(): string {
     return this.doc.model;
+  }
+
+  /** The alarm codes this model raises, with their ADF names. */
+  get alarms(): Readonly<Record<string, AdfAlarm>> {
+    return this.doc.alarms;
+  }
+
+  /** The ADF's name of an alarm code, or undefined when the model does not name it. */
+  alarmName(code: string): string | undefined {
+    return Object.hasOwn(this.doc.alarms, code) ? this.doc.alarms[code]?.name : undefined;
   }
 
   department(department: number, subDepartment: number): AdfDepartment | undefined {

@@ -89,6 +89,13 @@ export const AdfDepartment = v.strictObject({
 });
 export type AdfDepartment = v.InferOutput<typeof AdfDepartment>;
 
+/** One alarm code a model raises: its name in the ADF's language (the catalogues translate `alarm.<CODE>`). */
+export const AdfAlarm = v.strictObject({ name: text('name') });
+export type AdfAlarm = v.InferOutput<typeof AdfAlarm>;
+
+/** Same rule as the protocol's alarm code (server/src/gateway/protocol.ts ALARM_CODE). */
+const ALARM_CODE_KEY = /^[A-Z][A-Z0-9_]{0,63}$/;
+
 export const MODEL_ID = /^[A-Z0-9][A-Z0-9-]{1,31}$/;
 
 export const Adf = v.pipe(
@@ -104,6 +111,17 @@ export const Adf = v.pipe(
     version: int('version', 1, 1_000_000),
     kinds: v.pipe(v.array(AdfDepartmentKind), v.minLength(1, 'kinds must not be empty')),
     departments: v.pipe(v.array(AdfDepartment), v.minLength(1, 'departments must not be empty')),
+    /** The alarm codes the model's devices raise, by code. */
+    alarms: v.optional(
+      v.record(
+        v.pipe(
+          v.string(),
+          v.regex(ALARM_CODE_KEY, 'alarm codes must be upper-case letters, digits and _, at most 64'),
+        ),
+        AdfAlarm,
+      ),
+      {},
+    ),
   }),
   v.check((a) => unique(a.kinds.map((k) => k.kind)), 'kinds must be unique'),
   v.check(

@@ -1,5 +1,13 @@
 import { type Random, chance, clamp, noise } from '../random';
-import { type DepartmentSim, type Values, hourOf, num, outdoorTemp, round } from './shared';
+import {
+  type DepartmentSim,
+  type Values,
+  activeAlarmStatus,
+  hourOf,
+  num,
+  outdoorTemp,
+  round,
+} from './shared';
 
 // PK-850 compressor pack: the suction group's staged compressors and the condenser.
 
@@ -7,6 +15,10 @@ import { type DepartmentSim, type Values, hourOf, num, outdoorTemp, round } from
 const saturationPressure = (t: number) => Math.exp(10.765 - 2449 / (t + 273.15));
 
 type SuctionProfile = 'mt' | 'lt';
+
+/** What the PK-850 suction group's `activeAlarm` line reports, options 1 to 4 (its ADF names them). */
+export const SUCTION_ALARMS = ['HIGH_SUCTION', 'LOW_SUCTION', 'COMPRESSOR_FAULT', 'HIGH_DISCHARGE'] as const;
+export const CONDENSER_ALARMS = ['HIGH_DISCHARGE'] as const;
 
 export function suctionGroup(profile: SuctionProfile, random: Random): DepartmentSim {
   const sp = profile === 'mt' ? -8 : -30;
@@ -107,9 +119,7 @@ export function suctionGroup(profile: SuctionProfile, random: Random): Departmen
       return true;
     },
     status() {
-      const a = num(values, 'activeAlarm');
-      const codes = ['', 'HIGH_SUCTION', 'LOW_SUCTION', 'COMPRESSOR_FAULT', 'HIGH_DISCHARGE'];
-      return { alarm: a !== 0, alarms: a !== 0 ? [codes[a] ?? 'ALARM'] : [] };
+      return activeAlarmStatus(SUCTION_ALARMS, num(values, 'activeAlarm'));
     },
   };
 }
@@ -149,7 +159,7 @@ export function condenser(random: Random): DepartmentSim {
     },
     status() {
       const alarm = highFor > 60;
-      return { alarm, alarms: alarm ? ['HIGH_DISCHARGE'] : [] };
+      return { alarm, alarms: alarm ? [...CONDENSER_ALARMS] : [] };
     },
   };
 }

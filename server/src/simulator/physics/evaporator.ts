@@ -1,5 +1,14 @@
 import { type Random, chance, clamp, noise } from '../random';
-import { type DepartmentSim, type Values, isNight, num, round } from './shared';
+import { type DepartmentSim, type Values, activeAlarmStatus, isNight, num, round } from './shared';
+
+/** What the CC-410's `activeAlarm` line reports, options 1 to 5 (its ADF names them). */
+export const EVAPORATOR_ALARMS = [
+  'HIGH_TEMPERATURE',
+  'LOW_TEMPERATURE',
+  'DOOR_OPEN',
+  'SENSOR_FAULT',
+  'LONG_DEFROST',
+] as const;
 
 /** CC-410 case and cold-room controller: thermostat, defrost cycle, door and sensor events, temperature alarms. */
 export type EvaporatorProfile = 'mt-case' | 'lt-case' | 'cold-room' | 'freezer-room';
@@ -132,7 +141,9 @@ export function evaporator(profile: EvaporatorProfile, random: Random): Departme
         clamp(dt / (cooling ? 60 : num(values, 'defrostState') === 1 ? 600 : 120), 0, 1);
 
       // Air: pulled towards the evaporator when the fans run, pushed by the ambient load, more with the door open.
-      const kEvap = values.fans === 1 ? 1 / 300 : 1 / 1500;
+      // A door left open frosts the coil: it pulls less heat the longer the door stays open.
+      const icing = 1 + doorOpenFor / 600;
+      const kEvap = (values.fans === 1 ? 1 / 300 : 1 / 1500) / icing;
       // At night a case's blinds are down: much less heat gets in. A room has a door instead.
       const blinds = !room && isNight(ctx.now) ? 0.4 : 1;
       const kAmbient = (1 / 3000) * (values.door === 1 ? 8 : blinds);
@@ -159,6 +170,9 @@ export function evaporator(profile: EvaporatorProfile, random: Random): Departme
       lowFor = air < num(values, 'lowAlarm') ? lowFor + dt : 0;
       const delay = num(values, 'alarmDelay') * 60;
       doorOpenFor = values.door === 1 ? doorOpenFor + dt : 0;
+      // A defrost still heating past its maximum duration (the termination failed) is an alarm of its own.
+      const longDefrost =
+        num(values, 'defrostState') === 1 && defrostElapsed > num(values, 'defrostDuration', 30) * 60;
       values.activeAlarm =
         sensorFaultLeft > 0
           ? 4
@@ -168,7 +182,9 @@ export function evaporator(profile: EvaporatorProfile, random: Random): Departme
               ? 1
               : lowFor > delay
                 ? 2
-                : 0;
+                : longDefrost
+                  ? 5
+                  : 0;
     },
     trigger(event, seconds) {
       if (event === 'doorLeftOpen') doorLeft = seconds;
@@ -180,9 +196,7 @@ export function evaporator(profile: EvaporatorProfile, random: Random): Departme
       return true;
     },
     status() {
-      const a = num(values, 'activeAlarm');
-      const codes = ['', 'HIGH_TEMPERATURE', 'LOW_TEMPERATURE', 'DOOR_OPEN', 'SENSOR_FAULT'];
-      return { alarm: a !== 0, alarms: a !== 0 ? [codes[a] ?? 'ALARM'] : [] };
+      return activeAlarmStatus(EVAPORATOR_ALARMS, num(values, 'activeAlarm'));
     },
   };
 }

@@ -1,7 +1,19 @@
 import { type Random, chance, clamp, noise } from '../random';
-import { type DepartmentSim, type Values, hourOf, num, outdoorTemp, round } from './shared';
+import {
+  type DepartmentSim,
+  type Values,
+  activeAlarmStatus,
+  hourOf,
+  num,
+  outdoorTemp,
+  round,
+} from './shared';
 
 // BC-300 building controller: the air-handling unit and the zones it serves.
+
+/** What the BC-300 unit's `activeAlarm` line reports, options 1 to 4 (its ADF names them). */
+export const AHU_ALARMS = ['FROST', 'HIGH_CO2', 'FAN_FAULT', 'FILTER_DIRTY'] as const;
+export const ZONE_ALARMS = ['HIGH_ZONE_TEMPERATURE'] as const;
 
 /** Occupancy from a mode (0 schedule, 1 occupied, 2 unoccupied, 3 standby, 4 off) and the opening hours. */
 function occupiedNow(mode: number, now: Date): boolean {
@@ -88,9 +100,7 @@ export function airHandlingUnit(random: Random): DepartmentSim {
         frostFor > 30 ? 1 : co2 > num(values, 'co2Alarm', 1500) ? 2 : filterDirtyLeft > 0 ? 4 : 0;
     },
     status() {
-      const a = num(values, 'activeAlarm');
-      const codes = ['', 'FROST', 'HIGH_CO2', 'FAN_FAULT', 'FILTER_DIRTY'];
-      return { alarm: a !== 0, alarms: a !== 0 ? [codes[a] ?? 'ALARM'] : [] };
+      return activeAlarmStatus(AHU_ALARMS, num(values, 'activeAlarm'));
     },
   };
 }
@@ -144,7 +154,7 @@ export function zone(random: Random): DepartmentSim {
     },
     status() {
       const alarm = highFor > 120;
-      return { alarm, alarms: alarm ? ['HIGH_ZONE_TEMPERATURE'] : [] };
+      return { alarm, alarms: alarm ? [...ZONE_ALARMS] : [] };
     },
   };
 }

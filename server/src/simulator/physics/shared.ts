@@ -39,6 +39,15 @@ export const SIM_EVENTS = [
 ] as const;
 export type SimEvent = (typeof SIM_EVENTS)[number];
 
+/** The alarm list of an `activeAlarm` line's value: index 1..n of `codes` (the line's options), 0 = none. */
+export function activeAlarmStatus(
+  codes: readonly string[],
+  active: number,
+): { alarm: boolean; alarms: string[] } {
+  const code = active > 0 ? codes[active - 1] : undefined;
+  return { alarm: code !== undefined, alarms: code === undefined ? [] : [code] };
+}
+
 export const num = (v: Values, k: string, fallback = 0): number => {
   const x = v[k];
   return typeof x === 'number' ? x : fallback;

@@ -1,0 +1,389 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEVICE_LOST_CODE } from '../../../src/services/contracts/alarms';
+import { SimulatedDevice } from '../simulator/device';
+import type { FleetDevice } from '../simulator/fleet';
+import { until } from '../testing/wait';
+import { loadAdfs } from './adf/loader';
+import { type EmbeddedBroker, startBroker } from './broker';
+import type { GatewayClock } from './clock';
+import { MemoryDeviceCredentials } from './credentials';
+import { MemoryDeviceDirectory } from './directory';
+import { Gateway, type GatewayEvent } from './gateway';
+import { MessageIntake } from './intake';
+import { silentLogger } from './logger';
+import { DEVICE_LOST_AFTER_MS, Topics } from './protocol';
+
+/** The alarm part of the device protocol over real MQTT/TCP against the embedded broker, with a manual clock. */
+const SERVER = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
+const FIXED_NOW = new Date('2026-01-15T12:00:00Z');
+const topics = new Topics('devices');
+const tenant = 'demo';
+
+/** Time that moves only when told; due timers run as it passes them. */
+function manualClock(start: number): GatewayClock & { advance(ms: number): void } {
+  let now = start;
+  let nextId = 1;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  return {
+    now: () => now,
+    setTimeout: (run, ms) => {
+      timers.set(nextId, { at: now + ms, run });
+      return nextId++;
+    },
+    clearTimeout: (handle) => void timers.delete(handle as number),
+    advance(ms) {
+      now += ms;
+      for (const [id, timer] of [...timers].sort((a, b) => a[1].at - b[1].at)) {
+        if (timer.at > now) continue;
+        timers.delete(id);
+        timer.run();
+      }
+    },
+  };
+}
+
+const device = (hexacode: string, model = 'CC-410'): FleetDevice => ({
+  tenant,
+  hexacode,
+  model,
+  name: `Case ${hexacode}`,
+  credential: `credential-of-${hexacode}-xyz`,
+  profiles: { '1.0': 'mt-case', '1.1': 'mt-case' },
+});
+const RAW = device('0A0A01');
+const OTHER = device('0A0A02');
+const SIM = device('0A0A03');
+
+describe('alarms over the device protocol', () => {
+  const clock = manualClock(Date.parse('2026-01-15T12:00:00Z'));
+  const events: GatewayEvent[] = [];
+  const clients: MqttClient[] = [];
+  let broker: EmbeddedBroker;
+  let gateway: Gateway;
+  let sim: SimulatedDevice;
+
+  const connectAs = async (spec: FleetDevice, will = false) => {
+    const client = await mqtt.connectAsync(broker.url, {
+      username: `${spec.tenant}/${spec.hexacode}`,
+      password: spec.credential,
+      clientId: `${spec.tenant}/${spec.hexacode}`,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      ...(will
+        ? {
+            will: {
+              topic: topics.status(spec.tenant, spec.hexacode),
+              payload: Buffer.from(JSON.stringify({ v: 1, type: 'status', online: false })),
+              qos: 1 as const,
+              retain: true,
+            },
+          }
+        : {}),
+    });
+    clients.push(client);
+    return client;
+  };
+  const publish = (client: MqttClient, topic: string, message: object, retain = false) =>
+    client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain });
+  const online = (client: MqttClient, spec: FleetDevice) =>
+    publish(client, topics.status(tenant, spec.hexacode), { v: 1, type: 'status', online: true }, true);
+  const alarm = (department: string, code: string, state: 'RAISED' | 'CLEARED', ts: number) => ({
+    v: 1,
+    type: 'alarm',
+    department,
+    code,
+    state,
+    ts,
+  });
+  const alarmEvents = (hexacode: string, code?: string) =>
+    events.filter(
+      (e): e is Extract<GatewayEvent, { type: 'AlarmChanged' }> =>
+        e.type === 'AlarmChanged' &&
+        e.hexacode === hexacode &&
+        (code === undefined ? e.code !== DEVICE_LOST_CODE : e.code === code),
+    );
+
+  beforeAll(async () => {
+    const adfs = await loadAdfs();
+    const credentials = new MemoryDeviceCredentials([RAW, OTHER, SIM]);
+    const directory = new MemoryDeviceDirectory();
+    for (const d of [RAW, OTHER, SIM])
+      directory.set({ tenant, hexacode: d.hexacode, name: d.name, model: d.model });
+    broker = await startBroker({ port: 0, host: '127.0.0.1', credentials, server: SERVER });
+    gateway = new Gateway({ url: broker.url, ...SERVER, adfs, directory, clock });
+    await gateway.start();
+    gateway.subscribe((e) => events.push(e));
+    sim = new SimulatedDevice(SIM, adfs.get('CC-410')!, {
+      url: broker.url,
+      now: () => FIXED_NOW,
+      eventRate: 0,
+    });
+    await sim.connect();
+    await until(() => gateway.isOnline(tenant, SIM.hexacode));
+  });
+  beforeEach(() => void events.splice(0));
+
+  afterAll(async () => {
+    await sim?.disconnect().catch(() => {});
+    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
+    await gateway?.stop();
+    await broker?.close();
+  });
+
+  it('announces a raised and a cleared alarm, and the statuses follow', async () => {
+    const client = await connectAs(RAW);
+    await online(client, RAW);
+    await until(() => gateway.isOnline(tenant, RAW.hexacode));
+    await publish(
+      client,
+      topics.alarms(tenant, RAW.hexacode),
+      alarm('1.1', 'HIGH_TEMPERATURE', 'RAISED', 1000),
+    );
+    await until(() => alarmEvents(RAW.hexacode, 'HIGH_TEMPERATURE')[0]);
+    expect(alarmEvents(RAW.hexacode, 'HIGH_TEMPERATURE')).toEqual([
+      {
+        type: 'AlarmChanged',
+        tenant,
+        hexacode: RAW.hexacode,
+        department: 1,
+        subDepartment: 1,
+        code: 'HIGH_TEMPERATURE',
+        raised: true,
+        at: 1000,
+      },
+    ]);
+    expect(gateway.departmentStatus(tenant, RAW.hexacode, 1, 1)).toBe('ON_ALARM');
+    expect(gateway.deviceStatus(tenant, RAW.hexacode)).toBe('ON_ALARM');
+    expect(events).toContainEqual({
+      type: 'DepartmentStatus',
+      tenant,
+      hexacode: RAW.hexacode,
+      department: 1,
+      subDepartment: 1,
+      status: 'ON_ALARM',
+    });
+    expect(events).toContainEqual({
+      type: 'DeviceStatus',
+      tenant,
+      hexacode: RAW.hexacode,
+      status: 'ON_ALARM',
+    });
+
+    // A second alarm, then the first cleared: still in alarm until the last one clears.
+    await publish(client, topics.alarms(tenant, RAW.hexacode), alarm('1.1', 'DOOR_OPEN', 'RAISED', 2000));
+    await publish(
+      client,
+      topics.alarms(tenant, RAW.hexacode),
+      alarm('1.1', 'HIGH_TEMPERATURE', 'CLEARED', 3000),
+    );
+    await until(() => alarmEvents(RAW.hexacode).length === 3);
+    expect(gateway.departmentStatus(tenant, RAW.hexacode, 1, 1)).toBe('ON_ALARM');
+    await publish(client, topics.alarms(tenant, RAW.hexacode), alarm('1.1', 'DOOR_OPEN', 'CLEARED', 4000));
+    await until(() => gateway.deviceStatus(tenant, RAW.hexacode) === 'ON');
+    expect(gateway.departmentStatus(tenant, RAW.hexacode, 1, 1)).toBe('ON');
+    expect(alarmEvents(RAW.hexacode).map((e) => `${e.code} ${e.raised} ${e.at}`)).toEqual([
+      'HIGH_TEMPERATURE true 1000',
+      'DOOR_OPEN true 2000',
+      'HIGH_TEMPERATURE false 3000',
+      'DOOR_OPEN false 4000',
+    ]);
+  });
+
+  it("announces a department's current alarm list with each department status", async () => {
+    const client = await connectAs(RAW);
+    const status = (alarms?: string[]) => ({
+      v: 1,
+      type: 'departmentStatus',
+      status: alarms?.length ? 'ON_ALARM' : 'ON',
+      ...(alarms ? { alarms } : {}),
+      ts: 5000,
+    });
+    await publish(
+      client,
+      topics.departmentStatus(tenant, RAW.hexacode, 1, 0),
+      status(['SENSOR_FAULT']),
+      true,
+    );
+    await publish(client, topics.departmentStatus(tenant, RAW.hexacode, 1, 0), status(), true);
+    const lists = await until(() => {
+      const found = events.filter((e) => e.type === 'AlarmList' && e.hexacode === RAW.hexacode);
+      return found.length === 2 ? found : undefined;
+    });
+    expect(lists).toEqual([
+      {
+        type: 'AlarmList',
+        tenant,
+        hexacode: RAW.hexacode,
+        department: 1,
+        subDepartment: 0,
+        codes: ['SENSOR_FAULT'],
+        at: 5000,
+      },
+      {
+        type: 'AlarmList',
+        tenant,
+        hexacode: RAW.hexacode,
+        department: 1,
+        subDepartment: 0,
+        codes: [],
+        at: 5000,
+      },
+    ]);
+  });
+
+  it('lets a device publish alarms only on its own topic, never retained', async () => {
+    const other = await connectAs(OTHER);
+    await publish(
+      other,
+      topics.alarms(tenant, OTHER.hexacode),
+      alarm('1.0', 'HIGH_TEMPERATURE', 'RAISED', 1),
+    );
+    await until(() => alarmEvents(OTHER.hexacode)[0]);
+    // Another device's alarms: the broker closes the connection, the gateway never hears it.
+    other.publish(topics.alarms(tenant, RAW.hexacode), JSON.stringify(alarm('1.0', 'FROST', 'RAISED', 2)));
+    await until(() => !other.connected);
+    // A retained alarm would be raised again on every server start: refused too.
+    const again = await connectAs(OTHER);
+    again.publish(
+      topics.alarms(tenant, OTHER.hexacode),
+      JSON.stringify(alarm('1.0', 'LOW_TEMPERATURE', 'RAISED', 3)),
+      { qos: 1, retain: true },
+    );
+    await until(() => !again.connected);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(alarmEvents(RAW.hexacode)).toEqual([]);
+    expect(alarmEvents(OTHER.hexacode).map((e) => e.code)).toEqual(['HIGH_TEMPERATURE']);
+  });
+
+  it('counts and drops invalid alarm messages', async () => {
+    const client = await connectAs(OTHER);
+    const before = gateway.metrics();
+    const to = topics.alarms(tenant, OTHER.hexacode);
+    await publish(client, to, alarm('1.0', 'high_temperature', 'RAISED', 1));
+    await publish(client, to, { ...alarm('1.0', 'HIGH_TEMPERATURE', 'RAISED', 1), state: 'ON' });
+    await publish(client, to, { ...alarm('1', 'HIGH_TEMPERATURE', 'RAISED', 1) });
+    await publish(client, to, { v: 1, type: 'alarm', department: '1.0', code: 'X', state: 'RAISED' });
+    await publish(client, to, alarm('1.0', 'A'.repeat(65), 'RAISED', 1));
+    await publish(client, to, { v: 1, type: 'values', ts: 1, values: {} });
+    await publish(client, topics.values(tenant, OTHER.hexacode, 1, 0), alarm('1.0', 'FROST', 'RAISED', 1));
+    const m = await until(() => {
+      const x = gateway.metrics();
+      return x.received - before.received >= 7 ? x : undefined;
+    });
+    const delta = (reason: string) => (m.rejected[reason] ?? 0) - (before.rejected[reason] ?? 0);
+    expect(delta('invalid_shape')).toBe(5);
+    expect(delta('type_topic_mismatch')).toBe(2);
+    expect(m.accepted).toBe(before.accepted);
+    expect(alarmEvents(OTHER.hexacode)).toEqual([]);
+  });
+
+  it('drops a retained alarm an external broker lets through', () => {
+    const handled: string[] = [];
+    const intake = new MessageIntake(
+      topics,
+      {
+        status: () => {},
+        values: () => {},
+        departmentStatus: () => {},
+        reply: () => {},
+        alarm: (_at, m) => handled.push(m.code),
+        forgetDevice: () => {},
+        forgetDepartment: () => {},
+      },
+      silentLogger,
+    );
+    const payload = Buffer.from(JSON.stringify(alarm('1.0', 'FROST', 'RAISED', 1)));
+    intake.onMessage(topics.alarms(tenant, RAW.hexacode), payload, true);
+    intake.onMessage(topics.alarms(tenant, RAW.hexacode), payload, false);
+    expect(handled).toEqual(['FROST']);
+    expect(intake.metrics().rejected).toEqual({ retained_alarm: 1 });
+  });
+
+  it('raises DEVICE_LOST when a device stays offline, shows it OFF_ALARM, and clears it when it is back', async () => {
+    const client = await connectAs(RAW, true);
+    await online(client, RAW);
+    await until(() => gateway.isOnline(tenant, RAW.hexacode));
+    const lost = () => alarmEvents(RAW.hexacode, DEVICE_LOST_CODE);
+
+    // A short loss is not a lost device.
+    client.stream.destroy();
+    await until(() => !gateway.isOnline(tenant, RAW.hexacode));
+    clock.advance(DEVICE_LOST_AFTER_MS / 2);
+    const back = await connectAs(RAW, true);
+    await online(back, RAW);
+    await until(() => gateway.isOnline(tenant, RAW.hexacode));
+    clock.advance(DEVICE_LOST_AFTER_MS);
+    expect(lost()).toEqual([]);
+
+    // Its last will, then a minute of silence.
+    back.stream.destroy();
+    await until(() => gateway.deviceStatus(tenant, RAW.hexacode) === 'OFF');
+    const wentOffline = clock.now();
+    clock.advance(DEVICE_LOST_AFTER_MS - 1);
+    expect(lost()).toEqual([]);
+    expect(gateway.isLost(tenant, RAW.hexacode)).toBe(false);
+    clock.advance(1);
+    expect(lost()).toEqual([
+      {
+        type: 'AlarmChanged',
+        tenant,
+        hexacode: RAW.hexacode,
+        department: 0,
+        subDepartment: 0,
+        code: DEVICE_LOST_CODE,
+        raised: true,
+        at: wentOffline,
+      },
+    ]);
+    expect(gateway.isLost(tenant, RAW.hexacode)).toBe(true);
+    expect(gateway.deviceStatus(tenant, RAW.hexacode)).toBe('OFF_ALARM');
+    expect(events).toContainEqual({
+      type: 'DeviceStatus',
+      tenant,
+      hexacode: RAW.hexacode,
+      status: 'OFF_ALARM',
+    });
+    clock.advance(DEVICE_LOST_AFTER_MS * 5);
+    expect(lost()).toHaveLength(1); // raised once
+
+    // Found again.
+    clock.advance(1000);
+    const found = await connectAs(RAW, true);
+    await online(found, RAW);
+    await until(() => lost().length === 2);
+    expect(lost()[1]).toMatchObject({ raised: false, department: 0, subDepartment: 0, at: clock.now() });
+    expect(gateway.isLost(tenant, RAW.hexacode)).toBe(false);
+    expect(gateway.deviceStatus(tenant, RAW.hexacode)).toBe('ON');
+  });
+
+  it('a simulated device publishes its alarms as they come and go', async () => {
+    expect(sim.trigger('1.0', 'sensorFault', 300)).toBe(true);
+    await sim.tick(2);
+    const raised = await until(() => alarmEvents(SIM.hexacode, 'SENSOR_FAULT')[0]);
+    expect(raised).toMatchObject({ department: 1, subDepartment: 0, raised: true, at: FIXED_NOW.getTime() });
+    await until(() => gateway.departmentStatus(tenant, SIM.hexacode, 1, 0) === 'ON_ALARM');
+    await sim.tick(400);
+    await until(() => alarmEvents(SIM.hexacode, 'SENSOR_FAULT')[1]);
+    expect(alarmEvents(SIM.hexacode, 'SENSOR_FAULT').map((e) => e.raised)).toEqual([true, false]);
+    await until(() => gateway.departmentStatus(tenant, SIM.hexacode, 1, 0) === 'ON');
+    // With each change, the department's current list.
+    expect(events.filter((e) => e.type === 'AlarmList' && e.hexacode === SIM.hexacode)).toContainEqual(
+      expect.objectContaining({ department: 1, subDepartment: 0, codes: ['SENSOR_FAULT'] }),
+    );
+  });
+
+  it('a forced alarm stays until forced clear', async () => {
+    expect(await sim.forceAlarm('1.1', 'HIGH_TEMPERATURE', true)).toBe('OK');
+    await until(() => alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE')[0]);
+    expect(gateway.departmentStatus(tenant, SIM.hexacode, 1, 1)).toBe('ON_ALARM');
+    await sim.tick(3600);
+    expect(sim.activeAlarms(1, 1)).toEqual(['HIGH_TEMPERATURE']);
+    expect(await sim.forceAlarm('1.1', 'HIGH_TEMPERATURE', false)).toBe('OK');
+    await until(() => alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE')[1]);
+    expect(alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE').map((e) => e.raised)).toEqual([true, false]);
+    await until(() => gateway.deviceStatus(tenant, SIM.hexacode) === 'ON');
+    expect(await sim.forceAlarm('7.0', 'HIGH_TEMPERATURE', true)).toBe('DEPARTMENT_NOT_PRESENT');
+  });
+});

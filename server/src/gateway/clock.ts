@@ -1,0 +1,17 @@
+/** The gateway's time and timers, replaceable in tests so a 60 s timeout needs no 60 s wait. */
+export interface GatewayClock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemGatewayClock: GatewayClock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    // A pending lost-device timer must not keep a stopping process alive.
+    timer.unref?.();
+    return timer;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
