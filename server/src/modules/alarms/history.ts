@@ -1,0 +1,74 @@
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AlarmHistoryPage, AlarmHistoryQuery } from '../../../../src/services/contracts';
+import type { Database } from '../../db/client';
+import { alarmOccurrences as t } from '../../db/schema';
+import type { Translations } from './translations';
+
+type SortField = AlarmHistoryQuery['sortField'];
+
+/** The translation as SQL, so a page sorted by it is sorted across every page: catalogue, ADF name, code. */
+function translationSql(entries: [string, string][]): SQL {
+  if (entries.length === 0) return sql`coalesce(${t.adfName}, ${t.code})`;
+  const cases = entries.map(([code, text]) => sql`WHEN ${code} THEN ${text}`);
+  return sql`(CASE ${t.code} ${sql.join(cases, sql` `)} ELSE coalesce(${t.adfName}, ${t.code}) END)`;
+}
+
+const COLUMNS: Record<Exclude<SortField, 'translation'>, AnyPgColumn> = {
+  occuredAt: t.raisedAt,
+  clearedAt: t.clearedAt,
+  businessGroupName: t.businessGroupName,
+  deviceName: t.deviceName,
+  departmentName: t.departmentName,
+  acknowledgedAt: t.acknowledgedAt,
+};
+
+/** SPEC §9 alarm history: a tenant's occurrences, filtered, sorted on any column and paged on the server. */
+export function createAlarmHistory(db: Database, translations: Translations) {
+  return async (tenantId: string, language: string, query: AlarmHistoryQuery): Promise<AlarmHistoryPage> => {
+    const [department, subDepartment] = query.department?.split('.').map(Number) ?? [];
+    const where = and(
+      eq(t.tenantId, tenantId),
+      query.hexacode ? eq(t.hexacode, query.hexacode.toUpperCase()) : undefined,
+      department !== undefined ? eq(t.department, department) : undefined,
+      subDepartment !== undefined ? eq(t.subDepartment, subDepartment) : undefined,
+      query.from ? gte(t.raisedAt, new Date(query.from)) : undefined,
+      query.to ? lte(t.raisedAt, new Date(query.to)) : undefined,
+    );
+    const sortBy =
+      query.sortField === 'translation'
+        ? translationSql(translations.entries(language))
+        : sql`${COLUMNS[query.sortField]}`;
+    const direction = query.sortDirection === 'ASC' ? sql`ASC` : sql`DESC`;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(t)
+        .where(where)
+        // Empty values last either way; the newest first among equals, then the id, so pages never overlap.
+        .orderBy(sql`${sortBy} ${direction} NULLS LAST`, desc(t.raisedAt), asc(t.id))
+        .limit(query.pageLength)
+        .offset(query.page * query.pageLength),
+      db.select({ n: count() }).from(t).where(where),
+    ]);
+    return {
+      recordsFiltered: total?.n ?? 0,
+      data: rows.map((row) => ({
+        id: row.id,
+        businessGroupName: row.businessGroupName,
+        deviceName: row.deviceName,
+        hexacode: row.hexacode,
+        departmentName: row.departmentName,
+        department: row.department,
+        subDepartment: row.subDepartment,
+        code: row.code,
+        translation: translations.translate(language, row.code, row.adfName),
+        occuredAt: row.raisedAt.toISOString(),
+        clearedAt: row.clearedAt?.toISOString() ?? null,
+        acknowledgedBy: row.acknowledgedBy,
+        acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+        comment: row.ackComment,
+      })),
+    };
+  };
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import type { AuthService } from '../auth/service';
+import type { GatewayAccess } from '../devices/service';
+import { DEFAULT_SESSION_CHECK_MS, SessionSockets } from '../realtime/session-sockets';
+import { ChangeFeed } from './change-feed';
+import { createAlarmDirectory } from './directory';
+import { AlarmEmitter } from './emitter';
+import { createAlarmEntries } from './entries';
+import type { AlarmEvents } from './events';
+import { createAlarmsRepository } from './repository';
+import { alarmsRoutes } from './routes';
+import { createAlarmsService } from './service';
+import { createAlarmStore, type AlarmStore } from './store';
+import { AlarmStreams } from './stream';
+import { createTranslations } from './translations';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stored alarm changes, for e-mail and push (emitted by the one instance that stored each). */
+    alarms: AlarmEvents & {
+      /** Resolves once every gateway event heard so far is stored (tests). */
+      flush(): Promise<void>;
+      store: AlarmStore;
+      streams: AlarmStreams;
+    };
+  }
+}
+
+const CONNECT_RETRY_MS = 500;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** How long Last-Event-ID can resume: a browser away for longer reloads the list anyway. */
+const CHANGE_LOG_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** The alarms store on the root instance: app.alarms, the gateway subscription, the change feed, the routes. */
+export async function registerAlarms(
+  app: FastifyInstance,
+  options: {
+    db: Database;
+    clock: Clock;
+    access: GatewayAccess & { readonly started: boolean };
+    auth: AuthService;
+    ready: () => boolean;
+    sessionCheckIntervalMs?: number | undefined;
+  },
+): Promise<void> {
+  const { db, clock, access, ready } = options;
+  const repository = createAlarmsRepository(db);
+  const directory = createAlarmDirectory(db, () => access.adfs);
+  const translations = createTranslations();
+  const emitter = new AlarmEmitter(app.log);
+  const feed = new ChangeFeed(db, app.log);
+  const store = createAlarmStore({ repository, directory, feed, emitter, clock, log: app.log });
+  const entries = createAlarmEntries({ repository, directory, translations });
+  const streams = new AlarmStreams({ entries, repository, log: app.log });
+  const alarms = createAlarmsService({
+    db,
+    repository,
+    directory,
+    entries,
+    store,
+    feed,
+    emitter,
+    translations,
+    clock,
+  });
+  feed.subscribe((change) => streams.onChange(change));
+
+  const sessions = new SessionSockets({
+    liveSessions: (tokenHashes) => options.auth.liveSessions(tokenHashes),
+    intervalMs: options.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_MS,
+    log: app.log,
+  });
+  const stopListening = options.auth.onSessionRevoked((tokenHash) => sessions.end(tokenHash));
+
+  // The gateway exists once the runtime started (main.ts starts it after migrating): wait for it.
+  let unsubscribe: (() => void) | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = () => {
+    if (access.started && ready()) unsubscribe = access.gateway.subscribe((event) => store.handle(event));
+    else (retry = setTimeout(connect, CONNECT_RETRY_MS)).unref();
+  };
+  const prune = setInterval(() => {
+    if (ready())
+      repository
+        .pruneChanges(new Date(clock.now().getTime() - CHANGE_LOG_KEEP_MS))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'alarms: pruning the change log failed'));
+  }, PRUNE_EVERY_MS);
+  prune.unref();
+
+  app.decorate('alarms', {
+    subscribe: (listener) => emitter.subscribe(listener),
+    flush: () => store.flush(),
+    store,
+    streams,
+  });
+  app.addHook('onReady', async () => {
+    await feed.start();
+    connect();
+  });
+  // Streams end before the server closes its connections; the feed's connection goes back before the pool ends.
+  app.addHook('preClose', async () => {
+    clearTimeout(retry);
+    clearInterval(prune);
+    unsubscribe?.();
+    stopListening();
+    sessions.stop();
+    streams.close();
+  });
+  app.addHook('onClose', async () => {
+    await store.flush();
+    await feed.stop();
+  });
+  await app.register(alarmsRoutes, { alarms, streams, sessions });
+}

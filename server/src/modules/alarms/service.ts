@@ -1,0 +1,91 @@
+import type { AlarmEntry, AlarmHistoryPage, AlarmHistoryQuery } from '../../../../src/services/contracts';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { AuthSession } from '../auth/service';
+import { createDevicesRepository } from '../devices/repository';
+import type { ChangeFeed } from './change-feed';
+import type { AlarmDirectory } from './directory';
+import type { AlarmEmitter } from './emitter';
+import type { AlarmEntries, AlarmViewer } from './entries';
+import { createAlarmHistory } from './history';
+import type { AlarmsRepository } from './repository';
+import type { AlarmStore } from './store';
+import type { Translations } from './translations';
+
+export const alarmNotFound = () => notFound('ALARM_NOT_FOUND', 'This alarm does not exist');
+export const alreadyAcknowledged = () =>
+  new AppError(409, 'ALARM_ALREADY_ACKNOWLEDGED', 'This alarm is acknowledged already');
+
+/** What the alarm routes do for the signed-in user (the routes check the grants). */
+export function createAlarmsService(deps: {
+  db: Database;
+  repository: AlarmsRepository;
+  directory: AlarmDirectory;
+  entries: AlarmEntries;
+  store: AlarmStore;
+  feed: ChangeFeed;
+  emitter: AlarmEmitter;
+  translations: Translations;
+  clock: Clock;
+}) {
+  const { repository, directory, entries, clock } = deps;
+  const devices = createDevicesRepository(deps.db);
+  const history = createAlarmHistory(deps.db, deps.translations);
+
+  async function viewerOf(session: AuthSession): Promise<AlarmViewer> {
+    const configuration = await devices.configuration(session.tenant.id, session.user.id);
+    return {
+      tenantId: session.tenant.id,
+      language: session.user.languageCode,
+      labels: configuration?.labels ?? {},
+    };
+  }
+
+  return {
+    viewerOf,
+
+    /** The entries the user sees, and the newest change before they were read (the stream resumes after it). */
+    async entries(session: AuthSession): Promise<{ entries: AlarmEntry[]; changeId: number }> {
+      const viewer = await viewerOf(session);
+      const changeId = await repository.lastChange();
+      const snapshot = await entries.snapshot(session.tenant.id);
+      return { entries: [...snapshot.values()].map((entry) => entries.present(entry, viewer)), changeId };
+    },
+
+    history: (session: AuthSession, query: AlarmHistoryQuery): Promise<AlarmHistoryPage> =>
+      history(session.tenant.id, session.user.languageCode, query),
+
+    /** Stores who acknowledged, when and why; tells the streams and e-mail/push. Once per occurrence. */
+    async acknowledge(session: AuthSession, id: string, comment: string): Promise<void> {
+      const tenantId = session.tenant.id;
+      const found = await repository.find(tenantId, id);
+      if (!found) throw alarmNotFound();
+      if (found.acknowledgedAt) throw alreadyAcknowledged();
+      const row = await repository.acknowledge(tenantId, id, {
+        userId: session.user.id,
+        username: session.user.username,
+        comment,
+        at: clock.now(),
+      });
+      if (!row) throw alreadyAcknowledged(); // another request was first
+      const changeId = await repository.recordChange(tenantId, row.hexacode, clock.now());
+      await deps.feed.publish({ tenantId, hexacode: row.hexacode, id: changeId });
+      const device = (await directory.device(tenantId, row.hexacode)) ?? {
+        tenantId,
+        hexacode: row.hexacode,
+        name: row.deviceName,
+        model: '',
+        group: null,
+      };
+      deps.emitter.emit({
+        type: 'alarm.acknowledged',
+        occurrence: deps.store.occurrenceOf(session.tenant.name, device, row),
+        by: session.user.username,
+        comment,
+      });
+    },
+  };
+}
+
+export type AlarmsService = ReturnType<typeof createAlarmsService>;

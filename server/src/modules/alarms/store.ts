@@ -1,0 +1,147 @@
+import { DEVICE_LOST_CODE } from '../../../../src/services/contracts';
+import type { AlarmOccurrenceRow } from '../../db/schema';
+import type { Clock } from '../../clock';
+import type { GatewayEvent } from '../../gateway/events';
+import type { GatewayLogger } from '../../gateway/logger';
+import type { ChangeFeed } from './change-feed';
+import type { AlarmDevice, AlarmDirectory } from './directory';
+import type { AlarmEmitter } from './emitter';
+import type { AlarmOccurrence } from './events';
+import type { AlarmPlace, AlarmsRepository } from './repository';
+
+type AlarmChanged = Extract<GatewayEvent, { type: 'AlarmChanged' }>;
+type AlarmList = Extract<GatewayEvent, { type: 'AlarmList' }>;
+
+export interface AlarmStoreDeps {
+  repository: AlarmsRepository;
+  directory: AlarmDirectory;
+  feed: ChangeFeed;
+  emitter: AlarmEmitter;
+  clock: Clock;
+  log: GatewayLogger;
+}
+
+/**
+ * Stores what devices say of their alarms. Every instance hears every event and runs the same statements; the
+ * database answers which one changed something, and only that one numbers the change, tells the stream clients of
+ * every instance and emits the AlarmEvents. Events of one device are handled in order.
+ */
+export function createAlarmStore(deps: AlarmStoreDeps) {
+  const { repository, directory, feed, emitter, clock, log } = deps;
+  const queues = new Map<string, Promise<void>>();
+
+  const occurrenceOf = (tenant: string, device: AlarmDevice, row: AlarmOccurrenceRow): AlarmOccurrence => ({
+    id: row.id,
+    tenantId: row.tenantId,
+    tenant,
+    hexacode: row.hexacode,
+    deviceName: row.deviceName,
+    businessGroupName: row.businessGroupName,
+    department: row.department,
+    subDepartment: row.subDepartment,
+    departmentName: row.departmentName,
+    page: directory.department(device.model, row.department, row.subDepartment).page,
+    code: row.code,
+    adfName: row.adfName,
+    raisedAt: row.raisedAt,
+    clearedAt: row.clearedAt,
+  });
+
+  const timeOf = (at: number) => (Number.isFinite(at) && at > 0 ? new Date(at) : clock.now());
+
+  async function placeOf(event: AlarmChanged | AlarmList) {
+    const tenantId = await directory.tenantId(event.tenant);
+    const device = tenantId && (await directory.device(tenantId, event.hexacode.toUpperCase()));
+    if (!tenantId || !device) {
+      log.debug({ tenant: event.tenant, hexacode: event.hexacode }, 'alarms: event of an unknown device');
+      return undefined;
+    }
+    const place: AlarmPlace = {
+      tenantId,
+      hexacode: device.hexacode,
+      department: event.department,
+      subDepartment: event.subDepartment,
+    };
+    return { device, place };
+  }
+
+  const raise = (device: AlarmDevice, place: AlarmPlace, code: string, raisedAt: Date) =>
+    repository.raise({
+      ...place,
+      code,
+      raisedAt,
+      deviceName: device.name,
+      businessGroupName: device.group?.name ?? null,
+      departmentName: directory.department(device.model, place.department, place.subDepartment)
+        .departmentName,
+      adfName: directory.adfName(device.model, code),
+    });
+
+  /** After this instance stored changes of a device: number them, tell the streams, then e-mail and push. */
+  async function announce(
+    tenant: string,
+    device: AlarmDevice,
+    raised: AlarmOccurrenceRow[],
+    cleared: AlarmOccurrenceRow[],
+  ): Promise<void> {
+    if (raised.length + cleared.length === 0) return;
+    const id = await repository.recordChange(device.tenantId, device.hexacode, clock.now());
+    await feed.publish({ tenantId: device.tenantId, hexacode: device.hexacode, id });
+    for (const row of raised)
+      emitter.emit({ type: 'alarm.raised', occurrence: occurrenceOf(tenant, device, row) });
+    for (const row of cleared)
+      emitter.emit({ type: 'alarm.cleared', occurrence: occurrenceOf(tenant, device, row) });
+  }
+
+  async function changed(event: AlarmChanged): Promise<void> {
+    const found = await placeOf(event);
+    if (!found) return;
+    const { device, place } = found;
+    const at = timeOf(event.at);
+    if (event.raised) {
+      const row = await raise(device, place, event.code, at);
+      await announce(event.tenant, device, row ? [row] : [], []);
+    } else {
+      await announce(event.tenant, device, [], await repository.clear(place, [event.code], at));
+    }
+  }
+
+  /** The department's complete list: raise what is missing, clear what is gone (never DEVICE_LOST). */
+  async function reconcile(event: AlarmList): Promise<void> {
+    const found = await placeOf(event);
+    if (!found) return;
+    const { device, place } = found;
+    const at = timeOf(event.at);
+    const listed = new Set(event.codes);
+    const open = new Set(await repository.openCodes(place));
+    const raised: AlarmOccurrenceRow[] = [];
+    for (const code of listed) {
+      if (open.has(code)) continue;
+      const row = await raise(device, place, code, at);
+      if (row) raised.push(row);
+    }
+    const gone = [...open].filter((code) => !listed.has(code) && code !== DEVICE_LOST_CODE);
+    await announce(event.tenant, device, raised, await repository.clear(place, gone, at));
+  }
+
+  function handle(event: GatewayEvent): void {
+    if (event.type !== 'AlarmChanged' && event.type !== 'AlarmList') return;
+    const key = `${event.tenant}/${event.hexacode.toUpperCase()}`;
+    const work = (queues.get(key) ?? Promise.resolve())
+      .then(() => (event.type === 'AlarmChanged' ? changed(event) : reconcile(event)))
+      .catch((error: unknown) => log.error({ err: error, type: event.type }, 'alarms: storing failed'));
+    queues.set(key, work);
+    void work.finally(() => {
+      if (queues.get(key) === work) queues.delete(key);
+    });
+  }
+
+  return {
+    handle,
+    occurrenceOf,
+    /** Resolves once every event handed over so far is stored (tests, shutdown). */
+    flush: async () => void (await Promise.all(queues.values())),
+  };
+}
+
+export type AlarmStore = ReturnType<typeof createAlarmStore>;

@@ -1,0 +1,180 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  ALARM_CHANGE_ID_HEADER,
+  ALARM_STREAM_EVENT,
+  ALARM_STREAM_PATH,
+  type AlarmEntry,
+} from '../../../../src/services/contracts';
+import { buildApp } from '../../app';
+import type { GatewayEvent } from '../../gateway/events';
+import { tokenOf, useTestApp } from '../../testing/app';
+import { describeEachBackend } from '../../testing/backends';
+import { until } from '../../testing/wait';
+
+const T0 = Date.parse('2026-01-15T03:00:00Z');
+const STANDALONE = '2D0001';
+
+const changed = (code: string, raised: boolean, at: number): GatewayEvent => ({
+  type: 'AlarmChanged',
+  tenant: 'demo',
+  hexacode: STANDALONE,
+  department: 1,
+  subDepartment: 0,
+  code,
+  raised,
+  at,
+});
+
+interface StreamEvent {
+  id: string;
+  event: string;
+  entry: AlarmEntry;
+}
+
+/** An alarm stream read the way the SPA reads it: fetch with the bearer header, events parsed as they come. */
+async function openStream(base: string, token: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${ALARM_STREAM_PATH}`, {
+    headers: {
+      accept: 'text/event-stream',
+      authorization: `Bearer ${token}`,
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  let text = '';
+  let ended = false;
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        text += decoder.decode(chunk, { stream: true });
+        let cut: number;
+        while ((cut = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, cut);
+          text = text.slice(cut + 2);
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((line) => !line.startsWith(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          if (fields.event && fields.id !== undefined && fields.data !== undefined)
+            events.push({ id: fields.id, event: fields.event, entry: JSON.parse(fields.data) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+  })();
+  return {
+    response,
+    events,
+    ended: () => ended,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+describeEachBackend('alarm stream', (backend) => {
+  const ctx = useTestApp(backend, { devices: true });
+  let second: FastifyInstance;
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    token = await tokenOf(ctx.app, 'admin', 'Admin123');
+    // A second instance over the same database: what it stores must reach the first one's clients.
+    second = await buildApp({
+      config: { defaultTenant: 'demo', logLevel: 'silent' },
+      db: ctx.handle.db,
+      clock: ctx.clock,
+      logger: false,
+      distDir: '/nonexistent-dist',
+      devices: ctx.devices,
+    });
+    await second.ready();
+  });
+  afterAll(async () => second?.close());
+
+  const storeOnSecond = async (event: GatewayEvent) => {
+    second.alarms.store.handle(event);
+    await second.alarms.flush();
+  };
+
+  it('refuses a stream without a valid bearer token, or to a client that does not ask for events', async () => {
+    const headers = { accept: 'text/event-stream', authorization: 'Bearer nope' };
+    expect((await fetch(`${base}${ALARM_STREAM_PATH}`, { headers })).status).toBe(401);
+    const plain = await fetch(`${base}${ALARM_STREAM_PATH}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(plain.status).toBe(406);
+    expect(await plain.json()).toMatchObject({ code: 'EVENT_STREAM_NOT_ACCEPTED' });
+  });
+
+  it("streams another instance's change at once, then the empty entry, and resumes with Last-Event-ID", async () => {
+    const stream = await openStream(base, token);
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    await new Promise((r) => setTimeout(r, 100)); // the stream is registered
+
+    const started = Date.now();
+    await storeOnSecond(changed('HIGH_TEMPERATURE', true, T0));
+    await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
+    expect(Date.now() - started).toBeLessThan(1000);
+    const [raised] = stream.events;
+    expect(raised).toMatchObject({
+      event: ALARM_STREAM_EVENT,
+      entry: { type: 'DeviceAlarmEntry', hexacode: STANDALONE, size: 1, empty: false },
+    });
+    expect(raised!.entry.alarms[0]).toMatchObject({ code: 'HIGH_TEMPERATURE', department: 1 });
+
+    await storeOnSecond(changed('HIGH_TEMPERATURE', false, T0 + 1000));
+    await until(() => stream.events.length >= 2, 2000, 'the clear on the stream');
+    const cleared = stream.events[1]!;
+    expect(cleared.entry).toMatchObject({ hexacode: STANDALONE, size: 0, empty: true, alarms: [] });
+    expect(Number(cleared.id)).toBeGreaterThan(Number(raised!.id));
+    await stream.close();
+
+    // Away for a while: a raise happens meanwhile; resuming from the first event replays the device as it is now.
+    await storeOnSecond(changed('SENSOR_FAULT', true, T0 + 2000));
+    const resumed = await openStream(base, token, raised!.id);
+    await until(() => resumed.events.length >= 1, 2000, 'the replay');
+    expect(resumed.events).toHaveLength(1);
+    expect(resumed.events[0]!.entry).toMatchObject({ hexacode: STANDALONE, size: 1 });
+    expect(resumed.events[0]!.entry.alarms.map((a) => a.code)).toEqual(['SENSOR_FAULT']);
+    await resumed.close();
+  });
+
+  it('names the change the list includes, and a stream opened after it replays what changed since', async () => {
+    const list = await fetch(`${base}/api/v2/alarms/`, { headers: { authorization: `Bearer ${token}` } });
+    const changeId = list.headers.get(ALARM_CHANGE_ID_HEADER);
+    expect(changeId).toMatch(/^\d+$/);
+    // A change lands between the list and the stream: the stream, opened after the list's change, brings it.
+    await storeOnSecond(changed('HIGH_TEMPERATURE', true, T0 + 5000));
+    const stream = await openStream(base, token, changeId!);
+    await until(() => stream.events.length >= 1, 2000, 'the change made in between');
+    expect(stream.events[0]!.entry.alarms.map((a) => a.code)).toContain('HIGH_TEMPERATURE');
+    await stream.close();
+  });
+
+  it('ends the stream when the session signs out', async () => {
+    const own = await tokenOf(ctx.app, 'operator', 'Operator123');
+    const stream = await openStream(base, own);
+    await new Promise((r) => setTimeout(r, 100));
+    const logout = await fetch(`${base}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${own}` },
+    });
+    expect(logout.status).toBeLessThan(300);
+    await until(() => stream.ended(), 2000, 'the stream closed');
+    await stream.close();
+  });
+});
