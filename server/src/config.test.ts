@@ -27,8 +27,34 @@ describe('loadConfig', () => {
       mqttPassword: undefined,
       simulator: true,
       smtpUrl: undefined,
+      mailFrom: undefined,
+      publicUrl: undefined,
+      vapidKeys: undefined,
+      vapidSubject: undefined,
       historyRetentionDays: 800,
     });
+  });
+
+  it('takes the public URL and VAPID keys for alarm e-mail and web push, never echoing the private key', () => {
+    const publicKey = Buffer.alloc(65, 4).toString('base64url');
+    const privateKey = Buffer.alloc(32, 7).toString('base64url');
+    const config = loadConfig({
+      PUBLIC_URL: 'https://example.com',
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+    });
+    expect(config.publicUrl).toBe('https://example.com');
+    expect(config.vapidKeys).toEqual({ publicKey, privateKey });
+    expect(config.vapidSubject).toBe('mailto:ops@example.com');
+    expect(loadConfig({ MAIL_FROM: 'Ops <ops@example.com>' }).mailFrom).toBe('Ops <ops@example.com>');
+    expect(problemsOf({ MAIL_FROM: 'ops' })[0]).toMatch(/^MAIL_FROM must be an e-mail address/);
+    expect(problemsOf({ PUBLIC_URL: 'ftp://x' })[0]).toMatch(/^PUBLIC_URL must be a URL starting with http/);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: publicKey })).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together',
+    ]);
+    const bad = problemsOf({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'not-a-key-secret' });
+    expect(bad).toEqual(["VAPID_PRIVATE_KEY must be 32 bytes in unpadded base64url (got '***')"]);
   });
 
   it('runs the simulator in demo mode only, unless SIMULATOR=false', () => {

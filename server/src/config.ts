@@ -25,6 +25,16 @@ const url = (name: string, schemes: readonly string[]) =>
     ),
   );
 
+/** Unpadded base64url of `bytes` bytes (VAPID keys as web-push and browsers take them). */
+const base64url = (name: string, bytes: number) =>
+  v.pipe(
+    v.string(),
+    v.check(
+      (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes,
+      `${name} must be ${bytes} bytes in unpadded base64url`,
+    ),
+  );
+
 const boolean = (name: string) =>
   v.pipe(
     v.picklist(['true', 'false'], `${name} must be 'true' or 'false'`),
@@ -51,6 +61,16 @@ const EnvSchema = v.object({
   MQTT_PASSWORD: v.optional(v.string()),
   SIMULATOR: v.optional(boolean('SIMULATOR')),
   SMTP_URL: v.optional(url('SMTP_URL', ['smtp', 'smtps'])),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/@[^@\s]+$/, 'MAIL_FROM must be an e-mail address, e.g. Coldwatch <alarms@example.com>'),
+    ),
+  ),
+  PUBLIC_URL: v.optional(url('PUBLIC_URL', ['http', 'https'])),
+  VAPID_PUBLIC_KEY: v.optional(base64url('VAPID_PUBLIC_KEY', 65)),
+  VAPID_PRIVATE_KEY: v.optional(base64url('VAPID_PRIVATE_KEY', 32)),
+  VAPID_SUBJECT: v.optional(url('VAPID_SUBJECT', ['mailto', 'https'])),
   HISTORY_RETENTION_DAYS: v.optional(
     integerIn('HISTORY_RETENTION_DAYS', 1, 36_500),
     String(DEFAULT_HISTORY_RETENTION_DAYS),
@@ -76,12 +96,25 @@ export interface Config {
   /** Run the demo fleet in-process against the broker: demo mode only, on unless SIMULATOR=false. */
   simulator: boolean;
   smtpUrl: string | undefined;
+  /** Sender of alarm e-mail; default `Coldwatch <alarms@<PUBLIC_URL host or localhost>>`. */
+  mailFrom: string | undefined;
+  /**
+   * Where people reach the app, for links in alarm e-mails: tenant `acme` is `<scheme>://acme.<PUBLIC_URL host>`.
+   * Unset: `http://<tenant>.localhost:<port>`.
+   */
+  publicUrl: string | undefined;
+  /** Both or neither: unset, the first start makes a key pair and keeps it in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Contact the push services may use (mailto: or https:); defaults to PUBLIC_URL when that is https. */
+  vapidSubject: string | undefined;
   /** Recorded history older than this many days is dropped by the server. */
   historyRetentionDays: number;
 }
 
 /** Keeps a password in a connection URL out of the error message (and so out of logs). */
 const hidePassword = (value: string) => value.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+
+const SECRET_VARIABLES = new Set(['VAPID_PRIVATE_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -100,11 +133,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(
       result.issues.map((issue) => {
         const key = v.getDotPath(issue) ?? '';
-        return `${issue.message} (got '${hidePassword(String(present[key]))}')`;
+        // A private key is never echoed, not even in part.
+        const shown = SECRET_VARIABLES.has(key) ? '***' : hidePassword(String(present[key]));
+        return `${issue.message} (got '${shown}')`;
       }),
     );
   }
   const parsed = result.output;
+  if ((parsed.VAPID_PUBLIC_KEY === undefined) !== (parsed.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together']);
+  }
   const demo = parsed.DEMO ?? parsed.DATABASE_URL === undefined;
   return {
     port: parsed.PORT,
@@ -120,6 +158,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mqttPassword: parsed.MQTT_PASSWORD,
     simulator: demo && (parsed.SIMULATOR ?? true),
     smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    publicUrl: parsed.PUBLIC_URL,
+    vapidKeys:
+      parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
+        ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: parsed.VAPID_SUBJECT,
     historyRetentionDays: parsed.HISTORY_RETENTION_DAYS,
   };
 }

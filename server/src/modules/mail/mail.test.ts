@@ -1,0 +1,244 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createDatabase, type Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { describeEachBackend, PGLITE_BACKEND } from '../../testing/backends';
+import { useTestApp } from '../../testing/app';
+import { until } from '../../testing/wait';
+import { createOutbox } from './outbox';
+import type { MailSettings } from './plugin';
+import { parseMail, TestAlarmEvents, testOccurrence } from './testing';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port; `refuse` makes it answer 451 (try again later) to every message. */
+async function startSmtpServer() {
+  const received: Received[] = [];
+  const state = { refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.refuse) {
+          return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    received,
+    state,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Alarm e-mail on for `username`, to `addresses`; with `withoutDevices` the user loses the DEVICES grant. */
+async function exportAlarms(
+  db: Database,
+  tenantId: string,
+  username: string,
+  addresses: string[],
+  withoutDevices = false,
+) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
+  if (!row) throw new Error(`no user ${username}`);
+  const settings = {
+    ...row.settings,
+    enableAlarmEmailExport: true,
+    alarmEmailExportAddresses: addresses,
+    dateFormat: 'yyyy-LL-dd HH:mm' as const,
+  };
+  const authorities = withoutDevices
+    ? row.authorities.filter((a) => a.authority !== 'GRANT_DEVICES')
+    : row.authorities;
+  await db.update(users).set({ settings, authorities }).where(eq(users.id, row.id));
+}
+
+const FAST: Partial<MailSettings> = { pollMs: 20, retry: { baseMs: 60_000, maxMs: 60_000 } };
+
+describeEachBackend('alarm e-mail through SMTP', (backend) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const mail: Partial<MailSettings> = { ...FAST };
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mail.smtpUrl = smtp.url;
+  });
+  afterAll(() => smtp.close());
+  const ctx = useTestApp(backend, { notifications: { mail } });
+  const events = new TestAlarmEvents();
+
+  beforeAll(async () => {
+    ctx.app.mail.listenTo(events);
+    await ctx.app.ready();
+    const demo = await testOccurrence(ctx.handle.db);
+    const acme = await testOccurrence(ctx.handle.db, 'acme');
+    await exportAlarms(ctx.handle.db, demo.tenantId, 'admin', ['ops@demo.example', 'night@demo.example']);
+    // May not see devices: gets no alarm e-mail even with export on.
+    await exportAlarms(ctx.handle.db, demo.tenantId, 'secure', ['secure@demo.example'], true);
+    // Another tenant's user: never hears of demo's alarms.
+    await exportAlarms(ctx.handle.db, acme.tenantId, 'admin', ['ops@acme.example']);
+  });
+
+  it('sends a raised and a cleared alarm to the addresses of users who may see the device', async () => {
+    const occurrence = await testOccurrence(ctx.handle.db);
+    events.emit({ type: 'alarm.raised', occurrence });
+    const raised = await until(() => smtp.received[0], 4000, 'the raised e-mail');
+    expect(raised.to).toEqual(['ops@demo.example', 'night@demo.example']);
+    const { headers, text } = parseMail(raised.raw);
+    expect(headers.subject).toBe('Alarm: High temperature on Dairy case 1, Dairy');
+    expect(text).toContain('Device: Dairy case 1 (1A0101)');
+    expect(text).toContain('Site: Store North');
+    expect(text).toContain('Alarm: High temperature (HIGH_TEMPERATURE)');
+    expect(text).toContain('Raised: 2026-01-15 03:04 UTC (2026-01-15T03:04:05.000Z)');
+    expect(text).toContain('http://demo.localhost:8080/1A0101/1/0/pages/1');
+
+    events.emit({
+      type: 'alarm.cleared',
+      occurrence: { ...occurrence, clearedAt: new Date('2026-01-15T03:24:00Z') },
+    });
+    const cleared = await until(() => smtp.received[1], 4000, 'the cleared e-mail');
+    expect(parseMail(cleared.raw).headers.subject).toBe('Cleared: High temperature on Dairy case 1, Dairy');
+    expect(parseMail(cleared.raw).text).toContain('Cleared: 2026-01-15 03:24 UTC');
+    await until(async () => (await outboxRows()).length === 0, 4000, 'an empty outbox');
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it('names an alarm the catalogue does not know by its ADF name, else its code, and a department by number', async () => {
+    const before = smtp.received.length;
+    const occurrence = await testOccurrence(ctx.handle.db, 'demo', {
+      code: 'X_42',
+      adfName: null,
+      departmentName: null,
+      subDepartment: 2,
+    });
+    events.emit({ type: 'alarm.raised', occurrence });
+    const mailed = await until(() => smtp.received[before], 4000, 'the e-mail');
+    expect(parseMail(mailed.raw).headers.subject).toBe('Alarm: X_42 on Dairy case 1, Department 1.2');
+    events.emit({ type: 'alarm.raised', occurrence: { ...occurrence, code: 'Y_1', adfName: 'Door switch' } });
+    const named = await until(() => smtp.received[before + 1], 4000, 'the second e-mail');
+    expect(parseMail(named.raw).headers.subject).toContain('Alarm: Door switch');
+  });
+
+  it('keeps a mail the server refuses and sends it when the server accepts again', async () => {
+    const before = smtp.received.length;
+    smtp.state.refuse = true;
+    events.emit({ type: 'alarm.raised', occurrence: await testOccurrence(ctx.handle.db) });
+    const [waiting] = await until(
+      async () => {
+        const rows = await outboxRows();
+        return rows.length === 1 && rows[0]!.lastError ? rows : null;
+      },
+      4000,
+      'a failed attempt',
+    );
+    expect(waiting!.lastError).toMatch(/try later/);
+    expect(waiting!.failedAt).toBeNull();
+    smtp.state.refuse = false;
+    // Not before its back-off…
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.received).toHaveLength(before);
+    // …then delivered, once.
+    ctx.clock.advance(60_000);
+    await until(() => smtp.received[before], 4000, 'the retried e-mail');
+    await until(async () => (await outboxRows()).length === 0, 4000, 'an empty outbox');
+    expect(smtp.received).toHaveLength(before + 1);
+  });
+
+  it.skipIf(backend.name !== 'postgres')(
+    'sends each queued mail once when two instances share the database',
+    async () => {
+      if (ctx.handle.driver !== 'pg') return;
+      const second = createDatabase({ databaseUrl: String(ctx.handle.pool.options.connectionString) });
+      const other = await buildApp({
+        config: { defaultTenant: 'demo', logLevel: 'silent' },
+        db: second.db,
+        clock: ctx.clock,
+        logger: false,
+        distDir: '/nonexistent-dist',
+        mail,
+      });
+      try {
+        await other.ready();
+        const before = smtp.received.length;
+        const { tenantId } = await testOccurrence(ctx.handle.db);
+        const subjects = Array.from({ length: 20 }, (_, i) => `Once ${i}`);
+        await createOutbox(ctx.handle.db, ctx.clock).enqueue(
+          subjects.map((subject) => ({
+            tenantId,
+            channel: 'mail' as const,
+            message: { to: ['ops@demo.example'], subject, text: 'once\n' },
+          })),
+        );
+        ctx.app.mail.sender.wake();
+        other.mail.sender.wake();
+        await until(() => smtp.received.length >= before + 20, 8000, 'twenty e-mails');
+        await new Promise((r) => setTimeout(r, 300));
+        const sent = smtp.received.slice(before).map((m) => parseMail(m.raw).headers.subject);
+        expect(sent.sort()).toEqual([...subjects].sort());
+      } finally {
+        await other.close();
+        await second.close();
+      }
+    },
+  );
+
+  const outboxRows = () => createOutbox(ctx.handle.db, ctx.clock).waiting('mail');
+});
+
+describe('alarm e-mail without SMTP_URL', () => {
+  let dir: string;
+  const mail: Partial<MailSettings> = { ...FAST, smtpUrl: undefined };
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'coldwatch-outbox-'));
+    mail.outboxDir = dir;
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const ctx = useTestApp(PGLITE_BACKEND, { notifications: { mail } });
+
+  it('writes each e-mail as an .eml file under the outbox directory', async () => {
+    const events = new TestAlarmEvents();
+    ctx.app.mail.listenTo(events);
+    await ctx.app.ready();
+    const occurrence = await testOccurrence(ctx.handle.db);
+    await exportAlarms(ctx.handle.db, occurrence.tenantId, 'operator', ['store@demo.example']);
+    events.emit({ type: 'alarm.raised', occurrence });
+    const [file] = await until(
+      async () => {
+        const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
+        return files.length > 0 ? files : null;
+      },
+      4000,
+      'an .eml file',
+    );
+    const { headers, text } = parseMail(await readFile(join(dir, file!), 'utf8'));
+    expect(headers.to).toBe('store@demo.example');
+    expect(headers.from).toBe('Coldwatch <alarms@localhost>');
+    expect(headers.subject).toBe('Alarm: High temperature on Dairy case 1, Dairy');
+    expect(text).toContain('Open the device page: http://demo.localhost:8080/1A0101/1/0/pages/1');
+  });
+});

@@ -1,0 +1,131 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { AlarmEvent, AlarmEvents } from '../alarms/events';
+import { alarmMail } from './alarm-mail';
+import { tenantBaseUrl } from './links';
+import type { Outbox } from './outbox';
+import { alarmMailRecipients } from './recipients';
+import { OutboxSender, type RetryPolicy } from './sender';
+import { createMailTransport, type MailMessage } from './transport';
+
+/** What main.ts takes from the configuration (tests point it at their own SMTP server or directory). */
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  /** DATA_DIR/outbox: where mail goes without SMTP_URL. */
+  outboxDir: string;
+  from: string;
+  publicUrl: string | undefined;
+  port: number;
+  pollMs: number;
+  retry: RetryPolicy;
+}
+
+export const DEFAULT_MAIL_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 30 * 60_000 };
+const POLL_MS = 5_000;
+
+/** The settings of the configuration (defaults where the app is built without them, as in tests). */
+export function mailSettingsOf(
+  config: Partial<Pick<Config, 'dataDir' | 'port' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>>,
+): MailSettings {
+  const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
+  return {
+    smtpUrl: config.smtpUrl,
+    outboxDir: join(config.dataDir ?? './data', 'outbox'),
+    from: config.mailFrom ?? `Coldwatch <alarms@${host}>`,
+    publicUrl: config.publicUrl,
+    port: config.port ?? 8080,
+    pollMs: POLL_MS,
+    retry: DEFAULT_MAIL_RETRY,
+  };
+}
+
+export interface MailOptions {
+  db: Database;
+  clock: Clock;
+  outbox: Outbox;
+  ready: () => boolean;
+  settings: MailSettings;
+}
+
+/** app.mail: alarm e-mails queued from alarm events, and the loop that sends them. */
+export interface MailApi {
+  /** Queues the e-mails of one alarm event (what the alarm listener does, without waiting). */
+  notify(event: AlarmEvent): Promise<void>;
+  /** Sends e-mails for the alarm events of `events`; returns the unsubscribe function. */
+  listenTo(events: AlarmEvents): () => void;
+  /** Resolves once the events heard so far are queued (tests, shutdown). */
+  settled(): Promise<void>;
+  sender: OutboxSender;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailApi;
+  }
+}
+
+const compactTime = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+
+export function registerMail(app: FastifyInstance, options: MailOptions): MailApi {
+  const { db, clock, outbox, settings } = options;
+  const transport = createMailTransport(settings);
+  const sender = new OutboxSender({
+    outbox,
+    channel: 'mail',
+    clock,
+    log: app.log,
+    ready: options.ready,
+    pollMs: settings.pollMs,
+    retry: settings.retry,
+    deliver: (item) =>
+      transport.send(item.message as unknown as MailMessage, `${compactTime(item.createdAt)}-${item.id}`),
+  });
+  const pending = new Set<Promise<void>>();
+
+  async function notify(event: AlarmEvent): Promise<void> {
+    if (event.type === 'alarm.acknowledged') return;
+    const kind = event.type === 'alarm.raised' ? 'raised' : 'cleared';
+    const occurrence = event.occurrence;
+    const recipients = await alarmMailRecipients(db, occurrence.tenantId);
+    const baseUrl = tenantBaseUrl(occurrence.tenant, settings.publicUrl, settings.port);
+    await outbox.enqueue(
+      recipients.map((recipient) => ({
+        tenantId: occurrence.tenantId,
+        channel: 'mail' as const,
+        message: { ...alarmMail(kind, occurrence, recipient, baseUrl) },
+      })),
+    );
+    if (recipients.length > 0) sender.wake();
+  }
+
+  const api: MailApi = {
+    notify,
+    sender,
+    listenTo(events) {
+      return events.subscribe((event) => {
+        // Never in the alarm path: the listener returns at once; queueing happens beside it.
+        const work = notify(event)
+          .catch((error: unknown) => app.log.error({ err: error, event: event.type }, 'mail: not queued'))
+          .finally(() => pending.delete(work));
+        pending.add(work);
+      });
+    },
+    async settled() {
+      await Promise.all([...pending]);
+    },
+  };
+  app.decorate('mail', api);
+  app.addHook('onReady', async () => {
+    app.log.info({ target: transport.target }, 'alarm e-mail goes here');
+    sender.start();
+  });
+  app.addHook('onClose', async () => {
+    await api.settled();
+    await sender.stop();
+    transport.close();
+  });
+  return api;
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { tenants } from '../../db/schema';
+import type { AlarmEvent, AlarmEvents, AlarmListener, AlarmOccurrence } from '../alarms/events';
+
+/** Test-only: an in-memory AlarmEvents, emitting what a test says, as the alarms module does once per change. */
+export class TestAlarmEvents implements AlarmEvents {
+  private readonly listeners = new Set<AlarmListener>();
+
+  subscribe(listener: AlarmListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: AlarmEvent): void {
+    for (const listener of this.listeners) void listener(event);
+  }
+}
+
+/** A high-temperature alarm of the demo's first case (1A0101), department 1.0, in tenant `tenant`. */
+export async function testOccurrence(
+  db: Database,
+  tenant = 'demo',
+  overrides: Partial<AlarmOccurrence> = {},
+): Promise<AlarmOccurrence> {
+  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, tenant));
+  return {
+    id: `occ-${Math.random().toString(36).slice(2)}`,
+    tenantId: row!.id,
+    tenant,
+    hexacode: '1A0101',
+    deviceName: 'Dairy case 1',
+    businessGroupName: 'Store North',
+    department: 1,
+    subDepartment: 0,
+    departmentName: 'Dairy',
+    page: 1,
+    code: 'HIGH_TEMPERATURE',
+    adfName: 'High temp',
+    raisedAt: new Date('2026-01-15T03:04:05Z'),
+    clearedAt: null,
+    ...overrides,
+  };
+}
+
+/** A plain-text e-mail read back: its headers (lower-case names) and decoded text. */
+export function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+  const normalized = raw.replace(/\r\n/g, '\n');
+  const split = normalized.indexOf('\n\n');
+  const headers: Record<string, string> = {};
+  for (const line of normalized
+    .slice(0, split)
+    .replace(/\n[ \t]+/g, ' ')
+    .split('\n')) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let text = normalized.slice(split + 2);
+  if (headers['content-transfer-encoding'] === 'quoted-printable') {
+    text = Buffer.from(
+      text
+        .replace(/=\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  }
+  return { headers, text };
+}
