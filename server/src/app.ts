@@ -11,6 +11,7 @@ import { createReadiness, registerHealth, type Readiness } from './http/health';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
+import { registerAlarms } from './modules/alarms/plugin';
 import { createAccountRepository } from './modules/account/repository';
 import { createAccountService } from './modules/account/service';
 import { createBuffersRepository } from './modules/buffers/repository';
@@ -20,6 +21,9 @@ import { dashboardsRoutes } from './modules/dashboards/routes';
 import { createDashboardsService } from './modules/dashboards/service';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { registerHistory } from './modules/history/plugin';
+import { createOutbox } from './modules/mail/outbox';
+import { mailSettingsOf, registerMail, type MailSettings } from './modules/mail/plugin';
+import { pushSettingsOf, registerPush, type PushSettings } from './modules/push/plugin';
 import { createAuthRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -29,9 +33,12 @@ import { createDevicesService, type GatewayAccess } from './modules/devices/serv
 import { registerRealtime } from './modules/realtime/routes';
 import { registerTenancy } from './modules/tenancy/plugin';
 import { themeRoutes } from './modules/themes/routes';
+import { demoRoutes } from './modules/demo/routes';
+import type { SimulatorControl } from './simulator/fleet';
 
 export interface AppOptions {
-  config: Pick<Config, 'defaultTenant' | 'logLevel'> & Partial<Pick<Config, 'historyRetentionDays'>>;
+  config: Pick<Config, 'defaultTenant' | 'logLevel'> &
+    Partial<Pick<Config, 'historyRetentionDays' | NotificationConfigKeys>>;
   db: Database;
   clock?: Clock;
   /** Defaults to ready: tests build the app over a migrated database. */
@@ -49,7 +56,15 @@ export interface AppOptions {
   };
   /** How often each instance re-validates the sessions of its open live sockets. Default 30 s. */
   sessionCheckIntervalMs?: number;
+  /** Alarm e-mail and web push beyond the configuration (tests: their own SMTP server, retry timing, TLS agent). */
+  mail?: Partial<MailSettings>;
+  push?: Partial<PushSettings>;
+  /** The simulated fleet running in this process (demo mode): adds POST /api/v2/demo/alarms. */
+  simulator?: SimulatorControl;
 }
+
+type NotificationConfigKeys =
+  'dataDir' | 'port' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'vapidKeys' | 'vapidSubject';
 
 const REPOSITORY_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const ONE_MEGABYTE = 1024 * 1024;
@@ -112,6 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           buffers,
         })
       : undefined;
+  // Alarm e-mail and web push: one durable outbox, a sending loop per channel (fed by app.alarms below).
+  const outbox = createOutbox(db, clock);
+  const notifying = { db, clock, outbox, ready: readiness.isReady };
+  registerMail(app, { ...notifying, settings: { ...mailSettingsOf(config), ...options.mail } });
+  await registerPush(app, { ...notifying, settings: { ...pushSettingsOf(config), ...options.push } });
   const dashboards = createDashboardsService(createDashboardsRepository(db), account);
   await app.register(dashboardsRoutes, {
     dashboards,
@@ -122,6 +142,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (runtime && devices) {
     await app.register(devicesRoutes, { devices });
+    await registerAlarms(app, {
+      db,
+      clock,
+      access: runtime,
+      auth,
+      ready: readiness.isReady,
+      sessionCheckIntervalMs: options.sessionCheckIntervalMs,
+    });
+    app.mail.listenTo(app.alarms);
+    app.push.listenTo(app.alarms);
     await registerRealtime(app, {
       access: runtime,
       db,
@@ -130,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sessionCheckIntervalMs: options.sessionCheckIntervalMs,
     });
   }
+  if (options.simulator) await app.register(demoRoutes, { simulator: options.simulator });
   await registerSpa(app, options.distDir ?? REPOSITORY_DIST);
   return app;
 }

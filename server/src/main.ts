@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     password: config.mqttPassword,
     simulator: config.simulator,
   });
-  const app = await buildApp({ config, db: handle.db, readiness, devices });
+  const app = await buildApp({ config, db: handle.db, readiness, devices, simulator: devices.simulator });
   devices.useLogger(app.log);
 
   let stopping = false;

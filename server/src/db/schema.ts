@@ -314,3 +314,129 @@ export const historyRollups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bufferId, t.day] })],
 );
+
+/**
+ * One alarm occurrence (issue 10): raised, maybe acknowledged, then cleared. Names are kept as they were at the
+ * raise, so the history reads as it happened. The partial unique index keeps one open occurrence per alarm: when
+ * every instance stores the same raise, one insert wins and only that instance tells the others.
+ */
+export const alarmOccurrences = pgTable(
+  'alarm_occurrences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    /** Upper-case, as devices.hexacode. No foreign key: the history outlives a deleted device. */
+    hexacode: text('hexacode').notNull(),
+    deviceName: text('device_name').notNull(),
+    businessGroupName: text('business_group_name'),
+    department: integer('department').notNull(),
+    subDepartment: integer('sub_department').notNull(),
+    departmentName: text('department_name'),
+    code: text('code').notNull(),
+    /** The ADF's English name for the code, when the model names it. */
+    adfName: text('adf_name'),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    acknowledgedByUserId: uuid('acknowledged_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The username as it was when acknowledging (kept when the user is deleted). */
+    acknowledgedBy: text('acknowledged_by'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    ackComment: text('ack_comment'),
+  },
+  (t) => [
+    uniqueIndex('alarm_occurrences_open_idx')
+      .on(t.tenantId, t.hexacode, t.department, t.subDepartment, t.code)
+      .where(sql`${t.clearedAt} IS NULL`),
+    index('alarm_occurrences_history_idx').on(t.tenantId, t.raisedAt),
+  ],
+);
+export type AlarmOccurrenceRow = typeof alarmOccurrences.$inferSelect;
+
+/**
+ * Numbers the alarm stream's events: one row per stored change of a device's alarms. A stream resumed with
+ * Last-Event-ID replays the devices changed after that id; rows older than a day are pruned.
+ */
+export const alarmChanges = pgTable(
+  'alarm_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    hexacode: text('hexacode').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alarm_changes_at_idx').on(t.at)],
+);
+
+/** A browser's web-push subscription (SPEC §3 Push subscription): one row per endpoint, i.e. per browser. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    userId: userId(),
+    /**
+     * The session that subscribed (metadata.vapidSubscription of that session). Set null when the session goes: the
+     * browser keeps receiving the user's alarms until it unsubscribes or the push service reports it gone.
+     */
+    sessionTokenHash: text('session_token_hash').references(() => sessions.tokenHash, {
+      onDelete: 'set null',
+    }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.tenantId, t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionTokenHash),
+  ],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** The server's VAPID key pair, made by the first instance that starts (one row, id 1). */
+export const vapidKeys = pgTable('vapid_keys', {
+  id: integer('id').primaryKey(),
+  /** base64url, as browsers take it for applicationServerKey. */
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+export const NOTIFICATION_CHANNELS = ['mail', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * Alarm e-mails and pushes waiting to be sent (modules/mail/outbox.ts). A sender claims due rows for a while (so
+ * one instance sends each), deletes a row once delivered, and on failure sets the next attempt further away.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    /** The push's browser: a subscription removed takes its waiting pushes with it. */
+    pushSubscriptionId: uuid('push_subscription_id').references(() => pushSubscriptions.id, {
+      onDelete: 'cascade',
+    }),
+    /** The rendered message: a MailMessage or a PushPayload. */
+    message: jsonb('message').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** Set while an instance sends it; a crashed sender's claim runs out and another instance retries. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Refused for good (e.g. SMTP 5xx): kept for the record, not retried. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_outbox_due_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`${t.failedAt} IS NULL`),
+  ],
+);
+export type NotificationOutboxRow = typeof notificationOutbox.$inferSelect;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { LogStream } from '../http/logging';
@@ -39,6 +39,8 @@ export interface TestAppOptions {
   log?: { stream: LogStream; level: Config['logLevel'] };
   /** Seed the demo users' starting dashboards too (off: most tests want users without dashboards). */
   demoDashboards?: boolean;
+  /** Alarm e-mail and web push settings (SMTP server, outbox directory, retry timing, TLS agent). */
+  notifications?: Pick<AppOptions, 'mail' | 'push'>;
 }
 
 /**
@@ -74,8 +76,9 @@ export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): 
       clock: context.clock,
       ...(options.log ? { logStream: options.log.stream } : { logger: false }),
       distDir: options.distDir ?? '/nonexistent-dist',
-      ...(context.devices ? { devices: context.devices } : {}),
+      ...(context.devices ? { devices: context.devices, simulator: context.devices.simulator } : {}),
       ...(options.sessionCheckIntervalMs ? { sessionCheckIntervalMs: options.sessionCheckIntervalMs } : {}),
+      ...options.notifications,
     });
   });
   afterAll(async () => {

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AdfRegistry } from '../../gateway/adf/loader';
-import { fastForward, type SampledLine } from '../../simulator/fast-forward';
+import { type AlarmTransition, fastForward, type SampledLine } from '../../simulator/fast-forward';
 import { demoFleet, type FleetDevice } from '../../simulator/fleet';
 import type { Database } from '../client';
 import { buffers, tenants } from '../schema';
+import { insertPastOccurrences, pastOccurrences } from './alarm-history';
 import { DEMO_INCIDENTS, incidentWindow } from './incidents';
 
 /** The demo's buffers: PC number 1, a sample every five minutes, from 40 days back (a month and its week before). */
@@ -99,7 +100,7 @@ export interface SampleRun {
 
 /**
  * Fills the demo buffers with what the fleet would have recorded from their start until `now`: each device's
- * physics fast-forwarded (night and day, defrosts, doors, the incidents above). Runs in the background after the
+ * physics fast-forwarded (night and day, defrosts, doors, the incidents above), and the alarms they raised. Runs in the background after the
  * first start, yielding often, so the server answers meanwhile; `write` stores one device's runs at a time.
  */
 export async function backfillDemoHistory(
@@ -129,11 +130,13 @@ export async function backfillDemoHistory(
       (i) => i.tenant === device.tenant && i.hexacode === device.hexacode,
     );
     const from = Math.min(...rows.map((row) => row.startAt.getTime()));
+    const alarms: AlarmTransition[] = [];
     const series = await fastForward(device, adf, rows, {
       from,
       to: now,
       intervalSeconds: DEMO_HISTORY.intervalSeconds,
       yieldEveryMs: 20,
+      onAlarm: (transition) => alarms.push(transition),
       offline: incidents.filter((i) => i.event === 'offline').map((i) => incidentWindow(i, now)),
       story: incidents.flatMap((i) =>
         i.event === 'offline'
@@ -148,6 +151,12 @@ export async function backfillDemoHistory(
       values: series[index]!,
     }));
     await write(runs);
+    // The alarm history tells the same weeks as the charts.
+    await insertPastOccurrences(
+      db,
+      tenant.id,
+      pastOccurrences(device, adf, tenant.id, alarms, incidents, now),
+    );
     samples += series.reduce((total, s) => total + s.length, 0);
   }
   return { samples };

@@ -44,6 +44,15 @@ describeEachBackend('account settings', (backend) => {
     expect((await read()).json()).toEqual(expected);
   });
 
+  it('keeps the alarm sound and browser notification switches (off by default)', async () => {
+    expect((await read()).json()).toMatchObject({ alarmSound: false, alarmBrowserNotifications: false });
+    const response = await update({ alarmSound: true, alarmBrowserNotifications: true });
+    expect(response.statusCode).toBe(200);
+    expect((await read()).json()).toMatchObject({ alarmSound: true, alarmBrowserNotifications: true });
+    expect((await update({ alarmSound: 'yes' })).statusCode).toBe(400);
+    await update({ alarmSound: false, alarmBrowserNotifications: false });
+  });
+
   it('stores the language as the language of later sessions', async () => {
     await update({ language: { code: 'FR', label: 'Français' } });
     const session = await login(ctx.app, { username: 'operator', password: 'Operator123' }, 'acme');
