@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Stamps each build with an id: injected as __BUILD_ID__ and emitted as dist/version.json. The running
@@ -25,16 +26,37 @@ function buildVersion(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/serviceWorker/sw.ts) gets the list of files to precache: the app shell, never
+ * version.json (the update poll must reach the server) nor source maps. The manifest and icons are the server's
+ * (one per tenant), and the page registers the worker itself (src/services/serviceWorker.ts).
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/serviceWorker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    includeManifestIcons: false,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html}'],
+      globIgnores: ['sw.js', 'version.json', '**/*.map'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  });
+
 // The SPA is served by the Fastify server in every mode but `npm run dev:spa`,
 // which proxies the API, the socket and the per-tenant favicon and manifest to a server on :8080.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildVersion()],
+  plugins: [react(), tailwindcss(), buildVersion(), serviceWorker()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',
       '/favicon.svg': 'http://localhost:8080',
       '/manifest.webmanifest': 'http://localhost:8080',
+      '/icons': 'http://localhost:8080',
       '/client-connect': { target: 'ws://localhost:8080', ws: true },
     },
   },

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppServices } from './services/appServices';
 import { systemClock } from './services/clock';
+import { createServiceWorker } from './services/serviceWorker';
 import { createSocketFactory } from './services/socket';
 import { browserTimeZone } from './services/timeZone';
 import { provideApp } from './machines/app/provideApp';
@@ -10,7 +11,16 @@ import { App } from './ui/App';
 import './ui/styles.css';
 
 // Composition root: the only place services are built and handed to the machines.
-const services = createAppServices(window.location.origin, createSocketFactory(window.location));
+// The worker exists in built apps only (vite-plugin-pwa emits dist/sw.js); `npm run dev:spa` runs without it.
+const serviceWorker =
+  import.meta.env.PROD && 'serviceWorker' in navigator
+    ? createServiceWorker(navigator.serviceWorker, () => window.location.reload())
+    : undefined;
+const services = createAppServices(
+  window.location.origin,
+  createSocketFactory(window.location),
+  serviceWorker,
+);
 const logic = provideApp(services);
 
 const root = document.getElementById('root');

@@ -22,6 +22,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         baseUri: ["'self'"],
         formAction: ["'self'"],
         manifestSrc: ["'self'"],
+        // The service worker (/sw.js) is same-origin; nothing else may run as a worker.
+        workerSrc: ["'self'"],
       },
     },
   });

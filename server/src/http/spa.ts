@@ -7,13 +7,16 @@ import { isApiPath } from '../modules/tenancy/plugin';
 
 /**
  * Vite puts content-hashed files under assets/: they never change, so browsers may keep them for a year. Anything
- * else (index.html above all) is revalidated on every load, so a new release reaches users at once.
+ * else (index.html and the service worker sw.js above all) is revalidated on every load, so a new release reaches
+ * users at once: the browser finds a new sw.js, installs it, and the app offers to reload into it.
  */
 const cacheHeaders =
   (distDir: string) =>
   (response: SetHeadersResponse, path: string): void => {
     const hashed = path.startsWith(join(distDir, 'assets'));
     response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // The worker controls the whole origin (scope /), which its place at the root already allows; said outright.
+    if (path === join(distDir, 'sw.js')) response.setHeader('Service-Worker-Allowed', '/');
   };
 
 const wantsPage = (request: FastifyRequest) =>

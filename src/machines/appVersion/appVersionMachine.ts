@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise, setup } from 'xstate';
+import { isAppRoute } from '../../serviceWorker/messages';
 import type { AppVersionEvent } from './appVersion.events';
 
 export const VERSION_POLL_MS = 5 * 60 * 1000;
@@ -19,16 +20,32 @@ export const appVersionMachine = setup({
     // Provided by the composition root: GET /version.json, resolving to the deployed build id.
     fetchBuildId: fromPromise<string>(() => Promise.reject(new Error('fetchBuildId not provided'))),
     watchFocus: fromCallback<AppVersionEvent>(() => () => {}),
+    // Provided by the composition root: registers the service worker (clearing the badge) and reports
+    // serviceWorker.updateInstalled and notification.clicked.
+    watchServiceWorker: fromCallback<AppVersionEvent>(() => () => {}),
   },
   guards: {
     isNewBuild: ({ context }, params: { buildId: string }) => params.buildId !== context.loadedBuildId,
+    isAppRoute: (_, params: { route: string }) => isAppRoute(params.route),
   },
   actions: {
+    // Reloads into the new version: activates the waiting service worker first when there is one.
     reloadPage: () => {},
+    openRoute: (_, _params: { route: string }) => {},
   },
 }).createMachine({
   id: 'appVersion',
   context: ({ input }) => ({ loadedBuildId: input.loadedBuildId }),
+  // The app's version and its installed shell: the service worker says both when an update waits and when a
+  // notification was clicked.
+  invoke: { id: 'watchServiceWorker', src: 'watchServiceWorker' },
+  on: {
+    'serviceWorker.updateInstalled': '.outdated',
+    'notification.clicked': {
+      guard: { type: 'isAppRoute', params: ({ event }) => ({ route: event.route }) },
+      actions: { type: 'openRoute', params: ({ event }) => ({ route: event.route }) },
+    },
+  },
   initial: 'current',
   states: {
     current: {

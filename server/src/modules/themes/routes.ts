@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Theme } from '../../../../src/services/contracts';
-import type { StoredTheme } from '../../db/schema';
+import type { Tenant } from '../../db/schema';
 import { contract } from '../../http/contracts';
-import { manifestOf, THEME_ASSET_URLS, themeOf } from './service';
+import { manifestOf, maskableIconOf } from './manifest';
+import { THEME_ASSET_URLS, themeOf } from './service';
 
 /** Themes change rarely but may change: browsers revalidate after five minutes. Host picks the tenant. */
 function cacheByTenant(reply: FastifyReply): FastifyReply {
@@ -25,13 +26,14 @@ export const themeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const svg = (url: string, pick: (theme: StoredTheme) => string) =>
+  const svg = (url: string, pick: (tenant: Tenant) => string) =>
     app.get(url, { schema: { hide: true } }, async (request, reply) =>
-      cacheByTenant(reply).type('image/svg+xml').send(pick(request.tenant.theme)),
+      cacheByTenant(reply).type('image/svg+xml').send(pick(request.tenant)),
     );
-  svg(THEME_ASSET_URLS.loginLogo, (theme) => theme.loginLogoSvg);
-  svg(THEME_ASSET_URLS.sidebarLogo, (theme) => theme.sidebarLogoSvg);
-  svg(THEME_ASSET_URLS.favicon, (theme) => theme.faviconSvg);
+  svg(THEME_ASSET_URLS.loginLogo, (tenant) => tenant.theme.loginLogoSvg);
+  svg(THEME_ASSET_URLS.sidebarLogo, (tenant) => tenant.theme.sidebarLogoSvg);
+  svg(THEME_ASSET_URLS.favicon, (tenant) => tenant.theme.faviconSvg);
+  svg(THEME_ASSET_URLS.maskableIcon, maskableIconOf);
 
   app.get(THEME_ASSET_URLS.manifest, { schema: { hide: true } }, async (request, reply) =>
     cacheByTenant(reply)

@@ -7,6 +7,7 @@ export const THEME_ASSET_URLS = {
   sidebarLogo: '/api/themes/assets/sidebar-logo.svg',
   favicon: '/favicon.svg',
   manifest: '/manifest.webmanifest',
+  maskableIcon: '/icons/maskable.svg',
 } as const;
 
 export function themeOf(tenant: Tenant): Theme {
@@ -18,17 +19,5 @@ export function themeOf(tenant: Tenant): Theme {
     favicon: THEME_ASSET_URLS.favicon,
     manifest: { url: THEME_ASSET_URLS.manifest, theme_color: tenant.theme.themeColor },
     colors: tenant.theme.colors,
-  };
-}
-
-export function manifestOf(tenant: Tenant) {
-  return {
-    name: tenant.title,
-    short_name: tenant.title,
-    start_url: '/',
-    display: 'standalone',
-    theme_color: tenant.theme.themeColor,
-    background_color: tenant.theme.backgroundColor,
-    icons: [{ src: THEME_ASSET_URLS.favicon, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
   };
 }

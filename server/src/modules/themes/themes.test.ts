@@ -42,7 +42,10 @@ describeEachBackend('themes', (backend) => {
       start_url: '/',
       display: 'standalone',
       theme_color: '#c2410c',
-      icons: [{ src: '/favicon.svg', type: 'image/svg+xml' }],
+      icons: [
+        { src: '/favicon.svg', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/icons/maskable.svg', type: 'image/svg+xml', purpose: 'maskable' },
+      ],
     });
   });
 });
