@@ -14,4 +14,6 @@ export const SYSTEM_IDS = {
   devicePage: 'devicePage',
   dashboardEditor: 'dashboardEditor',
   deviceConfiguration: 'deviceConfiguration',
+  /** The alarm list (bell and menu); it spawns the alarm dialogs' workflows (see alarms/alarmsSystem.ts). */
+  alarms: 'alarms',
 } as const;

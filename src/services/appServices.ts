@@ -1,16 +1,25 @@
 import type { AppServices } from '../machines/app/provideApp';
+import { createAlarmBrowser } from './alarmBrowser';
+import { createAlarmStream } from './alarmStream';
 import { createApi } from './api';
+import { createAlarmsApi } from './api/alarms';
+import { englishMessages } from '../i18n/messages';
 import { createBrowserEvents } from './browser';
 import { createHttp, createUnauthorizedSignal } from './http';
 import { createNavigation } from './navigation';
+import type { AppServiceWorker } from './serviceWorker';
 import type { SocketFactory } from './socket';
 import { createStorage } from './storage';
 
 /**
- * The browser's services for the app machine, talking to the server at `origin`. The socket comes from the
- * caller: the real one in main.tsx, a fake the UI tests drive.
+ * The browser's services for the app machine, talking to the server at `origin`. The socket and the service
+ * worker come from the caller: the real ones in main.tsx; the UI tests drive a fake socket and run no worker.
  */
-export function createAppServices(origin: string, socket: SocketFactory): AppServices {
+export function createAppServices(
+  origin: string,
+  socket: SocketFactory,
+  serviceWorker?: AppServiceWorker,
+): AppServices {
   const storage = createStorage();
   const unauthorized = createUnauthorizedSignal();
   const http = createHttp({
@@ -25,5 +34,12 @@ export function createAppServices(origin: string, socket: SocketFactory): AppSer
     browser: createBrowserEvents(),
     unauthorized,
     socket,
+    alarms: {
+      api: createAlarmsApi(http),
+      stream: createAlarmStream({ origin, getToken: () => storage.readToken() }),
+      browser: createAlarmBrowser(),
+      alarmText: (code) => (englishMessages as Record<string, string>)[`alarm.${code}`] ?? code,
+    },
+    ...(serviceWorker ? { serviceWorker } : {}),
   };
 }

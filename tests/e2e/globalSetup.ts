@@ -5,6 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
     mqttPort: number;
+    dataDir: string;
   }
 }
 
@@ -15,6 +16,7 @@ export async function setup(project: TestProject) {
   server = await startServer();
   project.provide('port', server.port);
   project.provide('mqttPort', server.mqttPort);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown() {

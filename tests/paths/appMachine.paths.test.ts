@@ -3,6 +3,7 @@ import { fromCallback, type SnapshotFrom } from 'xstate';
 import type { AppEvent } from '../../src/machines/app/app.events';
 import { appMachine } from '../../src/machines/app/appMachine';
 import type { SignedInWorld } from '../../src/machines/app/signedInWorld';
+import { alarmListMachine } from '../../src/machines/alarms/alarmListMachine';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
@@ -36,6 +37,7 @@ const world: SignedInWorld = {
     actors: { loadDashboard: pending<OpenedDashboard, { id: string }>() },
   }),
   deviceConfiguration: deviceConfigurationMachine,
+  alarms: alarmListMachine.provide({ actors: { loadAlarms: pending() } }),
 };
 const worldRetryDue = after('WORLD_RETRY', 'app.signedIn.world.unavailable');
 

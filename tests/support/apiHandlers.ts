@@ -15,6 +15,7 @@ import {
   MfaRequired,
   Session,
 } from '../../src/services/contracts';
+import { alarmServer } from './alarmHandlers';
 import { dashboardHandlers } from './dashboardHandlers';
 import { demoTheme, deviceTree, line, pages } from './fixtures';
 
@@ -70,6 +71,8 @@ export const deviceHandlers = [
 
 export const apiHandlers = [
   ...deviceHandlers,
+  // No alarms and a silent stream by default; alarm tests use server.use(...alarmServer(entries).handlers).
+  ...alarmServer().handlers,
   // An empty dashboards list by default; tests of the list use server.use(...dashboardHandlers(list).handlers).
   ...dashboardHandlers().handlers,
   http.get('*/api/themes', () => HttpResponse.json(demoTheme)),

@@ -5,6 +5,7 @@ import { createStorage } from '../../src/services/storage';
 import { dashboardsList, fullDashboard, group, summary } from './dashboardFixtures';
 import { accountSettings, demoTheme, deviceTree } from './fixtures';
 import { fakeSocketFactory } from './fakeSocket';
+import { fakeAlarmServices } from './fakeAlarmServices';
 
 /** In-memory Web Storage, so the real storage wrapper runs under Node. */
 export class MemoryStorage implements Storage {
@@ -111,6 +112,7 @@ export function fakeServices(api: Partial<Api> = {}) {
       },
     },
     socket: socket.factory,
+    alarms: fakeAlarmServices(),
   } satisfies AppServices;
   return { services, backing, socket, reportUnauthorized: () => unauthorizedListeners.forEach((l) => l()) };
 }

@@ -1,5 +1,8 @@
 // English is the complete catalogue and the fallback of every other locale. One file an area keeps
 // concurrent work apart; ids are unique across files (prefix them with the area).
+import alarmMail from './alarmMail.json';
+import alarms from './alarms.json';
+import alarmsUi from './alarms-ui.json';
 import annotations from './annotations.json';
 import core from './core.json';
 import dashboardEditor from './dashboardEditor.json';
@@ -13,6 +16,9 @@ import widgetEditor from './widgetEditor.json';
 import widgets from './widgets.json';
 
 export const en = {
+  ...alarmMail,
+  ...alarms,
+  ...alarmsUi,
   ...annotations,
   ...core,
   ...dashboardEditor,

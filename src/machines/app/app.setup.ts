@@ -25,7 +25,15 @@ import { loginMachine } from '../login/loginMachine';
 import { notificationsMachine } from '../notifications/notificationsMachine';
 import { SYSTEM_IDS } from '../systemIds';
 import type { AppEvent } from './app.events';
-import { dashboardEvent, dashboardsRouteEvent, pageEvent, preferencesEvent, revealEvent } from './liveActors';
+import {
+  alarmPreferencesEvent,
+  alarmPreferencesOf,
+  dashboardEvent,
+  dashboardsRouteEvent,
+  pageEvent,
+  preferencesEvent,
+  revealEvent,
+} from './liveActors';
 import { isGuestPath, isProtectedPath, ROUTES } from './routes';
 import type { SignedInWorld } from './signedInWorld';
 
@@ -161,6 +169,10 @@ export const appSetup = setup({
       enqueue.spawnChild(world.dashboards, named('dashboards'));
       enqueue.spawnChild(world.devicePage, named('devicePage'));
       enqueue.spawnChild(world.dashboardEditor, named('dashboardEditor'));
+      enqueue.spawnChild(world.alarms, {
+        ...named('alarms'),
+        input: { preferences: alarmPreferencesOf(context) },
+      });
     }),
     // An explicit disconnect first (no reconnection), then the actors end with the session.
     stopLiveActors: liveActions(({ enqueue, system }) => {
@@ -171,6 +183,7 @@ export const appSetup = setup({
       enqueue.stopChild(SYSTEM_IDS.dashboards);
       enqueue.stopChild(SYSTEM_IDS.devicePage);
       enqueue.stopChild(SYSTEM_IDS.dashboardEditor);
+      enqueue.stopChild(SYSTEM_IDS.alarms);
     }),
     openDeviceConfiguration: liveActions(({ context, enqueue, system }) => {
       if (!context.world) return;
@@ -199,6 +212,10 @@ export const appSetup = setup({
     syncDashboardPreferences: liveActions(({ context, enqueue, system }) => {
       const editor = live(system, 'dashboardEditor');
       if (editor) enqueue.sendTo(editor, preferencesEvent(context));
+    }),
+    syncAlarmPreferences: liveActions(({ context, enqueue, system }) => {
+      const alarms = live(system, 'alarms');
+      if (alarms) enqueue.sendTo(alarms, alarmPreferencesEvent(context));
     }),
     revealRouteDevice: liveActions(({ context, enqueue, system }) => {
       const tree = live(system, 'deviceTree');

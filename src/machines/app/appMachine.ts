@@ -139,6 +139,7 @@ export const appMachine = appSetup.createMachine({
                     'syncTreeSettings',
                     'syncDevicePage',
                     'syncDashboardPreferences',
+                    'syncAlarmPreferences',
                   ],
                 },
                 // Defaults (English, normal size, system font) apply until settings can be read.

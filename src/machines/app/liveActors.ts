@@ -4,6 +4,7 @@ import {
   type AccountSettings,
   type Session,
 } from '../../services/contracts';
+import type { AlarmListEvent, AlarmPreferences } from '../alarms/alarmList.events';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import type { DevicePageEvent } from '../devicePage/devicePage.events';
@@ -65,6 +66,23 @@ export const dashboardsRouteEvent = (context: LiveContext): DashboardsEvent => (
 export const preferencesEvent = (context: LiveContext & { timeZone: string }): DashboardEditorEvent => ({
   type: 'dashboard.preferencesChanged',
   preferences: preferencesOf(context.session, context.settings, context.timeZone),
+});
+
+/** The alarm list hears the user's alarm switches, date format and whether they may acknowledge (DEVICES WRITE). */
+export function alarmPreferencesOf(context: LiveContext & { timeZone: string }): AlarmPreferences {
+  const { alarmSound, alarmBrowserNotifications, dateFormat } = context.settings ?? DEFAULT_ACCOUNT_SETTINGS;
+  return {
+    alarmSound,
+    alarmBrowserNotifications,
+    dateFormat,
+    timeZone: context.timeZone,
+    canAcknowledge:
+      context.session !== null && hasGrant(context.session.token.authorities, 'DEVICES', 'WRITE'),
+  };
+}
+export const alarmPreferencesEvent = (context: LiveContext & { timeZone: string }): AlarmListEvent => ({
+  type: 'alarms.preferencesChanged',
+  preferences: alarmPreferencesOf(context),
 });
 
 /** What the dashboard editing actor must hear for the current route. */

@@ -5,7 +5,9 @@ import type { Navigation } from '../../services/navigation';
 import type { BrowserEvents } from '../../services/browser';
 import type { LoginRequest } from '../../services/contracts';
 import type { SocketFactory } from '../../services/socket';
+import { noServiceWorker, type AppServiceWorker } from '../../services/serviceWorker';
 import type { UnauthorizedSignal } from '../../services/http';
+import type { AlarmServices } from '../alarms/provideAlarms';
 import type { AppEvent } from './app.events';
 import { appVersionMachine } from '../appVersion/appVersionMachine';
 import type { AppVersionEvent } from '../appVersion/appVersion.events';
@@ -23,11 +25,16 @@ export interface AppServices {
   unauthorized: Pick<UnauthorizedSignal, 'subscribe'>;
   /** Opens the real-time socket (one connection per attempt; the socket machine owns reconnection). */
   socket: SocketFactory;
+  /** The alarms API, their SSE stream, and the browser's sound, notifications and push. */
+  alarms: AlarmServices;
+  /** The installed app's worker; absent (tests, dev server) an update is a plain reload. */
+  serviceWorker?: AppServiceWorker;
 }
 
 /** Binds the app machine (and the machines it runs) to real services: the only place they meet. */
 export function provideApp(services: AppServices) {
   const { api, storage, navigation, browser, unauthorized } = services;
+  const serviceWorker = services.serviceWorker ?? noServiceWorker(() => browser.reload());
   return appMachine.provide({
     actors: {
       loadTheme: fromPromise(() => api.fetchTheme()),
@@ -61,8 +68,18 @@ export function provideApp(services: AppServices) {
           watchFocus: fromCallback<AppVersionEvent>(({ sendBack }) =>
             browser.onFocus(() => sendBack({ type: 'window.focused' })),
           ),
+          watchServiceWorker: fromCallback<AppVersionEvent>(({ sendBack }) =>
+            serviceWorker.start({
+              onUpdateWaiting: () => sendBack({ type: 'serviceWorker.updateInstalled' }),
+              onNotificationClick: (route) => sendBack({ type: 'notification.clicked', route }),
+            }),
+          ),
         },
-        actions: { reloadPage: () => browser.reload() },
+        actions: {
+          reloadPage: () => void serviceWorker.activateUpdate(),
+          // The router view reports the new location (route.changed), so the guards of SPEC §2 still apply.
+          openRoute: (_, { route }) => navigation.go(route),
+        },
       }),
     },
     actions: {

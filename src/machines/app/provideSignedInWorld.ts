@@ -12,6 +12,7 @@ import type {
   LineWriteRequest,
 } from '../../services/contracts';
 import type { AnnotationsSave } from '../annotations/annotations.events';
+import { provideAlarms } from '../alarms/provideAlarms';
 import { annotationsMachine } from '../annotations/annotationsMachine';
 import { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
 import { widgetDownloadLogic } from '../dashboardEditor/widgetDownload';
@@ -51,7 +52,7 @@ const socketConnection = (socket: SocketFactory) =>
  * Binds the machines of the signed-in world to the services. This module (and the machines it imports) is
  * a chunk of its own: provideApp loads it with import() when a session starts.
  */
-export function provideSignedInWorld({ api, navigation, socket }: AppServices): SignedInWorld {
+export function provideSignedInWorld({ api, navigation, socket, alarms }: AppServices): SignedInWorld {
   const lineEdit = lineEditMachine.provide({
     actors: { writeLine: fromPromise(({ input }: { input: LineWriteRequest }) => api.writeLine(input)) },
   });
@@ -59,6 +60,7 @@ export function provideSignedInWorld({ api, navigation, socket }: AppServices): 
     api.updateDashboard(input),
   );
   return {
+    alarms: provideAlarms(alarms),
     socket: socketMachine.provide({ actors: { connection: socketConnection(socket) } }),
     deviceTree: deviceTreeMachine.provide({
       actors: {

@@ -1,3 +1,4 @@
+import type { alarmListMachine } from '../alarms/alarmListMachine';
 import type { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
 import type { dashboardsMachine } from '../dashboards/dashboardsMachine';
 import type { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
@@ -17,4 +18,5 @@ export interface SignedInWorld {
   devicePage: typeof devicePageMachine;
   dashboardEditor: typeof dashboardEditorMachine;
   deviceConfiguration: typeof deviceConfigurationMachine;
+  alarms: typeof alarmListMachine;
 }

@@ -11,3 +11,6 @@ export * from './widgets';
 export * from './dashboards';
 export * from './openedDashboard';
 export * from './widgetDownload';
+export * from './alarms';
+export * from './push';
+export * from './demo';

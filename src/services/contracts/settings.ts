@@ -76,6 +76,10 @@ export const AccountSettings = v.object({
   use2FA: v.boolean(),
   enableAlarmEmailExport: v.boolean(),
   alarmEmailExportAddresses: v.array(email),
+  /** A short beep when a new alarm arrives while the app is open. */
+  alarmSound: v.boolean(),
+  /** A browser notification when a new alarm arrives while the app is open. */
+  alarmBrowserNotifications: v.boolean(),
 });
 export type AccountSettings = v.InferOutput<typeof AccountSettings>;
 
@@ -103,6 +107,8 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   use2FA: false,
   enableAlarmEmailExport: false,
   alarmEmailExportAddresses: [],
+  alarmSound: false,
+  alarmBrowserNotifications: false,
 };
 
 /** POST body: any subset of the settings; the server merges it over the stored ones and validates the result. */

@@ -1,7 +1,8 @@
+import { AlarmBell } from '../alarms/AlarmBell';
 import { useT } from '../i18n';
 import { AccountMenu } from './AccountMenu';
 
-/** Breadcrumb and account menu; the alarms bell joins with the alarms issue. */
+/** Breadcrumb, the alarms bell and the account menu. */
 export function HeadBar({ crumbs }: { crumbs: readonly string[] }) {
   const t = useT();
   return (
@@ -16,7 +17,10 @@ export function HeadBar({ crumbs }: { crumbs: readonly string[] }) {
           ))}
         </ol>
       </nav>
-      <AccountMenu />
+      <div className="flex items-center gap-2">
+        <AlarmBell />
+        <AccountMenu />
+      </div>
     </header>
   );
 }

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export interface RunningServer {
   port: number;
   mqttPort: number;
+  /** DATA_DIR of the server: its embedded database and mail outbox. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   return {
     port,
     mqttPort,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

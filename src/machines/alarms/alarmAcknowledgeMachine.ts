@@ -1,0 +1,87 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { Message } from '../message';
+import { notificationOf, notifications } from '../notifications/notify';
+import {
+  ACKNOWLEDGE_COMMENT_MAX,
+  type AcknowledgeTarget,
+  type AlarmAcknowledgeEvent,
+} from './alarmAcknowledge.events';
+
+export interface AlarmAcknowledgeContext {
+  target: AcknowledgeTarget | null;
+  comment: string;
+  /** Why the last send failed (the server's reason when it gave one). */
+  error: Message | null;
+}
+
+/** Thrown by the provided call when the server gave a reason (ServerReasonError has this shape). */
+const reasonOf = (error: unknown): Message =>
+  error instanceof Error && 'reason' in error && typeof error.reason === 'string'
+    ? { text: error.reason }
+    : { id: 'alarmsUi.acknowledgeFailed' };
+
+/** Acknowledging one alarm with an optional comment (DEVICES at WRITE; the stream then shows who did). */
+export const alarmAcknowledgeMachine = setup({
+  types: {
+    context: {} as AlarmAcknowledgeContext,
+    events: {} as AlarmAcknowledgeEvent,
+  },
+  actors: {
+    // POST /api/v2/alarms/:id/acknowledge (provided).
+    acknowledgeAlarm: fromPromise<void, { id: string; comment: string }>(() =>
+      Promise.reject(new Error('acknowledgeAlarm not provided')),
+    ),
+  },
+  guards: {
+    commentFits: ({ context }) => context.comment.trim().length <= ACKNOWLEDGE_COMMENT_MAX,
+  },
+  actions: {
+    assignTarget: assign((_, params: { target: AcknowledgeTarget }) => ({
+      target: params.target,
+      comment: '',
+      error: null,
+    })),
+    assignComment: assign({ comment: (_, params: { text: string }) => params.text }),
+    assignError: assign({ error: (_, params: { error: unknown }) => reasonOf(params.error) }),
+    forget: assign({ target: null, comment: '', error: null }),
+    notifyAcknowledged: sendTo(notifications, () =>
+      notificationOf(undefined, { kind: 'success', id: 'alarmsUi.acknowledged' }),
+    ),
+  },
+}).createMachine({
+  id: 'alarmAcknowledge',
+  context: { target: null, comment: '', error: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      entry: 'forget',
+      on: {
+        'acknowledge.open': {
+          target: 'editing',
+          actions: { type: 'assignTarget', params: ({ event }) => ({ target: event.target }) },
+        },
+      },
+    },
+    editing: {
+      on: {
+        'acknowledge.changeComment': {
+          actions: { type: 'assignComment', params: ({ event }) => ({ text: event.text }) },
+        },
+        'acknowledge.send': { guard: 'commentFits', target: 'sending' },
+        'acknowledge.cancel': 'closed',
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'acknowledgeAlarm',
+        src: 'acknowledgeAlarm',
+        input: ({ context }) => ({ id: context.target!.alarm.id, comment: context.comment.trim() }),
+        onDone: { target: 'closed', actions: 'notifyAcknowledged' },
+        onError: {
+          target: 'editing',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
+});

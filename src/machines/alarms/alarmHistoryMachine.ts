@@ -1,0 +1,177 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { AlarmHistoryPage, AlarmHistoryQuery } from '../../services/contracts';
+import type { DateFormat } from '../dateRange/dateText';
+import type { MessageId } from '../../i18n/messages';
+import { notificationOf, notifications } from '../notifications/notify';
+import {
+  DEFAULT_HISTORY_QUERY,
+  EMPTY_FILTERS,
+  type AlarmHistoryEvent,
+  type AlarmHistorySortField,
+  type HistoryFilterDraft,
+} from './alarmHistory.events';
+import { readFilters, type FilterErrors } from './historyFilters';
+
+export interface AlarmHistoryContext {
+  query: AlarmHistoryQuery;
+  page: AlarmHistoryPage | null;
+  draft: HistoryFilterDraft;
+  filterErrors: FilterErrors;
+  /** Why the last load failed: the server's reason, or null when none came. */
+  error: HistoryError | null;
+  dateFormat: DateFormat;
+  timeZone: string;
+}
+
+type HistoryError = { id: MessageId; values?: Record<string, string> };
+
+const reasonOf = (error: unknown): string =>
+  error instanceof Error && 'reason' in error && typeof error.reason === 'string' ? error.reason : '';
+
+const sorted = (query: AlarmHistoryQuery, field: AlarmHistorySortField): AlarmHistoryQuery => ({
+  ...query,
+  page: 0,
+  sortField: field,
+  sortDirection: query.sortField === field && query.sortDirection === 'ASC' ? 'DESC' : 'ASC',
+});
+
+/** The alarm history dialog: server-side pages, sorting and filters (SPEC §3, §9). */
+export const alarmHistoryMachine = setup({
+  types: {
+    context: {} as AlarmHistoryContext,
+    events: {} as AlarmHistoryEvent,
+  },
+  actors: {
+    // GET /api/v2/alarms/history (provided).
+    loadHistory: fromPromise<AlarmHistoryPage, AlarmHistoryQuery>(() =>
+      Promise.reject(new Error('loadHistory not provided')),
+    ),
+  },
+  guards: {
+    filtersValid: ({ context }) =>
+      Object.keys(readFilters(context.draft, context.dateFormat, context.timeZone).errors).length === 0,
+  },
+  actions: {
+    reset: assign((_, params: { dateFormat: DateFormat; timeZone: string }) => ({
+      ...params,
+      query: DEFAULT_HISTORY_QUERY,
+      page: null,
+      draft: EMPTY_FILTERS,
+      filterErrors: {},
+      error: null,
+    })),
+    assignQuery: assign({
+      query: ({ context }, params: Partial<AlarmHistoryQuery>) => ({ ...context.query, ...params }),
+    }),
+    sortBy: assign({
+      query: ({ context }, params: { field: AlarmHistorySortField }) => sorted(context.query, params.field),
+    }),
+    editFilter: assign({
+      draft: ({ context }, params: { field: keyof HistoryFilterDraft; text: string }) => ({
+        ...context.draft,
+        [params.field]: params.text,
+      }),
+    }),
+    showFilterErrors: assign({
+      filterErrors: ({ context }) => readFilters(context.draft, context.dateFormat, context.timeZone).errors,
+    }),
+    applyFilters: assign(({ context }) => {
+      const { hexacode: _h, department: _d, from: _f, to: _t, ...rest } = context.query;
+      const { filters } = readFilters(context.draft, context.dateFormat, context.timeZone);
+      return { query: { ...rest, ...filters, page: 0 }, filterErrors: {} };
+    }),
+    clearFilters: assign(({ context }) => {
+      const { hexacode: _h, department: _d, from: _f, to: _t, ...rest } = context.query;
+      return { query: { ...rest, page: 0 }, draft: EMPTY_FILTERS, filterErrors: {} };
+    }),
+    assignPage: assign({ page: (_, params: { page: AlarmHistoryPage }) => params.page, error: null }),
+    assignError: assign({
+      error: (_, params: { error: unknown }): HistoryError => {
+        const reason = reasonOf(params.error);
+        return reason
+          ? { id: 'alarmsUi.historyFailed', values: { reason } }
+          : { id: 'alarmsUi.historyFailedPlain' };
+      },
+    }),
+    // SPEC §8: a failed history load is also a notification, with the reason.
+    notifyFailed: sendTo(notifications, ({ context }) =>
+      notificationOf(undefined, { kind: 'error', ...context.error! }),
+    ),
+  },
+}).createMachine({
+  id: 'alarmHistory',
+  context: {
+    query: DEFAULT_HISTORY_QUERY,
+    page: null,
+    draft: EMPTY_FILTERS,
+    filterErrors: {},
+    error: null,
+    dateFormat: 'dd-LL-yyyy HH:mm',
+    timeZone: 'UTC',
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'history.open': {
+          target: 'open',
+          actions: {
+            type: 'reset',
+            params: ({ event }) => ({ dateFormat: event.dateFormat, timeZone: event.timeZone }),
+          },
+        },
+      },
+    },
+    open: {
+      initial: 'loading',
+      on: {
+        'history.close': 'closed',
+        'history.changePage': {
+          target: '.loading',
+          actions: { type: 'assignQuery', params: ({ event }) => ({ page: event.page }) },
+        },
+        'history.changePageLength': {
+          target: '.loading',
+          actions: {
+            type: 'assignQuery',
+            params: ({ event }) => ({ pageLength: event.pageLength, page: 0 }),
+          },
+        },
+        'history.sort': {
+          target: '.loading',
+          actions: { type: 'sortBy', params: ({ event }) => ({ field: event.field }) },
+        },
+        'history.editFilter': {
+          actions: { type: 'editFilter', params: ({ event }) => ({ field: event.field, text: event.text }) },
+        },
+        'history.applyFilters': [
+          { guard: 'filtersValid', target: '.loading', actions: 'applyFilters' },
+          { actions: 'showFilterErrors' },
+        ],
+        'history.clearFilters': { target: '.loading', actions: 'clearFilters' },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadHistory',
+            src: 'loadHistory',
+            input: ({ context }) => context.query,
+            onDone: {
+              target: 'ready',
+              actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: [
+                { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                'notifyFailed',
+              ],
+            },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+  },
+});

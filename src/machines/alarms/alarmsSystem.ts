@@ -1,0 +1,8 @@
+/** systemIds of the alarm workflows; the alarm list spawns the others and they live as long as it. */
+export const ALARM_SYSTEM_IDS = {
+  list: 'alarms',
+  history: 'alarmHistory',
+  acknowledge: 'alarmAcknowledge',
+  push: 'pushSubscription',
+  notificationTest: 'notificationTest',
+} as const;

@@ -1,0 +1,84 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { AlarmsApi } from '../../services/api/alarms';
+import type { AlarmBrowser } from '../../services/alarmBrowser';
+import type { AlarmStreamFactory } from '../../services/alarmStream';
+import type { AlarmHistoryQuery } from '../../services/contracts';
+import { alarmAcknowledgeMachine } from './alarmAcknowledgeMachine';
+import { alarmHistoryMachine } from './alarmHistoryMachine';
+import type { AlarmListEvent, AlarmSettings } from './alarmList.events';
+import { alarmListMachine } from './alarmListMachine';
+import { notificationTestMachine } from './notificationTestMachine';
+import { pushSubscriptionMachine } from './pushSubscriptionMachine';
+
+/** The services of the alarm workflows: the API, the SSE stream and the browser's sound, notifications and push. */
+export interface AlarmServices {
+  api: AlarmsApi;
+  stream: AlarmStreamFactory;
+  browser: AlarmBrowser;
+  /** The text of an alarm code in the user's language (the browser notification is written outside React). */
+  alarmText: (code: string) => string;
+}
+
+/** The alarm list (and the workflows it spawns) bound to their services. */
+export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices) {
+  return alarmListMachine.provide({
+    actors: {
+      loadAlarms: fromPromise(() => api.listAlarms()),
+      alarmStream: fromCallback<AlarmListEvent, { lastEventId: string | null }>(({ input, sendBack }) =>
+        stream(input.lastEventId, {
+          opened: () => sendBack({ type: 'alarms.streamOpened' }),
+          received: (entry, eventId) => sendBack({ type: 'alarms.entryReceived', entry, eventId }),
+          dropped: () => sendBack({ type: 'alarms.streamDropped' }),
+        }),
+      ),
+      saveSettings: fromPromise(async ({ input }: { input: AlarmSettings }) => {
+        await api.saveAlarmSettings(input);
+      }),
+      requestPermission: fromPromise(() => browser.requestPermission()),
+      alarmHistory: alarmHistoryMachine.provide({
+        actors: {
+          loadHistory: fromPromise(({ input }: { input: AlarmHistoryQuery }) => api.alarmHistory(input)),
+        },
+      }),
+      alarmAcknowledge: alarmAcknowledgeMachine.provide({
+        actors: {
+          acknowledgeAlarm: fromPromise(({ input }: { input: { id: string; comment: string } }) =>
+            api.acknowledgeAlarm(input.id, input.comment),
+          ),
+        },
+      }),
+      pushSubscription: pushSubscriptionMachine.provide({
+        actors: {
+          checkSubscription: fromPromise(async () => {
+            const current = await browser.pushSubscription();
+            return current === 'unsupported' ? current : current ? 'subscribed' : 'unsubscribed';
+          }),
+          subscribe: fromPromise(async () => {
+            const permission = await browser.requestPermission();
+            if (permission !== 'granted') throw new Error('Notifications are not allowed');
+            await api.subscribePush(await browser.subscribePush(await api.pushKey()));
+          }),
+          unsubscribe: fromPromise(async () => {
+            const current = await browser.pushSubscription();
+            await browser.unsubscribePush();
+            await api.unsubscribePush(current && current !== 'unsupported' ? current.endpoint : undefined);
+          }),
+        },
+      }),
+      notificationTest: notificationTestMachine.provide({
+        actors: {
+          requestPermission: fromPromise(() => browser.requestPermission()),
+          sendTest: fromPromise(async () => {
+            await api.testNotification();
+          }),
+        },
+      }),
+    },
+    actions: {
+      signalAlarm: (_, { sound, notification, deviceName, codes }) => {
+        if (sound) browser.beep();
+        if (notification) browser.notify(deviceName, codes.map(alarmText).join(', '));
+      },
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { fromPromise, sendTo, setup } from 'xstate';
+import { notificationOf, notifications } from '../notifications/notify';
+import type { PushStatus, PushSubscriptionEvent } from './pushSubscription.events';
+
+/**
+ * Push notifications on this device: the browser's PushManager subscribes with the server's key and the
+ * server keeps the subscription (both through provided services).
+ */
+export const pushSubscriptionMachine = setup({
+  types: { events: {} as PushSubscriptionEvent },
+  actors: {
+    // Whether the browser can push and is subscribed (provided).
+    checkSubscription: fromPromise<PushStatus>(() => Promise.resolve('unsupported')),
+    // GET /api/v2/key, PushManager.subscribe, POST /api/v2/subscribe (provided).
+    subscribe: fromPromise<void>(() => Promise.reject(new Error('subscribe not provided'))),
+    // PushSubscription.unsubscribe, GET /api/v2/unsubscribe (provided).
+    unsubscribe: fromPromise<void>(() => Promise.reject(new Error('unsubscribe not provided'))),
+  },
+  guards: {
+    isStatus: (_, params: { status: PushStatus; expected: PushStatus }) => params.status === params.expected,
+  },
+  actions: {
+    notifyFailed: sendTo(notifications, () =>
+      notificationOf(undefined, { kind: 'error', id: 'alarmsUi.pushFailed' }),
+    ),
+  },
+}).createMachine({
+  id: 'pushSubscription',
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'checkSubscription',
+        src: 'checkSubscription',
+        onDone: [
+          {
+            guard: {
+              type: 'isStatus',
+              params: ({ event }) => ({ status: event.output, expected: 'subscribed' }),
+            },
+            target: 'subscribed',
+          },
+          {
+            guard: {
+              type: 'isStatus',
+              params: ({ event }) => ({ status: event.output, expected: 'unsubscribed' }),
+            },
+            target: 'unsubscribed',
+          },
+          { target: 'unsupported' },
+        ],
+        onError: 'unsupported',
+      },
+    },
+    unsupported: {},
+    unsubscribed: { on: { 'push.subscribe': 'subscribing' } },
+    subscribing: {
+      invoke: {
+        id: 'subscribe',
+        src: 'subscribe',
+        onDone: 'subscribed',
+        onError: { target: 'unsubscribed', actions: 'notifyFailed' },
+      },
+    },
+    subscribed: { on: { 'push.unsubscribe': 'unsubscribing' } },
+    unsubscribing: {
+      invoke: {
+        id: 'unsubscribe',
+        src: 'unsubscribe',
+        // Whatever the server says, the browser's subscription is what matters; check it again on failure.
+        onDone: 'unsubscribed',
+        onError: 'checking',
+      },
+    },
+  },
+});

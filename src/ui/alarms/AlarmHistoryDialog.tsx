@@ -1,0 +1,117 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectHistoryDateFormat,
+  selectHistoryError,
+  selectHistoryLoading,
+  selectHistoryOpen,
+  selectHistoryRows,
+  selectHistoryTimeZone,
+  selectSortOf,
+} from '../../machines/alarms/alarmHistory.selectors';
+import type { AlarmHistorySortField } from '../../machines/alarms/alarmHistory.events';
+import type { alarmHistoryMachine } from '../../machines/alarms/alarmHistoryMachine';
+import { formatDate } from '../../machines/dateRange/dateText';
+import { Button } from '../primitives/Button';
+import { Dialog } from '../primitives/Dialog';
+import { useT } from '../i18n';
+import { HistoryFilters } from './HistoryFilters';
+import { HistoryPagination } from './HistoryPagination';
+
+type HistoryRef = ActorRefFrom<typeof alarmHistoryMachine>;
+
+const COLUMNS: readonly AlarmHistorySortField[] = [
+  'occuredAt',
+  'clearedAt',
+  'businessGroupName',
+  'deviceName',
+  'departmentName',
+  'translation',
+  'acknowledgedAt',
+];
+
+function SortHeader({ actor, field }: { actor: HistoryRef; field: AlarmHistorySortField }) {
+  const t = useT();
+  const sort = useSelector(actor, selectSortOf(field));
+  const label = t(`alarmsUi.column.${field}`);
+  return (
+    <th scope="col" aria-sort={sort} className="px-2 py-1 text-left">
+      <button
+        type="button"
+        aria-label={t('alarmsUi.sortBy', { column: label })}
+        className="font-semibold hover:underline"
+        onClick={() => actor.send({ type: 'history.sort', field })}
+      >
+        {label}
+        <span aria-hidden>{sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+/** SPEC §3/§9 alarm history: 800 wide, sortable columns, page lengths 10–100, five pages, filters. */
+export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
+  const t = useT();
+  const open = useSelector(actor, selectHistoryOpen);
+  const rows = useSelector(actor, selectHistoryRows);
+  const loading = useSelector(actor, selectHistoryLoading);
+  const error = useSelector(actor, selectHistoryError);
+  const dateFormat = useSelector(actor, selectHistoryDateFormat);
+  const timeZone = useSelector(actor, selectHistoryTimeZone);
+  if (!open) return null;
+  const close = () => actor.send({ type: 'history.close' });
+  const date = (iso: string | null) => (iso ? formatDate(Date.parse(iso), dateFormat, timeZone) : '');
+  return (
+    <Dialog
+      title={t('alarmsUi.historyTitle')}
+      width="max-w-[800px]"
+      onClose={close}
+      onSubmit={close}
+      footer={<Button type="submit">{t('alarmsUi.close')}</Button>}
+    >
+      <HistoryFilters actor={actor} />
+      {error ? (
+        <p role="alert" className="my-2 text-error">
+          {t(error.id, error.values)}
+        </p>
+      ) : null}
+      <div className="overflow-x-auto" aria-busy={loading}>
+        <table className="w-full text-sm">
+          <thead>
+            <tr>
+              {COLUMNS.map((field) => (
+                <SortHeader key={field} actor={actor} field={field} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className="border-t border-muted/20">
+                <td className="px-2 py-1">{date(row.occuredAt)}</td>
+                <td className="px-2 py-1">{date(row.clearedAt)}</td>
+                <td className="px-2 py-1">{row.businessGroupName ?? ''}</td>
+                <td className="px-2 py-1">{row.deviceName}</td>
+                <td className="px-2 py-1">{row.departmentName ?? ''}</td>
+                <td className="px-2 py-1">{row.translation}</td>
+                <td className="px-2 py-1">
+                  {row.acknowledgedBy
+                    ? t('alarmsUi.acknowledgedAtBy', {
+                        time: date(row.acknowledgedAt),
+                        user: row.acknowledgedBy,
+                      })
+                    : ''}
+                  {row.comment ? <span className="block text-muted">{row.comment}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {loading ? <p className="py-2">{t('alarmsUi.historyLoading')}</p> : null}
+        {!loading && !error && rows.length === 0 ? (
+          <p className="py-2">{t('alarmsUi.historyEmpty')}</p>
+        ) : null}
+      </div>
+      <HistoryPagination actor={actor} />
+    </Dialog>
+  );
+}

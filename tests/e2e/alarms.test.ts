@@ -1,0 +1,136 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiRequest } from './support/api';
+import { signIn, waitUntilSignedIn } from './support/browser';
+import { useBrowserPage } from './support/session';
+
+/** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
+const DEVICE = '2D0001';
+const MAIL_TO = 'night-shift@demo.example';
+
+async function adminToken(): Promise<string> {
+  const login = await apiRequest('demo', '/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Admin123' }),
+  });
+  return JSON.parse(login.body).token.id as string;
+}
+
+async function call(token: string, method: string, path: string, body?: object): Promise<string> {
+  const response = await apiRequest('demo', path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.body}`);
+  return response.body;
+}
+
+/** What a demo operator would do with the documented on-demand route: the simulated device raises or clears. */
+const forceAlarm = (token: string, raised: boolean) =>
+  call(token, 'POST', '/api/v2/demo/alarms', {
+    hexacode: DEVICE,
+    department: '1.0',
+    code: 'HIGH_TEMPERATURE',
+    raised,
+  });
+
+/** The number the bell announces ("Alarms, 3 active"). */
+async function bellCount(page: Page): Promise<number> {
+  const label = await page.getByRole('button', { name: /^Alarms, \d+ active$/ }).getAttribute('aria-label');
+  return Number(/(\d+)/.exec(label ?? '')?.[1]);
+}
+
+async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** The .eml files of the server's outbox that name `address`. */
+async function mailsTo(address: string): Promise<string[]> {
+  const outbox = join(inject('dataDir'), 'outbox');
+  const names = await readdir(outbox).catch(() => [] as string[]);
+  const mails = await Promise.all(names.map((name) => readFile(join(outbox, name), 'utf8')));
+  return mails.filter((mail) => mail.includes(address));
+}
+
+describe('alarms, from a device to the operator', () => {
+  const page = useBrowserPage();
+
+  it(
+    'a raised alarm is counted by the bell, turns the tree red, leads to its page, is acknowledged with a comment, mailed, and cleared',
+    { timeout: 120_000 },
+    async () => {
+      const token = await adminToken();
+      const settings = JSON.parse(await call(token, 'GET', '/api/v2/account/settings'));
+      await call(token, 'POST', '/api/v2/account/settings', {
+        ...settings,
+        enableAlarmEmailExport: true,
+        alarmEmailExportAddresses: [MAIL_TO],
+      });
+      await signIn(page(), 'admin', 'Admin123');
+      await waitUntilSignedIn(page(), 'admin');
+      const bell = page().getByRole('button', { name: /^Alarms, \d+ active$/ });
+      await bell.waitFor();
+      // The live stream is open once the list has loaded; the demo fleet may raise alarms of its own meanwhile.
+      await page().waitForTimeout(500);
+      const before = await bellCount(page());
+
+      const raisedAt = Date.now();
+      await forceAlarm(token, true);
+      await until(async () => (await bellCount(page())) > before, 3_000, 'the bell to count the alarm');
+      const latency = Date.now() - raisedAt;
+      expect(latency).toBeLessThan(3_000);
+
+      const tree = page().getByRole('tree', { name: 'Devices' });
+      await tree.getByRole('treeitem', { name: new RegExp(`${DEVICE}.*online, in alarm`) }).waitFor();
+
+      await bell.click();
+      const menu = page().getByRole('list', { name: 'Alarms' });
+      const entry = menu.getByRole('listitem').filter({ hasText: DEVICE }).first();
+      await entry.getByRole('link', { name: /High temperature/ }).click();
+      await page().waitForURL((url) => url.pathname === `/${DEVICE}/1/0/pages/1`);
+
+      await bell.click();
+      await page()
+        .getByRole('button', { name: new RegExp(`^Acknowledge High temperature of`) })
+        .first()
+        .click();
+      const dialog = page().getByRole('dialog', { name: 'Acknowledge alarm' });
+      await dialog.getByRole('textbox', { name: 'Comment' }).fill('Door closed, checking the probe');
+      await dialog.getByRole('button', { name: 'Acknowledge' }).click();
+      await page().getByText('Alarm acknowledged').waitFor();
+
+      await bell.click();
+      await menu.getByText('Acknowledged by admin').first().waitFor();
+      await page().getByRole('button', { name: 'Alarm history' }).click();
+      const history = page().getByRole('dialog', { name: 'Alarm history' });
+      const row = history.getByRole('row').filter({ hasText: 'Door closed, checking the probe' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('High temperature');
+      expect(await row.textContent()).toContain('by admin');
+      await history.getByRole('button', { name: 'Close' }).click();
+
+      await until(async () => (await mailsTo(MAIL_TO)).length > 0, 10_000, 'the alarm e-mail in the outbox');
+      const [mail] = await mailsTo(MAIL_TO);
+      expect(mail).toContain(DEVICE);
+      expect(mail).toContain(`/${DEVICE}/1/0/pages/1`);
+
+      const counted = await bellCount(page());
+      await forceAlarm(token, false);
+      await until(
+        async () => (await bellCount(page())) < counted,
+        3_000,
+        'the bell to drop the cleared alarm',
+      );
+      await tree.getByRole('treeitem', { name: new RegExp(`${DEVICE}.*online$`) }).waitFor();
+    },
+  );
+});

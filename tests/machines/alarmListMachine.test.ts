@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { provideAlarms } from '../../src/machines/alarms/provideAlarms';
+import { selectAlarmCount } from '../../src/machines/alarms/alarmList.selectors';
+import { DEFAULT_ALARM_PREFERENCES } from '../../src/machines/alarms/alarmListMachine';
+import { createAlarmStream, type AlarmStreamListener } from '../../src/services/alarmStream';
+import { alarmEntry } from '../support/alarmHandlers';
+import { fakeAlarmServices } from '../support/fakeAlarmServices';
+
+const freezer = alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE']);
+
+function start(preferences = DEFAULT_ALARM_PREFERENCES) {
+  const services = fakeAlarmServices({
+    listAlarms: vi.fn().mockResolvedValue({ entries: [freezer], changeId: '3' }),
+  });
+  const listeners: AlarmStreamListener[] = [];
+  services.stream.mockImplementation((_lastEventId, listener) => {
+    listeners.push(listener);
+    return () => {};
+  });
+  const actor = createActor(provideAlarms(services), { input: { preferences } }).start();
+  return { actor, services, listeners };
+}
+
+describe('alarm list machine', () => {
+  it('loads, then counts what the stream replaces and removes', async () => {
+    const { actor, listeners } = start();
+    await waitFor(actor, (s) => s.matches({ feed: 'streaming' }));
+    expect(selectAlarmCount(actor.getSnapshot())).toBe(1);
+    listeners[0]!.received(alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE', 'DOOR_OPEN']), '1');
+    listeners[0]!.received(alarmEntry('0D0E0F', 'Cooler', ['SENSOR_FAULT']), '2');
+    expect(selectAlarmCount(actor.getSnapshot())).toBe(3);
+    listeners[0]!.received(alarmEntry('0A0B0C', 'Freezer 1', []), '3');
+    expect(actor.getSnapshot().context.entries.map((e) => e.hexacode)).toEqual(['0D0E0F']);
+  });
+
+  it('opens the stream after the change the list includes, so nothing between them is missed', async () => {
+    const { actor, services } = start();
+    await waitFor(actor, (s) => s.matches({ feed: 'streaming' }));
+    expect(services.stream).toHaveBeenCalledWith('3', expect.anything());
+  });
+
+  it('beeps and notifies only for new alarms, as switched on', async () => {
+    const { actor, services, listeners } = start({
+      ...DEFAULT_ALARM_PREFERENCES,
+      alarmSound: true,
+      alarmBrowserNotifications: true,
+    });
+    await waitFor(actor, (s) => s.matches({ feed: 'streaming' }));
+    listeners[0]!.received(freezer, '1');
+    expect(services.browser.beep).not.toHaveBeenCalled();
+    listeners[0]!.received(alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE', 'DOOR_OPEN']), '2');
+    expect(services.browser.beep).toHaveBeenCalledTimes(1);
+    expect(services.browser.notify).toHaveBeenCalledWith('Freezer 1', 'DOOR_OPEN');
+  });
+
+  it('reconnects after a drop, resuming from the last event id', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, services, listeners } = start();
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ feed: 'streaming' })).toBe(true));
+      listeners[0]!.received(freezer, '41');
+      listeners[0]!.dropped();
+      expect(actor.getSnapshot().matches({ feed: 'reconnecting' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(services.stream).toHaveBeenLastCalledWith('41', expect.anything());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('alarm stream', () => {
+  it('parses alarm-entry events split across chunks and reports the end as a drop', async () => {
+    const text = `: heartbeat\n\nid: 5\nevent: alarm-entry\ndata: ${JSON.stringify(freezer)}\n\nevent: other\ndata: {}\n\n`;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(text);
+        controller.enqueue(bytes.slice(0, 40));
+        controller.enqueue(bytes.slice(40));
+        controller.close();
+      },
+    });
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(new Response(body, { status: 200 }));
+    const listener = { opened: vi.fn(), received: vi.fn(), dropped: vi.fn() };
+    createAlarmStream({ origin: 'http://x', getToken: () => 't1', fetch })('4', listener);
+    await vi.waitFor(() => expect(listener.dropped).toHaveBeenCalled());
+    expect(listener.opened).toHaveBeenCalled();
+    expect(listener.received).toHaveBeenCalledExactlyOnceWith(freezer, '5');
+    const headers = new Headers(fetch.mock.calls[0]![1]!.headers);
+    expect(headers.get('Authorization')).toBe('Bearer t1');
+    expect(headers.get('Last-Event-ID')).toBe('4');
+  });
+});

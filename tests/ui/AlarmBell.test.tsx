@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createStorage } from '../../src/services/storage';
+import { alarmEntry, alarmServer, historyRow } from '../support/alarmHandlers';
+import { operatorSession } from '../support/fixtures';
+import { renderApp } from '../support/renderApp';
+import { server } from './setup';
+
+function renderWithAlarms(...args: Parameters<typeof alarmServer>) {
+  const alarms = alarmServer(...args);
+  server.use(...alarms.handlers);
+  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  renderApp('/');
+  return alarms;
+}
+
+const bell = (count: number) => screen.findByRole('button', { name: `Alarms, ${count} active` });
+
+describe('alarms bell and menu', () => {
+  it('counts the active alarms and follows the stream: an entry replaces, an empty one removes', async () => {
+    const user = userEvent.setup();
+    const alarms = renderWithAlarms([alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE'])]);
+    await bell(1);
+    await waitFor(() => expect(alarms.lastEventIds).toEqual([null]));
+    alarms.push(alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE', 'DOOR_OPEN']));
+    alarms.push(alarmEntry('0D0E0F', 'Cooler 2', ['SENSOR_FAULT']));
+    await user.click(await bell(3));
+    const menu = await screen.findByRole('list', { name: 'Alarms' });
+    expect(within(menu).getByText('Freezer 1')).toBeTruthy();
+    expect(within(menu).getByText('Cooler 2')).toBeTruthy();
+    const link = within(menu).getAllByRole('link')[0]!;
+    expect(link.getAttribute('href')).toBe('/0A0B0C/1/0/pages/2');
+    alarms.push(alarmEntry('0A0B0C', 'Freezer 1', []));
+    await bell(1);
+    expect(screen.queryByText('Freezer 1')).toBeNull();
+  });
+
+  it('resumes the stream after a drop with the last event id', async () => {
+    const alarms = renderWithAlarms([]);
+    await bell(0);
+    await waitFor(() => expect(alarms.lastEventIds).toHaveLength(1));
+    alarms.push(alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE']));
+    await bell(1);
+    alarms.drop();
+    await waitFor(() => expect(alarms.lastEventIds).toEqual([null, '1']), { timeout: 4000 });
+  });
+
+  it('acknowledges an alarm with a comment', async () => {
+    const user = userEvent.setup();
+    const alarms = renderWithAlarms([alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE'])]);
+    await user.click(await bell(1));
+    await user.click(await screen.findByRole('button', { name: /^Acknowledge .* of Freezer 1$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acknowledge alarm' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Door closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Acknowledge alarm' })).toBeNull());
+    expect(alarms.acknowledged).toEqual([{ id: '0A0B0C-HIGH_TEMPERATURE', comment: 'Door closed' }]);
+    await screen.findByText('Alarm acknowledged');
+    alarms.push(alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE'], 'operator'));
+    await user.click(await bell(1));
+    await screen.findByText('Acknowledged by operator');
+  });
+
+  it('pages and sorts the alarm history on the server, and shows its refusal', async () => {
+    const user = userEvent.setup();
+    const rows = Array.from({ length: 23 }, (_, index) => historyRow(index));
+    const alarms = renderWithAlarms([], rows);
+    await user.click(await bell(0));
+    await user.click(await screen.findByRole('button', { name: 'Alarm history' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alarm history' });
+    await within(dialog).findByText('Device 0');
+    expect(within(dialog).getAllByRole('row')).toHaveLength(11);
+    expect(
+      within(dialog)
+        .getByRole('columnheader', { name: /Occurred/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
+    await user.click(within(dialog).getByRole('button', { name: 'Page 3' }));
+    await within(dialog).findByText('Device 20');
+    expect(within(dialog).getByText('21–23 of 23')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Sort by Device' }));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole('columnheader', { name: /^Device/ })
+          .getAttribute('aria-sort'),
+      ).toBe('ascending'),
+    );
+    expect(alarms.historyQueries.at(-1)).toMatchObject({
+      page: 0,
+      sortField: 'deviceName',
+      sortDirection: 'ASC',
+    });
+    alarms.refuseHistory('Range is too long');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Device hexacode' }), 'ZZ');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
+    expect(within(dialog).getByText('Hexacode is invalid')).toBeTruthy();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Device hexacode' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Device hexacode' }), '0A0B0C');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Alarm history could not be loaded: Range is too long',
+    );
+    expect(alarms.historyQueries.at(-1)).toMatchObject({ hexacode: '0A0B0C' });
+  });
+
+  it('opens the Notifications blocked dialog when the browser refuses notifications', async () => {
+    const user = userEvent.setup();
+    renderWithAlarms([]);
+    await user.click(await bell(0));
+    await user.click(await screen.findByRole('button', { name: 'Test notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications blocked' });
+    expect(within(dialog).getByText(/site settings/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications blocked' })).toBeNull());
+  });
+});
