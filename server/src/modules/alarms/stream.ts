@@ -26,6 +26,7 @@ export class AlarmStreams {
   private readonly byTenant = new Map<string, Set<StreamClient>>();
   private readonly heartbeat: NodeJS.Timeout;
   private chain: Promise<void> = Promise.resolve();
+  private readonly pending: AlarmChange[] = [];
 
   constructor(
     private readonly deps: {
@@ -68,18 +69,30 @@ export class AlarmStreams {
     };
   }
 
-  /** A stored change: the device's entry as it is now, to every client of its tenant. */
+  /**
+   * A stored change: the device's entry as it is now, to every client of its tenant. Changes that arrive while one
+   * is being sent wait and go out together, read from one snapshot of their tenant: a burst costs one read, not one
+   * a change, and each device's entry is still the latest.
+   */
   onChange(change: AlarmChange): void {
-    this.serially(async () => {
-      const clients = this.byTenant.get(change.tenantId);
-      if (!clients?.size) return;
-      const { entries } = this.deps;
-      const snapshot = await entries.snapshot(change.tenantId);
-      const entry = await entries.changedEntry(snapshot, change.tenantId, change.hexacode);
-      if (!entry) return;
-      for (const client of clients)
-        this.send(client, formatEvent(change.id, entries.present(entry, client.viewer)));
-    });
+    this.pending.push(change);
+    if (this.pending.length === 1) this.serially(() => this.sendPending());
+  }
+
+  private async sendPending(): Promise<void> {
+    const changes = this.pending.splice(0);
+    const { entries } = this.deps;
+    for (const tenantId of new Set(changes.map((c) => c.tenantId))) {
+      const clients = this.byTenant.get(tenantId);
+      if (!clients?.size) continue;
+      const snapshot = await entries.snapshot(tenantId);
+      for (const change of changes.filter((c) => c.tenantId === tenantId)) {
+        const entry = await entries.changedEntry(snapshot, tenantId, change.hexacode);
+        if (!entry) continue;
+        for (const client of clients)
+          this.send(client, formatEvent(change.id, entries.present(entry, client.viewer)));
+      }
+    }
   }
 
   /** Ends every stream (shutdown). */
