@@ -30,7 +30,7 @@ const mosquittoUp = await new Promise<boolean>((resolve) => {
 const SERVER = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
 const FIXED_NOW = () => new Date('2026-01-15T12:00:00');
 
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 4000): Promise<T> {
+async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -152,6 +152,7 @@ class Converter {
     if (limits.format === 'email') return email;
     if (limits.format === 'iso_timestamp') return isoTimestamp;
     if (limits.format === 'url') return fc.webUrl();
+    if (limits.format === 'uuid') return fc.uuid();
     if (limits.regex) return fc.stringMatching(limits.regex);
     const minLength = limits.minLength ?? 0;
     return fc.string({
