@@ -3,6 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { provideAlarms } from '../../src/machines/alarms/provideAlarms';
 import { selectAlarmCount } from '../../src/machines/alarms/alarmList.selectors';
 import { DEFAULT_ALARM_PREFERENCES } from '../../src/machines/alarms/alarmListMachine';
+import { ALARM_SYSTEM_IDS } from '../../src/machines/alarms/alarmsSystem';
 import { createAlarmStream, type AlarmStreamListener } from '../../src/services/alarmStream';
 import { alarmEntry } from '../support/alarmHandlers';
 import { fakeAlarmServices } from '../support/fakeAlarmServices';
@@ -38,6 +39,16 @@ describe('alarm list machine', () => {
     const { actor, services } = start();
     await waitFor(actor, (s) => s.matches({ feed: 'streaming' }));
     expect(services.stream).toHaveBeenCalledWith('3', expect.anything());
+  });
+
+  it('hands a browser already subscribed to push to the user who signed in now', async () => {
+    const held = { endpoint: 'https://push.example/held', keys: { p256dh: 'BKey', auth: 'secret' } };
+    const services = fakeAlarmServices({}, { pushSubscription: vi.fn().mockResolvedValue(held) });
+    const actor = createActor(provideAlarms(services), { input: {} }).start();
+    const push = actor.system.get(ALARM_SYSTEM_IDS.push)!;
+    await waitFor(push, (s) => s.matches('subscribed'));
+    expect(services.api.subscribePush).toHaveBeenCalledWith(held);
+    actor.stop();
   });
 
   it('beeps and notifies only for new alarms, as switched on', async () => {

@@ -8,7 +8,6 @@ import { alarmListMachine, DEFAULT_ALARM_PREFERENCES } from '../../src/machines/
 import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
 import { pushSubscriptionMachine } from '../../src/machines/alarms/pushSubscriptionMachine';
 import type { AlarmSnapshot } from '../../src/services/api/alarms';
-import type { AlarmEntry } from '../../src/services/contracts';
 import { alarmEntry, historyRow } from '../support/alarmHandlers';
 import { describeMachinePaths, modelEvents, pending } from '../support/machinePaths';
 

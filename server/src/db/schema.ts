@@ -377,11 +377,12 @@ export const pushSubscriptions = pgTable(
     tenantId: tenantId(),
     userId: userId(),
     /**
-     * The session that subscribed (metadata.vapidSubscription of that session). Set null when the session goes: the
-     * browser keeps receiving the user's alarms until it unsubscribes or the push service reports it gone.
+     * The session that subscribed (metadata.vapidSubscription of that session). The subscription goes with it: a
+     * shared store browser stops showing a user's alarms once they sign out; the next user's session takes the
+     * browser's subscription over when the app starts.
      */
     sessionTokenHash: text('session_token_hash').references(() => sessions.tokenHash, {
-      onDelete: 'set null',
+      onDelete: 'cascade',
     }),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),

@@ -49,9 +49,13 @@ export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices
       }),
       pushSubscription: pushSubscriptionMachine.provide({
         actors: {
+          // A browser already subscribed is handed to whoever signed in now: pushes follow the user at this browser.
           checkSubscription: fromPromise(async () => {
             const current = await browser.pushSubscription();
-            return current === 'unsupported' ? current : current ? 'subscribed' : 'unsubscribed';
+            if (current === 'unsupported') return current;
+            if (!current) return 'unsubscribed';
+            await api.subscribePush(current);
+            return 'subscribed';
           }),
           subscribe: fromPromise(async () => {
             const permission = await browser.requestPermission();

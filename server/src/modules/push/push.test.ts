@@ -139,6 +139,22 @@ describeEachBackend('web push', (backend) => {
     expect(await ctx.app.push.repository.ofSession(tenant, session!.tokenHash!)).toBeNull();
   });
 
+  it('forgets a browser when its session signs out: a shared browser shows no alarms of the user who left', async () => {
+    tokens.leaving = await tokenOf(ctx.app, 'operator', 'Operator123');
+    await subscribe('leaving', '/shared-browser');
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { host: hostOf('demo'), authorization: `Bearer ${tokens.leaving}` },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    const left = await ctx.handle.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, service.url('/shared-browser')));
+    expect(left).toEqual([]);
+  });
+
   it('pushes a raised alarm to every browser of every user who may see the device, and drops a gone one', async () => {
     const admin = browserKeys();
     const gone = browserKeys();
