@@ -10,6 +10,7 @@ import {
   selectSortOf,
 } from '../../machines/alarms/alarmHistory.selectors';
 import type { AlarmHistorySortField } from '../../machines/alarms/alarmHistory.events';
+import { ALARM_HISTORY_SORT_FIELDS } from '../../services/contracts';
 import type { alarmHistoryMachine } from '../../machines/alarms/alarmHistoryMachine';
 import { formatDate } from '../../machines/dateRange/dateText';
 import { Button } from '../primitives/Button';
@@ -20,15 +21,8 @@ import { HistoryPagination } from './HistoryPagination';
 
 type HistoryRef = ActorRefFrom<typeof alarmHistoryMachine>;
 
-const COLUMNS: readonly AlarmHistorySortField[] = [
-  'occuredAt',
-  'clearedAt',
-  'businessGroupName',
-  'deviceName',
-  'departmentName',
-  'translation',
-  'acknowledgedAt',
-];
+/** The columns, in the order the contract lists what the server sorts by. */
+const COLUMNS: readonly AlarmHistorySortField[] = ALARM_HISTORY_SORT_FIELDS;
 
 function SortHeader({ actor, field }: { actor: HistoryRef; field: AlarmHistorySortField }) {
   const t = useT();
