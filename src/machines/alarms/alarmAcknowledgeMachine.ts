@@ -54,6 +54,7 @@ export const alarmAcknowledgeMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      description: 'No acknowledge dialog is open.',
       entry: 'forget',
       on: {
         'acknowledge.open': {
@@ -63,6 +64,8 @@ export const alarmAcknowledgeMachine = setup({
       },
     },
     editing: {
+      description:
+        'The acknowledge dialog is open: the user types a comment, then sends or cancels; a refused send shows its error here.',
       on: {
         'acknowledge.changeComment': {
           actions: { type: 'assignComment', params: ({ event }) => ({ text: event.text }) },
@@ -72,6 +75,7 @@ export const alarmAcknowledgeMachine = setup({
       },
     },
     sending: {
+      description: 'The acknowledgement is on its way to the server; the dialog waits for the answer.',
       invoke: {
         id: 'acknowledgeAlarm',
         src: 'acknowledgeAlarm',

@@ -112,6 +112,7 @@ export const alarmHistoryMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      description: 'The alarm history dialog is not shown.',
       on: {
         'history.open': {
           target: 'open',
@@ -123,6 +124,7 @@ export const alarmHistoryMachine = setup({
       },
     },
     open: {
+      description: 'The alarm history dialog is open: the user pages, sorts and filters past alarms.',
       initial: 'loading',
       on: {
         'history.close': 'closed',
@@ -152,6 +154,7 @@ export const alarmHistoryMachine = setup({
       },
       states: {
         loading: {
+          description: 'The requested page of the history is being fetched.',
           invoke: {
             id: 'loadHistory',
             src: 'loadHistory',
@@ -169,8 +172,10 @@ export const alarmHistoryMachine = setup({
             },
           },
         },
-        ready: {},
-        failed: {},
+        ready: { description: 'The page of past alarms is shown.' },
+        failed: {
+          description: 'The history could not be loaded; the reason is shown and a notification says so.',
+        },
       },
     },
   },

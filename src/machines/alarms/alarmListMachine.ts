@@ -122,9 +122,11 @@ export const alarmListMachine = setup({
   type: 'parallel',
   states: {
     feed: {
+      description: 'The alarm list and its live updates.',
       initial: 'loading',
       states: {
         loading: {
+          description: 'The open alarms are being fetched.',
           invoke: {
             id: 'loadAlarms',
             src: 'loadAlarms',
@@ -136,8 +138,13 @@ export const alarmListMachine = setup({
           },
         },
         // Nothing to show yet: try again a little later.
-        failed: { after: { RELOAD: 'loading' } },
+        failed: {
+          description: 'The alarms could not be loaded; the list tries again shortly.',
+          after: { RELOAD: 'loading' },
+        },
         streaming: {
+          description:
+            'The list is live: new and changed alarms arrive as they happen, a new alarm rings and notifies.',
           invoke: {
             id: 'alarmStream',
             src: 'alarmStream',
@@ -168,15 +175,19 @@ export const alarmListMachine = setup({
         },
         // Back-off, then resume after the last event seen, or reload the list when there is none.
         reconnecting: {
+          description:
+            'The live stream dropped; after a back-off it resumes where it stopped or reloads the list.',
           entry: 'countAttempt',
           after: { RECONNECT: [{ guard: 'canResume', target: 'streaming' }, { target: 'loading' }] },
         },
       },
     },
     settings: {
+      description: "The user's alarm sound and browser notification switches.",
       initial: 'idle',
       states: {
         idle: {
+          description: 'The switches show the saved settings and can be toggled.',
           on: {
             'alarms.toggleSound': {
               target: 'saving',
@@ -196,6 +207,7 @@ export const alarmListMachine = setup({
           },
         },
         askingPermission: {
+          description: 'The browser asks the user whether this site may show notifications.',
           invoke: {
             id: 'requestPermission',
             src: 'requestPermission',
@@ -215,6 +227,7 @@ export const alarmListMachine = setup({
           },
         },
         saving: {
+          description: "The changed switch is being saved to the user's settings.",
           invoke: {
             id: 'saveSettings',
             src: 'saveSettings',

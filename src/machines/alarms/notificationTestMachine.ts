@@ -29,8 +29,12 @@ export const notificationTestMachine = setup({
   id: 'notificationTest',
   initial: 'idle',
   states: {
-    idle: { on: { 'notificationTest.start': 'askingPermission' } },
+    idle: {
+      description: 'No test notification is under way.',
+      on: { 'notificationTest.start': 'askingPermission' },
+    },
     askingPermission: {
+      description: 'The browser asks the user whether this site may show notifications.',
       invoke: {
         id: 'requestPermission',
         src: 'requestPermission',
@@ -45,6 +49,7 @@ export const notificationTestMachine = setup({
       },
     },
     sending: {
+      description: 'The server is asked to send a test notification to this browser.',
       invoke: {
         id: 'sendTest',
         src: 'sendTest',
@@ -52,6 +57,9 @@ export const notificationTestMachine = setup({
         onError: { target: 'idle', actions: 'notifyFailed' },
       },
     },
-    blocked: { on: { 'notificationTest.close': 'idle' } },
+    blocked: {
+      description: 'Notifications are blocked: a dialog explains how to allow them in the browser.',
+      on: { 'notificationTest.close': 'idle' },
+    },
   },
 });

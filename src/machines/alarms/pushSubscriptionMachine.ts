@@ -29,6 +29,7 @@ export const pushSubscriptionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'Finding out whether this browser can receive push messages and is subscribed.',
       invoke: {
         id: 'checkSubscription',
         src: 'checkSubscription',
@@ -52,9 +53,13 @@ export const pushSubscriptionMachine = setup({
         onError: 'unsupported',
       },
     },
-    unsupported: {},
-    unsubscribed: { on: { 'push.subscribe': 'subscribing' } },
+    unsupported: { description: 'This browser cannot receive push messages; the switch is not offered.' },
+    unsubscribed: {
+      description: 'Push messages are off for this browser; the user can switch them on.',
+      on: { 'push.subscribe': 'subscribing' },
+    },
     subscribing: {
+      description: 'The browser subscribes and the server registers the subscription.',
       invoke: {
         id: 'subscribe',
         src: 'subscribe',
@@ -62,8 +67,12 @@ export const pushSubscriptionMachine = setup({
         onError: { target: 'unsubscribed', actions: 'notifyFailed' },
       },
     },
-    subscribed: { on: { 'push.unsubscribe': 'unsubscribing' } },
+    subscribed: {
+      description: 'Push messages arrive in this browser; the user can switch them off.',
+      on: { 'push.unsubscribe': 'unsubscribing' },
+    },
     unsubscribing: {
+      description: "The browser's subscription is being removed here and on the server.",
       invoke: {
         id: 'unsubscribe',
         src: 'unsubscribe',

@@ -25,6 +25,8 @@ export const annotationsMachine = annotationsSetup.createMachine({
   initial: 'listing',
   states: {
     listing: {
+      description:
+        "The widget's annotations are listed; the user can add, edit or delete one, or close the dialog.",
       on: {
         'annotation.add': { target: 'editing', actions: { type: 'openForm', params: { index: null } } },
         'annotation.edit': {
@@ -41,6 +43,8 @@ export const annotationsMachine = annotationsSetup.createMachine({
       },
     },
     editing: {
+      description:
+        'The annotation form is open: label, start, end and colour; errors show next to the fields.',
       on: {
         'annotation.changeLabel': {
           actions: {
@@ -69,6 +73,7 @@ export const annotationsMachine = annotationsSetup.createMachine({
       },
     },
     pickingColour: {
+      description: "The colour picker is open for the annotation's colour.",
       invoke: {
         id: 'colourPicker',
         src: 'colourPicker',
@@ -80,6 +85,7 @@ export const annotationsMachine = annotationsSetup.createMachine({
       },
     },
     saving: {
+      description: 'The annotations are being saved; on failure the form stays open with what was typed.',
       invoke: {
         id: 'saveAnnotations',
         src: 'saveAnnotations',
@@ -116,6 +122,6 @@ export const annotationsMachine = annotationsSetup.createMachine({
         ],
       },
     },
-    closed: { type: 'final' },
+    closed: { description: 'The annotations dialog is closed.', type: 'final' },
   },
 });

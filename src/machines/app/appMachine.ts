@@ -46,6 +46,7 @@ export const appMachine = appSetup.createMachine({
   states: {
     // The theme comes first: the login screen needs the tenant's logo, colours and name (the login domain).
     loadingTheme: {
+      description: "The app starts: the tenant's logo, colours and name are fetched for the login screen.",
       invoke: {
         id: 'loadTheme',
         src: 'loadTheme',
@@ -58,6 +59,8 @@ export const appMachine = appSetup.createMachine({
       },
     },
     restoring: {
+      description:
+        'The app checks whether the browser still holds a valid session, then opens the page asked for or the login screen.',
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',
@@ -97,6 +100,7 @@ export const appMachine = appSetup.createMachine({
       },
     },
     signedOut: {
+      description: 'Nobody is signed in: the login screen is shown and protected pages lead to it.',
       invoke: {
         id: SYSTEM_IDS.login,
         systemId: SYSTEM_IDS.login,
@@ -122,13 +126,17 @@ export const appMachine = appSetup.createMachine({
       },
     },
     signedIn: {
+      description:
+        'A user is signed in: their settings and the live parts of the app run side by side until sign-out or expiry.',
       invoke: { id: 'watchSessionExpiry', src: 'watchSessionExpiry' },
       type: 'parallel',
       states: {
         settings: {
+          description: "The signed-in user's settings (language, text size, font, preferences).",
           initial: 'loadingSettings',
           states: {
             loadingSettings: {
+              description: "The user's settings are being read; defaults apply meanwhile.",
               invoke: {
                 id: 'loadSettings',
                 src: 'loadSettings',
@@ -146,16 +154,21 @@ export const appMachine = appSetup.createMachine({
                 onError: 'ready',
               },
             },
-            ready: {},
+            ready: {
+              description: "The user's settings (or the defaults, when they could not be read) are applied.",
+            },
           },
         },
         // The socket, the device tree, the device page and the device configuration dialog come in a chunk
         // of their own, loaded when a session starts, so the login screen does not download them. Once it
         // is here the live actors are spawned from it (with their systemIds) and live as long as the session.
         world: {
+          description:
+            'The signed-in part of the app: the socket, device tree, device page and device configuration.',
           initial: 'loading',
           states: {
             loading: {
+              description: 'The signed-in part of the app is being downloaded.',
               invoke: {
                 id: 'loadSignedInWorld',
                 src: 'loadSignedInWorld',
@@ -173,8 +186,14 @@ export const appMachine = appSetup.createMachine({
               },
             },
             // The chunk could not be fetched (offline, or replaced by a new deployment): try again later.
-            unavailable: { after: { WORLD_RETRY: 'loading' } },
+            unavailable: {
+              description:
+                'The signed-in part of the app could not be downloaded (offline or a new deployment); it is tried again shortly.',
+              after: { WORLD_RETRY: 'loading' },
+            },
             live: {
+              description:
+                'The live app is running: device tree, device pages and dashboards receive live values.',
               entry: [
                 'spawnLiveActors',
                 'syncDevicePage',
@@ -185,8 +204,13 @@ export const appMachine = appSetup.createMachine({
               exit: ['closeDeviceConfiguration', 'stopLiveActors'],
               initial: 'configurationClosed',
               states: {
-                configurationClosed: { on: { 'deviceConfiguration.open': 'configurationOpen' } },
+                configurationClosed: {
+                  description: 'The device configuration dialog is closed.',
+                  on: { 'deviceConfiguration.open': 'configurationOpen' },
+                },
                 configurationOpen: {
+                  description:
+                    'The device configuration dialog is open; when saved, the sidebar shows the new names and order.',
                   entry: 'openDeviceConfiguration',
                   exit: 'closeDeviceConfiguration',
                   on: {
@@ -235,6 +259,8 @@ export const appMachine = appSetup.createMachine({
       },
     },
     signingOut: {
+      description:
+        'The user signed out: the server is told, and the session ends locally whatever it answers.',
       invoke: {
         id: 'logout',
         src: 'logout',

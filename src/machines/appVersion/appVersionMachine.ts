@@ -49,11 +49,14 @@ export const appVersionMachine = setup({
   initial: 'current',
   states: {
     current: {
+      description:
+        'The app is the newest build; it checks again periodically and when the window regains focus.',
       invoke: { id: 'watchFocus', src: 'watchFocus' },
       after: { POLL_INTERVAL: 'checking' },
       on: { 'window.focused': 'checking' },
     },
     checking: {
+      description: 'Asking the server which build it serves.',
       invoke: {
         id: 'fetchBuildId',
         src: 'fetchBuildId',
@@ -70,6 +73,7 @@ export const appVersionMachine = setup({
     },
     // Stays here: the banner remains until the user reloads.
     outdated: {
+      description: 'A newer version is available: a banner offers to reload, and stays until the user does.',
       on: { 'app.reload': { actions: 'reloadPage' } },
     },
   },

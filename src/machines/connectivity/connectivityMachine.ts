@@ -12,7 +12,10 @@ export const connectivityMachine = setup({
   invoke: { id: 'watchNetwork', src: 'watchNetwork' },
   initial: 'online',
   states: {
-    online: { on: { 'network.lost': 'offline' } },
-    offline: { on: { 'network.restored': 'online' } },
+    online: { description: 'The browser has a network connection.', on: { 'network.lost': 'offline' } },
+    offline: {
+      description: 'The browser lost its network connection; the app says it is offline.',
+      on: { 'network.restored': 'online' },
+    },
   },
 });

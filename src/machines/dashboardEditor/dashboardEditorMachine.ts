@@ -41,8 +41,9 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
     },
   },
   states: {
-    idle: {},
+    idle: { description: 'No dashboard is open.' },
     loading: {
+      description: 'The chosen dashboard is being fetched.',
       invoke: {
         id: 'loadDashboard',
         src: 'loadDashboard',
@@ -57,8 +58,13 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         },
       },
     },
-    failed: { on: { 'dashboard.reload': 'loading' } },
+    failed: {
+      description: 'The dashboard could not be loaded; a notification says so and the user can reload.',
+      on: { 'dashboard.reload': 'loading' },
+    },
     loaded: {
+      description:
+        'The dashboard is shown with live and historical values; widgets can be shown full screen, downloaded and annotated.',
       entry: ['syncLive', 'syncHistory'],
       exit: ['unsubscribeLive', 'stopHistory', 'closeLineEdit', 'closeAnnotations'],
       initial: 'viewing',
@@ -93,9 +99,12 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
       },
       states: {
         viewing: {
+          description: 'The dashboard is shown read-only; the user can switch to edit mode.',
           on: { 'dashboard.edit': { target: 'editing', actions: 'restoreStored' } },
         },
         editing: {
+          description:
+            'Edit mode: the user moves, adds, edits and removes widgets, renames the dashboard, saves or leaves.',
           on: {
             'dashboard.layoutChanged': {
               guard: { type: 'layoutMoved', params: ({ event }) => ({ layout: event.layout }) },
@@ -127,6 +136,7 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         },
         // The widget details dialog (widgetEditor machine); a saved widget replaces its old copy or is added.
         editingWidget: {
+          description: 'The widget details dialog is open for a new or existing widget.',
           invoke: {
             id: 'widgetEditor',
             src: 'widgetEditor',
@@ -146,6 +156,7 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
           },
         },
         renaming: {
+          description: "The dashboard's name is being edited; an invalid name shows an error.",
           on: {
             'rename.change': {
               actions: { type: 'changeRename', params: ({ event }) => ({ value: event.value }) },
@@ -158,6 +169,8 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
           },
         },
         confirmingLeave: {
+          description:
+            'The user left edit mode with unsaved changes: a dialog asks to save, discard or keep editing.',
           on: {
             'dashboard.confirmSave': {
               target: 'saving',
@@ -170,9 +183,15 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
             'dashboard.stayEditing': 'editing',
           },
         },
-        saved: { always: [{ guard: 'leaveAfterSave', target: 'viewing' }, { target: 'editing' }] },
+        saved: {
+          description:
+            'The dashboard was saved; the user returns to viewing or to editing, as the save was asked for.',
+          always: [{ guard: 'leaveAfterSave', target: 'viewing' }, { target: 'editing' }],
+        },
         // One save for both Save and the unsaved-changes question; leaveAfterSave says where it lands.
         saving: {
+          description:
+            'The dashboard is being saved; a conflict reloads it, another failure keeps the edits with an error.',
           invoke: {
             id: 'saveDashboard',
             src: 'saveDashboard',

@@ -11,10 +11,12 @@ const target = ({ context }: { context: { targetId: string | null } }) => ({ id:
 
 /** SPEC §2: deleting a dashboard asks first. */
 export const confirmingDelete = dashboardsSetup.createStateConfig({
+  description: 'A dialog asks the user to confirm deleting the dashboard.',
   on: { 'dashboards.confirmDelete': 'deleting', 'dashboards.cancelDelete': 'idle' },
 });
 
 export const deleting = dashboardsSetup.createStateConfig({
+  description: 'The dashboard is being deleted; if it was selected, another one opens.',
   invoke: {
     id: 'deleteDashboard',
     src: 'deleteDashboard',
@@ -56,6 +58,7 @@ export const deleting = dashboardsSetup.createStateConfig({
 });
 
 export const favoriting = dashboardsSetup.createStateConfig({
+  description: "The dashboard is being made the user's favourite.",
   invoke: {
     id: 'favoriteDashboard',
     src: 'favoriteDashboard',
@@ -73,6 +76,7 @@ export const favoriting = dashboardsSetup.createStateConfig({
 
 // The moved orders show at once; a failed save reloads the stored ones.
 export const reordering = dashboardsSetup.createStateConfig({
+  description: "The moved dashboard's new place is being saved; a failure reloads the stored order.",
   invoke: {
     id: 'saveSorting',
     src: 'saveSorting',
@@ -83,6 +87,7 @@ export const reordering = dashboardsSetup.createStateConfig({
 });
 
 export const exporting = dashboardsSetup.createStateConfig({
+  description: 'The dashboard is being exported to a file the browser downloads.',
   invoke: {
     id: 'exportDashboard',
     src: 'exportDashboard',
@@ -102,6 +107,7 @@ export const exporting = dashboardsSetup.createStateConfig({
 });
 
 export const importing = dashboardsSetup.createStateConfig({
+  description: 'The import wizard is open; an imported dashboard joins the list and opens.',
   invoke: {
     id: 'importWizard',
     src: 'importWizard',
@@ -127,6 +133,7 @@ export const importing = dashboardsSetup.createStateConfig({
 });
 
 export const deletingGroup = dashboardsSetup.createStateConfig({
+  description: 'The group is being deleted.',
   invoke: {
     id: 'deleteGroup',
     src: 'deleteGroup',

@@ -38,6 +38,8 @@ function saving<const Src extends string, const Input, const Saved, const Failed
   failed: Failed,
 ) {
   return {
+    description:
+      'What the dialog holds is being saved; saved, the dialog closes, else it shows again with an error.',
     invoke: {
       id: src,
       src,
@@ -65,6 +67,8 @@ export function opened<E>(of: (args: E) => Dashboard) {
 
 /** The title prompt of create and rename. */
 const promptEditing = dashboardsSetup.createStateConfig({
+  description:
+    'The name prompt is open: the user types a name and submits or cancels; a blank name is refused.',
   on: {
     'prompt.change': { actions: { type: 'changePrompt', params: ({ event }) => event } },
     'prompt.submit': [{ guard: 'promptBlank', actions: 'rejectPrompt' }, { target: 'saving' }],
@@ -88,6 +92,7 @@ function groupSave({ context }: Pick<Args, 'context'>): DashboardGroupSaveInput 
 }
 
 export const creating = dashboardsSetup.createStateConfig({
+  description: 'The new dashboard prompt is open.',
   initial: 'editing',
   states: {
     editing: promptEditing,
@@ -105,6 +110,7 @@ export const creating = dashboardsSetup.createStateConfig({
 });
 
 export const renaming = dashboardsSetup.createStateConfig({
+  description: 'The rename prompt is open for a dashboard.',
   initial: 'editing',
   states: {
     editing: promptEditing,
@@ -134,9 +140,11 @@ export const renaming = dashboardsSetup.createStateConfig({
 
 /** The sorting settings dialog. */
 export const sorting = dashboardsSetup.createStateConfig({
+  description: 'The sorting dialog is open: mode and direction of the dashboards menu.',
   initial: 'editing',
   states: {
     editing: {
+      description: 'The user chooses the sort mode and direction, then saves or cancels.',
       on: {
         'sorting.mode': {
           actions: { type: 'changeSorting', params: ({ event }) => ({ sortMode: event.mode }) },
@@ -159,9 +167,11 @@ export const sorting = dashboardsSetup.createStateConfig({
 
 /** The group dialog; SPEC §5: the name is unique among the user's groups (the group itself excepted). */
 export const grouping = dashboardsSetup.createStateConfig({
+  description: 'The group dialog is open to create or edit a group of dashboards.',
   initial: 'editing',
   states: {
     editing: {
+      description: 'The user names the group and picks its dashboards; a blank or taken name is refused.',
       on: {
         'group.name': { actions: { type: 'changeGroupName', params: ({ event }) => event } },
         'group.toggleDashboard': {
@@ -180,6 +190,7 @@ export const grouping = dashboardsSetup.createStateConfig({
     },
     // The server decides.
     validating: {
+      description: "The server checks that the group's name is free.",
       invoke: {
         id: 'validateGroupName',
         src: 'validateGroupName',

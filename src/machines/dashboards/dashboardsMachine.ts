@@ -38,6 +38,7 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
   },
   states: {
     loading: {
+      description: "The user's dashboards and groups are being fetched for the dashboards menu.",
       invoke: {
         id: 'loadDashboards',
         src: 'loadDashboards',
@@ -65,8 +66,13 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
         onError: { target: 'failed', actions: notify('error', 'dashboards.loadFailed') },
       },
     },
-    failed: { on: { 'dashboards.reload': 'loading' } },
+    failed: {
+      description: 'The dashboards could not be loaded; a notification says so and the user can reload.',
+      on: { 'dashboards.reload': 'loading' },
+    },
     loaded: {
+      description:
+        "The dashboards menu lists the user's dashboards and groups; the one on the route is selected.",
       on: {
         'dashboards.saved': {
           actions: { type: 'renameDashboard', params: ({ event }) => ({ dashboard: event.dashboard }) },
@@ -96,6 +102,8 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
       initial: 'idle',
       states: {
         idle: {
+          description:
+            'The menu is ready: the user selects, creates, renames, deletes, reorders, exports or imports dashboards and manages groups.',
           on: {
             'dashboards.reload': '#dashboards.loading',
             'dashboards.create': {

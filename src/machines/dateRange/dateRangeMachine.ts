@@ -72,10 +72,18 @@ export const dateRangeMachine = setup({
   }),
   initial: 'opening',
   states: {
-    opening: { always: [{ guard: 'isCustom', target: 'custom' }, { target: 'preset' }] },
-    preset: {},
+    opening: {
+      description: 'The date range dialog opens on the range in use: a preset, or the custom start and end.',
+      always: [{ guard: 'isCustom', target: 'custom' }, { target: 'preset' }],
+    },
+    preset: {
+      description:
+        'A preset range (such as today or the last week) is chosen; comparison can be set when offered.',
+    },
     // The start and end are typed only for a custom range.
     custom: {
+      description:
+        'A custom range is chosen: the user types its start and end; errors show next to the fields.',
       on: {
         'dateRange.changeStart': {
           actions: {
@@ -92,10 +100,15 @@ export const dateRangeMachine = setup({
       },
     },
     applied: {
+      description: 'The user applied a valid range; the dialog closes and the chart uses it.',
       type: 'final',
       output: ({ context }) => ({ value: intervalOf(context.form, context.dateFormat, context.timeZone) }),
     },
-    cancelled: { type: 'final', output: null },
+    cancelled: {
+      description: 'The user cancelled; the dialog closes and the range in use stays.',
+      type: 'final',
+      output: null,
+    },
   },
   on: {
     'dateRange.choose': [

@@ -87,6 +87,8 @@ export const deviceConfigurationMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description:
+        'The device configuration dialog is open: the user renames, sorts, moves and searches devices, then saves or cancels.',
       on: {
         'config.rename': { actions: { type: 'rename', params: ({ event }) => event } },
         'config.sortMode': {
@@ -108,6 +110,8 @@ export const deviceConfigurationMachine = setup({
       },
     },
     saving: {
+      description:
+        'The device names and order are being saved; a failure keeps the dialog open with the edits.',
       invoke: {
         id: 'saveConfiguration',
         src: 'saveConfiguration',
@@ -123,10 +127,16 @@ export const deviceConfigurationMachine = setup({
       },
     },
     saved: {
+      description:
+        'The configuration was saved; the dialog closes and the sidebar shows the new names and order.',
       type: 'final',
       output: ({ context }) => ({ result: 'saved', configuration: context.saved as DeviceConfigurationSave }),
     },
-    cancelled: { type: 'final', output: { result: 'cancelled' } },
+    cancelled: {
+      description: 'The user cancelled; the dialog closes and nothing changes.',
+      type: 'final',
+      output: { result: 'cancelled' },
+    },
   },
   // The reached final state names the result (its output arrives as the done event's output).
   output: ({ event }) => event.output as DeviceConfigurationOutput,

@@ -28,8 +28,9 @@ export const devicePageMachine = devicePageSetup.createMachine({
     'page.close': { target: '.idle', actions: 'forgetPage' },
   },
   states: {
-    idle: {},
+    idle: { description: 'No device page is open (or the device or department asked for is unknown).' },
     lookingUp: {
+      description: 'The department of the device page asked for is being looked up.',
       invoke: {
         id: 'lookupDepartment',
         src: 'lookupDepartment',
@@ -65,8 +66,12 @@ export const devicePageMachine = devicePageSetup.createMachine({
       },
     },
     // SPEC §4: an OFF or OFF_ALARM department shows a notice naming it and loads no lines.
-    offline: { on: { 'page.refresh': 'lookingUp' } },
+    offline: {
+      description: 'The department is offline: the page says so and the user can refresh.',
+      on: { 'page.refresh': 'lookingUp' },
+    },
     loading: {
+      description: "The department's lines are being fetched.",
       invoke: {
         id: 'loadLines',
         src: 'loadLines',
@@ -78,13 +83,19 @@ export const devicePageMachine = devicePageSetup.createMachine({
         onError: { target: 'failed', actions: 'notifyLoadFailed' },
       },
     },
-    failed: { on: { 'page.refresh': 'lookingUp' } },
+    failed: {
+      description: 'The lines could not be loaded; the user can refresh.',
+      on: { 'page.refresh': 'lookingUp' },
+    },
     loaded: {
+      description: "The department's lines are shown with live values.",
       entry: 'subscribeLive',
       exit: 'unsubscribeLive',
       initial: 'watching',
       states: {
         watching: {
+          description:
+            'The lines show live values and refresh periodically; the user can pick an editable line.',
           after: { REFRESH_INTERVAL: 'refreshing' },
           on: {
             'page.refresh': 'refreshing',
@@ -100,6 +111,7 @@ export const devicePageMachine = devicePageSetup.createMachine({
           },
         },
         refreshing: {
+          description: 'The lines are being fetched again.',
           invoke: {
             id: 'refreshLines',
             src: 'refreshLines',
@@ -120,6 +132,7 @@ export const devicePageMachine = devicePageSetup.createMachine({
         // SPEC §4: data refresh pauses while the line edit dialog is open (no timer, pushes ignored);
         // closing it reads the page again, so the edited value and anything missed show at once.
         editing: {
+          description: 'The line edit dialog is open for the chosen line; the lines refresh when it closes.',
           invoke: {
             id: 'lineEdit',
             src: 'lineEdit',

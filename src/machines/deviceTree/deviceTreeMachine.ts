@@ -50,6 +50,7 @@ export const deviceTreeMachine = deviceTreeSetup.createMachine({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The device tree in the sidebar is being fetched.',
       invoke: {
         id: 'loadTree',
         src: 'loadTree',
@@ -67,9 +68,14 @@ export const deviceTreeMachine = deviceTreeSetup.createMachine({
         },
       },
     },
-    failed: { on: { 'tree.reload': 'loading' } },
+    failed: {
+      description: 'The device tree could not be loaded; the user can reload it.',
+      on: { 'tree.reload': 'loading' },
+    },
     // Each region runs the loads of its queue one after the other while the rest of the tree stays usable.
     loaded: {
+      description:
+        'The device tree is shown; names, pages and lines of expanded nodes load as they are needed.',
       on: {
         'tree.reload': 'loading',
         // Re-entering cancels the running loads: their answers would belong to what was just forgotten.
@@ -78,10 +84,15 @@ export const deviceTreeMachine = deviceTreeSetup.createMachine({
       type: 'parallel',
       states: {
         names: {
+          description: 'Department names asked for by the tree.',
           initial: 'idle',
           states: {
-            idle: { always: { guard: 'hasQueuedNames', target: 'loading' } },
+            idle: {
+              description: 'No department names are waiting to be fetched.',
+              always: { guard: 'hasQueuedNames', target: 'loading' },
+            },
             loading: {
+              description: 'Queued department names are being fetched.',
               invoke: {
                 id: 'loadNames',
                 src: 'loadNames',
@@ -105,10 +116,15 @@ export const deviceTreeMachine = deviceTreeSetup.createMachine({
           },
         },
         pages: {
+          description: 'Pages of expanded departments.',
           initial: 'idle',
           states: {
-            idle: { always: { guard: 'hasQueuedPages', target: 'loading' } },
+            idle: {
+              description: 'No pages are waiting to be fetched.',
+              always: { guard: 'hasQueuedPages', target: 'loading' },
+            },
             loading: {
+              description: 'Queued pages are being fetched.',
               invoke: {
                 id: 'loadPages',
                 src: 'loadPages',
@@ -126,10 +142,15 @@ export const deviceTreeMachine = deviceTreeSetup.createMachine({
           },
         },
         lines: {
+          description: 'Lines of expanded pages.',
           initial: 'idle',
           states: {
-            idle: { always: { guard: 'hasQueuedLines', target: 'loading' } },
+            idle: {
+              description: 'No lines are waiting to be fetched.',
+              always: { guard: 'hasQueuedLines', target: 'loading' },
+            },
             loading: {
+              description: 'Queued lines are being fetched.',
               invoke: {
                 id: 'loadLines',
                 src: 'loadLines',

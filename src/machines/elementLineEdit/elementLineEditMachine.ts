@@ -64,6 +64,7 @@ export const elementLineEditMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'A dashboard element was chosen for editing: does it name a line to write?',
       always: [
         { guard: 'addressed', target: 'loading' },
         {
@@ -73,6 +74,7 @@ export const elementLineEditMachine = setup({
       ],
     },
     loading: {
+      description: "The element's line is being fetched to see whether it can be edited.",
       invoke: {
         id: 'loadLine',
         src: 'loadLine',
@@ -99,6 +101,7 @@ export const elementLineEditMachine = setup({
       },
     },
     editing: {
+      description: "The line edit dialog is open for the element's line.",
       invoke: {
         id: 'lineEdit',
         src: 'lineEdit',
@@ -106,6 +109,9 @@ export const elementLineEditMachine = setup({
         onDone: 'done',
       },
     },
-    done: { type: 'final' },
+    done: {
+      description: "The element's line edit is over (edited, cancelled or not editable).",
+      type: 'final',
+    },
   },
 });

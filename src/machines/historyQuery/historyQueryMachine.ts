@@ -38,9 +38,13 @@ export const historyQueryMachine = historyQuerySetup.createMachine({
   },
   states: {
     // Where every (re)start goes first: a widget without a line to read has nothing to ask.
-    starting: { always: [{ guard: 'hasSeries', target: 'loading' }, { target: 'empty' }] },
-    empty: {},
+    starting: {
+      description: "A chart's history settings, range or zoom changed: does it have series to query?",
+      always: [{ guard: 'hasSeries', target: 'loading' }, { target: 'empty' }],
+    },
+    empty: { description: 'The chart has no series to show.' },
     loading: {
+      description: "The chart's history is being fetched for its range.",
       invoke: {
         id: 'queryHistory',
         src: 'queryHistory',
@@ -53,8 +57,13 @@ export const historyQueryMachine = historyQuerySetup.createMachine({
       },
     },
     // The live tail: a range that ends now is asked again shortly after the next expected sample.
-    ready: { after: { tail: { guard: 'followsNow', target: 'loading' } } },
+    ready: {
+      description:
+        'The chart shows its history; a range that follows now fetches the newest values periodically.',
+      after: { tail: { guard: 'followsNow', target: 'loading' } },
+    },
     failed: {
+      description: 'The history could not be fetched; the chart says so, retries and offers a retry.',
       on: { 'history.retry': 'loading' },
       after: { retry: { guard: 'followsNow', target: 'loading' } },
     },

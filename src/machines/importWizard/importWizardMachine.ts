@@ -23,6 +23,8 @@ export const importWizardMachine = importWizardSetup.createMachine({
   output: ({ context }) => context.imported,
   states: {
     choosingFile: {
+      description:
+        "The import dialog's first step: the user chooses a dashboard file; an invalid file shows why.",
       on: {
         'import.chooseFile': [
           {
@@ -37,6 +39,7 @@ export const importWizardMachine = importWizardSetup.createMachine({
       },
     },
     reading: {
+      description: 'The chosen file is being read and checked.',
       invoke: {
         id: 'readFile',
         src: 'readFile',
@@ -53,6 +56,7 @@ export const importWizardMachine = importWizardSetup.createMachine({
       },
     },
     loadingDevices: {
+      description: 'The devices the dashboard could be mapped to are being fetched.',
       invoke: {
         id: 'loadDevices',
         src: 'loadDevices',
@@ -67,6 +71,8 @@ export const importWizardMachine = importWizardSetup.createMachine({
       },
     },
     mapping: {
+      description:
+        'The second step: the user names the dashboard and maps its devices and departments to their own.',
       on: {
         'import.rename': { actions: { type: 'rename', params: ({ event }) => event } },
         'import.mapDevice': { actions: { type: 'mapDevice', params: ({ event }) => event } },
@@ -78,6 +84,7 @@ export const importWizardMachine = importWizardSetup.createMachine({
       },
     },
     importing: {
+      description: 'The dashboard is being imported; a failure returns to the mapping with an error.',
       invoke: {
         id: 'importDashboard',
         src: 'importDashboard',
@@ -92,7 +99,10 @@ export const importWizardMachine = importWizardSetup.createMachine({
         },
       },
     },
-    imported: { type: 'final' },
-    cancelled: { type: 'final' },
+    imported: {
+      description: 'The dashboard was imported; the dialog closes and the new dashboard opens.',
+      type: 'final',
+    },
+    cancelled: { description: 'The user cancelled the import; the dialog closes.', type: 'final' },
   },
 });

@@ -51,6 +51,7 @@ export const lineEditMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The line edit dialog is open: the user types a new value, then submits or cancels.',
       on: {
         'lineEdit.change': {
           actions: { type: 'assignValue', params: ({ event }) => ({ value: event.value }) },
@@ -61,6 +62,7 @@ export const lineEditMachine = setup({
     },
     // The dialog stays open (and its controls disabled) until the device answers.
     writing: {
+      description: 'The new value is being written to the device; a refusal or failure shows in the dialog.',
       invoke: {
         id: 'writeLine',
         src: 'writeLine',
@@ -90,8 +92,16 @@ export const lineEditMachine = setup({
         },
       },
     },
-    saved: { type: 'final', output: { result: 'saved' } },
-    cancelled: { type: 'final', output: { result: 'cancelled' } },
+    saved: {
+      description: 'The device accepted the value; the dialog closes.',
+      type: 'final',
+      output: { result: 'saved' },
+    },
+    cancelled: {
+      description: 'The user cancelled; the dialog closes and the value stays.',
+      type: 'final',
+      output: { result: 'cancelled' },
+    },
   },
   // The reached final state names the result (its output arrives as the done event's output).
   output: ({ event }) => event.output as LineEditOutput,

@@ -123,6 +123,8 @@ export const loginMachine = setup({
   output: ({ context }) => ({ session: context.session }),
   states: {
     editingCredentials: {
+      description:
+        'The login form asks for user name and password; refused credentials or a lockout show a message.',
       on: {
         'login.edit': { actions: 'editField' },
         'login.toggleRememberMe': { actions: 'toggleRememberMe' },
@@ -134,6 +136,7 @@ export const loginMachine = setup({
       },
     },
     authenticating: {
+      description: 'The user name and password are being checked.',
       invoke: {
         id: 'authenticate',
         src: 'authenticate',
@@ -168,6 +171,7 @@ export const loginMachine = setup({
       },
     },
     editingCode: {
+      description: 'The second step asks for the security code from the authenticator app.',
       on: {
         'login.edit': { actions: 'editField' },
         'login.submit': [
@@ -178,6 +182,7 @@ export const loginMachine = setup({
       },
     },
     verifyingCode: {
+      description: 'The security code is being checked.',
       invoke: {
         id: 'authenticate',
         src: 'authenticate',
@@ -212,6 +217,6 @@ export const loginMachine = setup({
         ],
       },
     },
-    signedIn: { type: 'final' },
+    signedIn: { description: 'The user is signed in; the app opens.', type: 'final' },
   },
 });

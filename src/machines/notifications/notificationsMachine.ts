@@ -53,10 +53,13 @@ export const notificationsMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'No notification is shown.',
       on: { 'notification.show': { target: 'showing', actions: 'addToast' } },
     },
     // One ticker drives every visible toast, so they advance together on the same clock.
     showing: {
+      description:
+        'Notifications are shown, each with a progress bar until it expires or the user dismisses it.',
       after: {
         PROGRESS_STEP: [
           { guard: 'lastToastExpiring', target: 'idle', actions: 'advanceProgress' },

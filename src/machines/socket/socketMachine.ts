@@ -117,6 +117,7 @@ export const socketMachine = setup({
   initial: 'live',
   states: {
     live: {
+      description: 'The app keeps a live connection to the server for device values and status changes.',
       invoke: { id: 'connection', src: 'connection', input: ({ context }) => ({ token: context.token }) },
       on: {
         'socket.closed': {
@@ -127,9 +128,11 @@ export const socketMachine = setup({
       initial: 'connecting',
       states: {
         connecting: {
+          description: 'The live connection is being opened.',
           on: { 'socket.opened': { target: 'connected', actions: 'resubscribeAll' } },
         },
         connected: {
+          description: 'Live values arrive; subscriptions follow what the user has open.',
           on: {
             'socket.subscribe': [
               {
@@ -159,8 +162,13 @@ export const socketMachine = setup({
           },
           initial: 'idle',
           states: {
-            idle: { after: { PING_IDLE: 'pinging' } },
+            idle: {
+              description: 'Traffic is flowing; after a quiet spell the app checks the connection is alive.',
+              after: { PING_IDLE: 'pinging' },
+            },
             pinging: {
+              description:
+                'The connection was quiet: a heartbeat was sent and its echo is awaited, else the connection is dropped.',
               entry: 'sendHeartbeat',
               // Leaving `live` stops the connection actor, which closes the WebSocket.
               after: {
@@ -174,7 +182,10 @@ export const socketMachine = setup({
         },
       },
     },
-    dropped: { after: { RECONNECT: 'live' } },
-    stopped: { type: 'final' },
+    dropped: {
+      description: 'The live connection was lost; the app reconnects shortly.',
+      after: { RECONNECT: 'live' },
+    },
+    stopped: { description: 'The live connection was closed on purpose (sign-out).', type: 'final' },
   },
 });

@@ -48,9 +48,11 @@ export const unsavedDashboardMachine = setup({
   initial: 'asking',
   states: {
     asking: {
+      description: 'The user left a dashboard with unsaved changes: a dialog asks to save or discard them.',
       on: { 'unsaved.save': 'saving', 'unsaved.discard': 'done' },
     },
     saving: {
+      description: 'The changes are being saved; a failure asks again, a conflict drops them.',
       invoke: {
         id: 'saveDashboard',
         src: 'saveDashboard',
@@ -72,6 +74,6 @@ export const unsavedDashboardMachine = setup({
         ],
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The question is answered; the dialog closes.', type: 'final' },
   },
 });

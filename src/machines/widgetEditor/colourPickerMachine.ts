@@ -40,6 +40,7 @@ export const colourPickerMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The colour picker is open: the user picks a colour or types a hex value.',
       on: {
         'colour.choose': { actions: { type: 'choose', params: ({ event }) => ({ colour: event.colour }) } },
         'colour.type': { actions: { type: 'assignText', params: ({ event }) => ({ text: event.text }) } },
@@ -49,9 +50,21 @@ export const colourPickerMachine = setup({
         'colour.cancel': 'cancelled',
       },
     },
-    saved: { type: 'final', output: ({ context }) => ({ colour: context.text.trim().toUpperCase() }) },
-    cleared: { type: 'final', output: { colour: null } },
-    cancelled: { type: 'final', output: null },
+    saved: {
+      description: 'The user saved a valid colour; the picker closes with it.',
+      type: 'final',
+      output: ({ context }) => ({ colour: context.text.trim().toUpperCase() }),
+    },
+    cleared: {
+      description: 'The user cleared the colour; the picker closes and the default applies.',
+      type: 'final',
+      output: { colour: null },
+    },
+    cancelled: {
+      description: 'The user cancelled; the picker closes and the colour stays.',
+      type: 'final',
+      output: null,
+    },
   },
   // The reached final state gives the result (its output arrives as the done event's output).
   output: ({ event }) => event.output as ColourPickerOutput,

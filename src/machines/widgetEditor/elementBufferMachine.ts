@@ -101,11 +101,16 @@ export const elementBufferMachine = setup({
   initial: 'opening',
   states: {
     opening: {
+      description: "The element's buffer settings open: has a line been chosen?",
       always: [{ guard: 'lineChosen', target: 'chosen' }, { target: 'unaddressed' }],
     },
     // No line yet: nothing to read.
-    unaddressed: { entry: { type: 'report', params: { requesting: false } } },
+    unaddressed: {
+      description: 'No line chosen yet: there is no buffer to read.',
+      entry: { type: 'report', params: { requesting: false } },
+    },
     chosen: {
+      description: "A line is chosen: the user picks which PC number's buffer the element reads.",
       initial: 'opening',
       on: {
         'buffer.useDefault': {
@@ -120,17 +125,27 @@ export const elementBufferMachine = setup({
       },
       states: {
         // An element that asked for its buffer to be created or changed opens with its request.
-        opening: { always: [{ guard: 'askedBefore', target: 'requesting' }, { target: 'deciding' }] },
-        deciding: { always: [{ guard: 'hasBuffer', target: 'existing' }, { target: 'missing' }] },
+        opening: {
+          description: 'Did the element ask for its buffer to be created or changed before?',
+          always: [{ guard: 'askedBefore', target: 'requesting' }, { target: 'deciding' }],
+        },
+        deciding: {
+          description: 'Does the chosen PC number already have a buffer on the line?',
+          always: [{ guard: 'hasBuffer', target: 'existing' }, { target: 'missing' }],
+        },
         existing: {
+          description: 'The buffer exists and is shown; the user may ask to change it.',
           entry: { type: 'report', params: { requesting: false } },
           on: { 'buffer.request': { guard: 'mayCreate', target: 'requesting', actions: 'startRequest' } },
         },
         missing: {
+          description: 'The line has no such buffer yet; the user may ask for one to be created.',
           entry: { type: 'report', params: { requesting: false } },
           on: { 'buffer.request': { guard: 'mayCreate', target: 'requesting', actions: 'startRequest' } },
         },
         requesting: {
+          description:
+            'The user asks for the buffer to be created or changed: interval and start are typed here.',
           entry: { type: 'report', params: { requesting: true } },
           on: {
             'buffer.changeInterval': {

@@ -24,6 +24,8 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
   initial: 'editing',
   states: {
     editing: {
+      description:
+        'The widget details dialog: type, name, options, table columns and elements; invalid fields show errors.',
       on: {
         'widget.changeType': {
           actions: { type: 'changeType', params: ({ event }) => ({ type: event.widgetType }) },
@@ -54,6 +56,7 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
       },
     },
     pickingColour: {
+      description: "The colour picker is open for the widget's colour.",
       invoke: {
         id: 'colourPicker',
         src: 'colourPicker',
@@ -67,6 +70,7 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
       },
     },
     pickingInterval: {
+      description: "The date range dialog is open for the widget's interval.",
       invoke: {
         id: 'dateRange',
         src: 'dateRange',
@@ -85,6 +89,7 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
       },
     },
     editingElement: {
+      description: "The element dialog is open to add or edit one of the widget's elements.",
       invoke: {
         id: 'widgetElement',
         src: 'widgetElement',
@@ -99,8 +104,16 @@ export const widgetEditorMachine = widgetEditorSetup.createMachine({
         },
       },
     },
-    saved: { type: 'final', output: ({ context }) => ({ widget: builtWidget(context.draft) as Widget }) },
-    cancelled: { type: 'final', output: null },
+    saved: {
+      description: 'The user saved a valid widget; the dialog closes and the dashboard shows it.',
+      type: 'final',
+      output: ({ context }) => ({ widget: builtWidget(context.draft) as Widget }),
+    },
+    cancelled: {
+      description: 'The user cancelled; the dialog closes and the widget stays as it was.',
+      type: 'final',
+      output: null,
+    },
   },
   output: ({ event }) => event.output as WidgetEditorOutput,
 });

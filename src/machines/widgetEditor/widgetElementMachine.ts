@@ -55,6 +55,7 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
   initial: 'loadingDevices',
   states: {
     loadingDevices: {
+      description: 'The element dialog opens: the devices to choose from are being fetched.',
       invoke: {
         id: 'loadDevices',
         src: 'loadDevices',
@@ -66,9 +67,12 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
       },
     },
     failed: {
+      description: 'The devices could not be loaded; the user can retry or cancel.',
       on: { 'element.retry': 'loadingDevices', 'element.cancel': 'cancelled' },
     },
     form: {
+      description:
+        'The element form: the user picks device, department, page and line, a label and its buffer.',
       type: 'parallel',
       on: {
         'element.pickDevice': {
@@ -102,14 +106,17 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
       },
       states: {
         address: {
+          description: 'The device, department, page and line the element reads, loaded step by step.',
           initial: 'resuming',
           states: {
             // An edited element's device, department and page are picked again as their lists load.
             resuming: {
+              description: "An existing element's address is being restored.",
               always: [{ guard: 'deviceChosen', target: 'loadingDepartments' }, { target: 'idle' }],
             },
-            idle: {},
+            idle: { description: 'The address lists are ready to pick from.' },
             loadingDepartments: {
+              description: "The chosen device's departments are being fetched.",
               invoke: {
                 id: 'loadDepartments',
                 src: 'loadDepartments',
@@ -129,6 +136,7 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
               },
             },
             loadingPages: {
+              description: "The chosen department's pages are being fetched.",
               invoke: {
                 id: 'loadPages',
                 src: 'loadPages',
@@ -148,6 +156,7 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
               },
             },
             loadingLines: {
+              description: "The chosen page's lines are being fetched.",
               invoke: {
                 id: 'loadLines',
                 src: 'loadLines',
@@ -166,9 +175,12 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
           },
         },
         dialog: {
+          description: "The element dialog's own controls.",
           initial: 'editing',
           states: {
             editing: {
+              description:
+                'The user edits the element and saves or cancels; saving needs a full address and a ready buffer.',
               on: {
                 'element.pickColour': {
                   target: 'pickingColour',
@@ -183,6 +195,7 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
               },
             },
             pickingColour: {
+              description: "The colour picker is open for the element's colour.",
               invoke: {
                 id: 'colourPicker',
                 src: 'colourPicker',
@@ -199,11 +212,19 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
         },
         // Historical types: the element's buffer (SPEC §3/§4), chosen while the element reads one.
         buffer: {
+          description: 'The buffer the element reads, when its line has one.',
           initial: 'deciding',
           states: {
-            deciding: { always: [{ guard: 'readsBuffer', target: 'choosing' }, { target: 'none' }] },
-            none: { always: { guard: 'readsBuffer', target: 'choosing' } },
+            deciding: {
+              description: 'Does the element read a buffer?',
+              always: [{ guard: 'readsBuffer', target: 'choosing' }, { target: 'none' }],
+            },
+            none: {
+              description: 'The element reads no buffer.',
+              always: { guard: 'readsBuffer', target: 'choosing' },
+            },
             choosing: {
+              description: "The element's buffer settings are shown.",
               invoke: {
                 id: 'elementBuffer',
                 src: 'elementBuffer',
@@ -219,8 +240,16 @@ export const widgetElementMachine = widgetElementSetup.createMachine({
         },
       },
     },
-    saved: { type: 'final', output: ({ context }) => result(context) },
-    cancelled: { type: 'final', output: null },
+    saved: {
+      description: 'The user saved the element; the dialog closes and the widget lists it.',
+      type: 'final',
+      output: ({ context }) => result(context),
+    },
+    cancelled: {
+      description: 'The user cancelled; the dialog closes and the element stays as it was.',
+      type: 'final',
+      output: null,
+    },
   },
   output: ({ event }) => event.output as WidgetElementOutput,
 });
