@@ -83,6 +83,8 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
       value: s.value,
       open: s.context.id !== null,
       dirty: s.context.dirty,
+      // Where a save lands (viewing or editing, the question again on failure) is a guard's reading.
+      leaveAfterSave: s.context.leaveAfterSave,
       fullscreen: s.context.fullscreenId !== null,
       renameValid: s.context.rename.value.trim() !== '',
       lineEdit: s.context.lineEdit !== null,

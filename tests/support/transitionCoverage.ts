@@ -1,178 +1,93 @@
-import {
-  createActor,
-  createEmptyActor,
-  SimulatedClock,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type EventFromLogic,
-  type EventObject,
-  type InputFrom,
-  type SnapshotFrom,
-} from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes, type StatePath } from 'xstate/graph';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition, InspectionEvent } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
 
 /**
- * Model-based testing helpers over `xstate/graph`:
- * - `edgePaths` generates, for every edge (state + event → target) of a machine's adjacency map, the
- *   shortest path to the state followed by that event, so every edge is walked once;
- * - `adjacencyEdges` / `walkedEdges` let a test prove it;
- * - `untestedTransitions` compares the walked paths against the transitions *declared* in the machine
- *   config, so a transition that no fixture can trigger (a new event, an unreachable guard branch) fails.
+ * Coverage measured against what a machine declares, not against the graph its paths were made from:
+ * every state node, and every transition candidate — each event transition and each branch of its guard
+ * array, each eventless (`always`) branch, each delayed (`after`) transition — has a readable name, e.g.
+ * `login.credentials on login.submit #2 [hasCredentials]`, `socket.open always`, `socket.open after 30000`.
+ * A recorder turns the microsteps an actor takes into those names, so the names a path walks are what a
+ * real actor did.
  */
-export interface ModelOptions<M extends AnyStateMachine> {
-  events: readonly EventFromLogic<M>[];
-  input?: InputFrom<M>;
-  /** What distinguishes two states for the model; keep it small so the graph stays finite. */
-  serializeState: (snapshot: SnapshotFrom<M>) => string;
-  filterEvents?: (snapshot: SnapshotFrom<M>, event: EventFromLogic<M>) => boolean;
+export interface Declaration {
+  states: string[];
+  transitions: string[];
 }
 
-// The graph functions are typed loosely over machines; these helpers keep their own API typed per machine.
-export type Path<M extends AnyStateMachine> = StatePath<
-  SnapshotFrom<M> & AnyMachineSnapshot,
-  EventFromLogic<M>
->;
-type Edge = { event: EventObject; state: AnyMachineSnapshot };
-type LooseOptions = NonNullable<Parameters<typeof getShortestPaths>[1]>;
+type StateNode = AnyStateMachine['root'];
 
-const edgeKey = (from: string, event: { type: string }, to: string) =>
-  `${from} --${JSON.stringify(event)}--> ${to}`;
+export const stateName = (node: { id: string }) => `state ${node.id}`;
 
-/**
- * The machine as pure logic whose every transition runs in a fresh actor system: the graph walker
- * otherwise shares one system, and re-entering a state that invokes an actor with a systemId would
- * register that systemId twice.
- */
-function isolated<M extends AnyStateMachine>(machine: M): M {
-  const scope = () => {
-    const self = createEmptyActor();
-    return {
-      self,
-      system: self.system,
-      logger: () => {},
-      id: '',
-      sessionId: '',
-      defer: () => {},
-      stopChild: () => {},
-      emit: () => {},
-      actionExecutor: () => {},
-    };
-  };
-  return Object.create(machine, {
-    transition: {
-      value: (snapshot: unknown, event: unknown) =>
-        machine.transition(snapshot as never, event as never, scope() as never),
-    },
-    getInitialSnapshot: {
-      value: (_: unknown, input: unknown) => machine.getInitialSnapshot(scope() as never, input),
-    },
-  }) as M;
+function guardName(guard: unknown): string | undefined {
+  if (guard === undefined) return undefined;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    // xstate's and/or/not keep their operands on `guards`.
+    const operands = (guard as { guards?: unknown[] }).guards;
+    return operands ? `${guard.name}(${operands.map(guardName).join(', ')})` : guard.name || 'inline guard';
+  }
+  return String((guard as { type?: unknown }).type ?? 'guard');
 }
 
-function traversal<M extends AnyStateMachine>(options: ModelOptions<M>): LooseOptions {
-  const serialize = options.serializeState as (snapshot: AnyMachineSnapshot) => string;
-  const filter = options.filterEvents as
-    ((snapshot: AnyMachineSnapshot, event: EventObject) => boolean) | undefined;
+const candidatesOf = ({ source, eventType }: AnyTransitionDefinition): readonly AnyTransitionDefinition[] =>
+  (eventType === '' ? source.always : source.transitions.get(eventType)) ?? [];
+
+/** `<state id> on <event> | always | after <delay>`, with `#n` when the event has several candidates and the guard. */
+export function transitionName(definition: AnyTransitionDefinition): string {
+  const { source, eventType } = definition;
+  const afterPrefix = 'xstate.after.';
+  const trigger =
+    eventType === ''
+      ? 'always'
+      : eventType.startsWith(afterPrefix) && eventType.endsWith(`.${source.id}`)
+        ? `after ${eventType.slice(afterPrefix.length, -source.id.length - 1)}`
+        : `on ${eventType}`;
+  const candidates = candidatesOf(definition);
+  const branch = candidates.length > 1 ? ` #${candidates.indexOf(definition) + 1}` : '';
+  const guard = guardName(definition.guard);
+  return `${source.id} ${trigger}${branch}${guard ? ` [${guard}]` : ''}`;
+}
+
+/** Every state node and every transition candidate the machine declares, by name. */
+export function declarationOf(machine: AnyStateMachine): Declaration {
+  const nodes: StateNode[] = [machine.root, ...getStateNodes(machine.root)];
+  const transitions = nodes.flatMap((node) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ]);
   return {
-    input: options.input,
-    // Only events the state handles: an unhandled actor error event would crash the actor.
-    events: (snapshot: AnyMachineSnapshot) => options.events.filter((event) => snapshot.can(event)),
-    serializeState: (snapshot: AnyMachineSnapshot) => serialize(snapshot),
-    ...(filter ? { filterEvents: filter } : {}),
+    // History pseudo-states are never active: a transition to one is what walks it.
+    states: nodes.filter((node) => node.type !== 'history').map(stateName),
+    transitions: transitions.map(transitionName),
   };
 }
 
-/** Every edge of the machine's adjacency map, as readable keys. */
-export function adjacencyEdges<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): Set<string> {
-  const serialize = options.serializeState as (snapshot: AnyMachineSnapshot) => string;
-  const adjacency = getAdjacencyMap<AnyMachineSnapshot, EventObject, unknown>(
-    isolated(machine),
-    traversal(options),
-  );
-  const edges = new Set<string>();
-  for (const [from, { transitions }] of Object.entries(adjacency)) {
-    for (const { event, state } of Object.values(transitions) as Edge[])
-      edges.add(edgeKey(from, event, serialize(state)));
-  }
-  return edges;
-}
-
-/** One path per adjacency edge: the shortest way to its source state, then its event. */
-export function edgePaths<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): Path<M>[] {
-  const config = traversal(options);
-  const serialize = options.serializeState as (snapshot: AnyMachineSnapshot) => string;
-  const shortest = new Map<string, StatePath<AnyMachineSnapshot, EventObject>>();
-  for (const path of getShortestPaths(isolated(machine), config)) shortest.set(serialize(path.state), path);
-  const adjacency = getAdjacencyMap<AnyMachineSnapshot, EventObject, unknown>(isolated(machine), config);
-  return Object.entries(adjacency).flatMap(([from, { transitions }]) => {
-    const head = shortest.get(from);
-    if (!head) throw new Error(`No path reaches ${from}`);
-    return (Object.values(transitions) as Edge[]).map(
-      ({ event, state }) =>
-        ({ state, steps: [...head.steps, { event, state }], weight: head.weight + 1 }) as Path<M>,
-    );
-  });
-}
-
-/** Edges the paths walk (the first step of a path is the initial state, reached by xstate.init). */
-export function walkedEdges<M extends AnyStateMachine>(
-  paths: Path<M>[],
-  options: ModelOptions<M>,
-): Set<string> {
-  const edges = new Set<string>();
-  for (const { steps } of paths) {
-    steps.slice(1).forEach((step, index) => {
-      const from = steps[index]!.state;
-      edges.add(edgeKey(options.serializeState(from), step.event, options.serializeState(step.state)));
-    });
-  }
-  return edges;
-}
-
-type TransitionDefinition = ReturnType<AnyStateMachine['getTransitionData']>[number];
-
-function describe(definition: TransitionDefinition, index: number) {
-  return `${definition.source.id} on ${definition.eventType} #${index}`;
-}
-
-/** Transitions declared in the machine config that none of the paths takes, e.g. "app.signedIn on session.expired #0". */
-export function untestedTransitions<M extends AnyStateMachine>(machine: M, paths: Path<M>[]): string[] {
-  const declared = new Map<TransitionDefinition, string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const definitions of node.transitions.values()) {
-      definitions.forEach((definition, index) => declared.set(definition, describe(definition, index)));
-    }
-  }
-  const taken = new Set<TransitionDefinition>();
-  for (const { steps } of paths) {
-    steps.slice(1).forEach((step, index) => {
-      for (const definition of machine.getTransitionData(steps[index]!.state, step.event))
-        taken.add(definition);
-    });
-  }
-  return [...declared].filter(([definition]) => !taken.has(definition)).map(([, name]) => name);
-}
+/** The names a snapshot is in: its active state nodes. */
+export const statesOf = (snapshot: AnyMachineSnapshot) => snapshot._nodes.map(stateName);
 
 /**
- * Replays a path on a real actor of `logic` (the machine with fake services provided) and checks it
- * reaches the same state values. Delays run on a simulated clock that is never advanced, so delayed
- * events happen only when the path sends them.
+ * Collects, from the inspection events of one actor (`self`), the transitions its microsteps took and the
+ * states they went through, including states passed through by eventless transitions.
  */
-export function replayPath<M extends AnyStateMachine>(logic: M, path: Path<M>, input?: InputFrom<M>) {
-  const actor = createActor(logic, { input, clock: new SimulatedClock() } as never);
-  actor.start();
-  const mismatches: string[] = [];
-  for (const step of path.steps.slice(1)) {
-    actor.send(step.event);
-    const actual = JSON.stringify((actor.getSnapshot() as AnyMachineSnapshot).value);
-    const expected = JSON.stringify((step.state as AnyMachineSnapshot).value);
-    if (actual !== expected) mismatches.push(`after ${step.event.type}: ${actual} instead of ${expected}`);
-  }
-  return { actor, mismatches };
+export function coverageRecorder() {
+  const walked = new Set<string>();
+  let self: unknown;
+  return {
+    walked,
+    /** Only the microsteps of `actor` count: invoked child machines report theirs too. */
+    follow: (actor: unknown) => {
+      self = actor;
+    },
+    add: (snapshot: AnyMachineSnapshot) => statesOf(snapshot).forEach((name) => walked.add(name)),
+    inspect: (event: InspectionEvent) => {
+      if (event.type !== '@xstate.microstep' || (self !== undefined && event.actorRef !== self)) return;
+      for (const definition of event._transitions) {
+        walked.add(transitionName(definition));
+        // A transition's source was active: this counts a transient initial state, left by an eventless
+        // transition before any snapshot shows it.
+        walked.add(stateName(definition.source));
+      }
+      statesOf(event.snapshot as AnyMachineSnapshot).forEach((name) => walked.add(name));
+    },
+  };
 }
-
-export const describePath = (path: { steps: { event: { type: string } }[] }) =>
-  path.steps
-    .slice(1)
-    .map((step) => step.event.type)
-    .join(' → ') || '(initial)';
