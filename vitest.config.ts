@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
-          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/paths/**/*.view-paths.test.tsx'],
           setupFiles: ['tests/ui/setup.ts'],
         },
       },

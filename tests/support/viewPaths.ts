@@ -1,0 +1,191 @@
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventFromLogic,
+  InspectionEvent,
+  SnapshotFrom,
+  StateValue,
+} from 'xstate';
+import { getStateNodes } from 'xstate/graph';
+import { provideApp } from '../../src/machines/app/provideApp';
+import { createAppServices } from '../../src/services/appServices';
+import type { AppServiceWorker } from '../../src/services/serviceWorker';
+import { App } from '../../src/ui/App';
+import { AppActor } from '../../src/ui/appActor';
+import { coveringPaths, modelGraph, type ModelOptions, type Path } from './coveringPaths';
+import { fakeSocketFactory } from './fakeSocket';
+import { pathCoverage } from './pathCoverage';
+import { coverageRecorder, declarationOf } from './transitionCoverage';
+
+/**
+ * Model-based path tests that drive the product: the machine is the model that generates the paths; the system
+ * under test is the rendered app with its real machines and services. Each model event is played as what causes
+ * it (a click, typing, a server answer, a browser event, time passing) and each model state is checked on the view.
+ *
+ * The test keeps a `world`: its own record of what the user did and what the server and the browser said. State
+ * assertions compare the view with that record, so a machine that goes to the wrong state or drops an action
+ * fails even though the same machine generated the paths. Coverage is what the product's own actor walked,
+ * against what the machine declares.
+ */
+export interface ViewPathSuite<M extends AnyStateMachine, W> {
+  model: ModelOptions<M>;
+  /** Renders the product for one path (with `inspect` on its root actor) and returns the world to record into. */
+  start(inspect: (event: InspectionEvent) => void): Promise<W>;
+  /** Plays one model event on the product, updating the world with what the spec says follows from it. */
+  play(event: EventFromLogic<M>, world: W, from: SnapshotFrom<M>): Promise<void>;
+  /**
+   * What the user sees (and what was sent) in each state, keyed by the state's path ("editingCode",
+   * "signedIn.home"). Synchronous: it is retried until it holds or the wait times out.
+   */
+  states: Record<string, (snapshot: SnapshotFrom<M>, world: W) => void>;
+  /** Cleans up after a path (fake timers, listeners). */
+  stop?(world: W): void | Promise<void>;
+  /** How long one state may take to show, in ms. */
+  settle?: number;
+}
+
+/** Renders the whole SPA at `path` with the production services, as main.tsx wires them, inspected. */
+export function renderProduct(
+  path: string,
+  options: { inspect?: (event: InspectionEvent) => void; serviceWorker?: AppServiceWorker } = {},
+) {
+  const socket = fakeSocketFactory();
+  window.history.replaceState(null, '', path);
+  const logic = provideApp(createAppServices(window.location.origin, socket.factory, options.serviceWorker));
+  const input = { path, themeMode: null, buildId: 'test-build' };
+  render(
+    createElement(AppActor.Provider, {
+      logic,
+      options: { input, inspect: options.inspect },
+      children: createElement(App),
+    }),
+  );
+  return socket;
+}
+
+/** The atomic states a state value is in, as dotted paths: { a: 'b' } → ['a.b']. */
+export function leafStates(value: StateValue): string[] {
+  if (typeof value === 'string') return [value];
+  return Object.entries(value).flatMap(([key, child]) =>
+    child === undefined ? [key] : leafStates(child).map((leaf) => `${key}.${leaf}`),
+  );
+}
+
+/** An event as a test name shows it: its type, and its payload in short (`login.edit username "operator"`). */
+export function describeEvent(event: { type: string }): string {
+  const { type, ...payload } = event as { type: string } & Record<string, unknown>;
+  const name = type
+    .replace(/^xstate\.(done|error)\.actor\./, '$1 ')
+    .replace(/^xstate\.after\.([^.]+)\..*/, 'after $1');
+  const result = (payload.output ?? payload.error) as { kind?: unknown } | string | undefined;
+  const values =
+    result === undefined
+      ? Object.values(payload)
+      : [typeof result === 'object' && result !== null && 'kind' in result ? result.kind : result];
+  const detail = values.map((value) => (typeof value === 'string' ? JSON.stringify(value) : '')).join(' ');
+  return detail.trim() ? `${name} ${detail.trim()}` : name;
+}
+
+export const describePath = (path: { steps: { event: { type: string } }[] }) =>
+  path.steps
+    .slice(1)
+    .map((step) => describeEvent(step.event))
+    .join(' → ') || '(initial)';
+
+async function see<M extends AnyStateMachine, W>(
+  suite: ViewPathSuite<M, W>,
+  snapshot: SnapshotFrom<M>,
+  world: W,
+  after: string,
+) {
+  for (const leaf of leafStates((snapshot as AnyMachineSnapshot).value)) {
+    const assertion = suite.states[leaf];
+    if (!assertion) throw new Error(`No view assertion for state ${leaf}`);
+    try {
+      await vi.waitFor(() => assertion(snapshot, world), { timeout: suite.settle ?? 3000, interval: 20 });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${after}: the view does not show state ${leaf}\n${reason}`, { cause: error });
+    }
+  }
+}
+
+/** Records the names the product's actor of `machine` walks (its id tells it from the other actors). */
+function productRecorder(machine: AnyStateMachine, walked: Set<string>) {
+  const recorder = coverageRecorder();
+  const ours = (event: InspectionEvent) =>
+    (event.actorRef as { logic?: { id?: string } }).logic?.id === machine.id;
+  return (event: InspectionEvent) => {
+    if (!ours(event)) return;
+    if (event.type === '@xstate.snapshot') recorder.add(event.snapshot as AnyMachineSnapshot);
+    recorder.inspect(event);
+    recorder.walked.forEach((name) => walked.add(name));
+  };
+}
+
+/** Plays one generated path on the product: the initial state, then each event and the state it leads to. */
+export async function playPath<M extends AnyStateMachine, W>(
+  suite: ViewPathSuite<M, W>,
+  path: Path<M>,
+  inspect: (event: InspectionEvent) => void = () => {},
+) {
+  const world = await suite.start(inspect);
+  try {
+    const [initial, ...steps] = path.steps;
+    let from = initial!.state as SnapshotFrom<M>;
+    await see(suite, from, world, 'at the start');
+    for (const [index, step] of steps.entries()) {
+      await suite.play(step.event, world, from);
+      from = step.state as SnapshotFrom<M>;
+      await see(suite, from, world, `after step ${index + 1} (${step.event.type})`);
+    }
+  } finally {
+    await suite.stop?.(world);
+  }
+}
+
+/**
+ * One test per covering path of the model, played on the product, then the coverage test: every state and
+ * transition the machine declares (guard branches, eventless and delayed ones included) was walked by the
+ * product's actor, and every state has a view assertion; the ones missing are named in the failure.
+ */
+export function describeViewPaths<M extends AnyStateMachine, W>(
+  title: string,
+  machine: M,
+  suite: ViewPathSuite<M, W>,
+) {
+  const declared = declarationOf(machine);
+  const paths = coveringPaths<M>(
+    [modelGraph(machine, suite.model)],
+    [...declared.states, ...declared.transitions],
+  ).map(({ path }) => path);
+  const walked = new Set<string>();
+
+  describe(title, () => {
+    it.each(paths.map((path) => [describePath(path), path] as const))(
+      '%s',
+      async (_name, path) => {
+        await playPath(suite, path, productRecorder(machine, walked));
+      },
+      30_000,
+    );
+
+    it('walks, in the product, every state and transition the machine declares (not walked: listed)', ({
+      task,
+    }) => {
+      const coverage = pathCoverage({ machine: title, declaration: declared, paths: paths.length, walked });
+      task.meta.pathCoverage = coverage;
+      expect(coverage.notWalked, `not walked by any path of ${title}`).toEqual([]);
+    });
+
+    it('asserts every state of the machine on the view', () => {
+      const leaves = getStateNodes(machine.root)
+        .filter((node) => node.type === 'atomic' || node.type === 'final')
+        .map((node) => node.path.join('.'));
+      expect(leaves.filter((leaf) => !suite.states[leaf])).toEqual([]);
+    });
+  });
+}
