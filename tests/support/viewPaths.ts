@@ -45,6 +45,11 @@ export interface ViewPathSuite<M extends AnyStateMachine, W> {
   stop?(world: W): void | Promise<void>;
   /** How long one state may take to show, in ms. */
   settle?: number;
+  /**
+   * Declared states or transitions the product cannot reach, by the name the coverage test prints, each with
+   * the reason. Shown in the `npm run test:paths` table; an allowance that is walked fails.
+   */
+  unreachable?: Readonly<Record<string, string>>;
 }
 
 /** Renders the whole SPA at `path` with the production services, as main.tsx wires them, inspected. */
@@ -176,9 +181,19 @@ export function describeViewPaths<M extends AnyStateMachine, W>(
     it('walks, in the product, every state and transition the machine declares (not walked: listed)', ({
       task,
     }) => {
-      const coverage = pathCoverage({ machine: title, declaration: declared, paths: paths.length, walked });
+      const unreachable = suite.unreachable ?? {};
+      const coverage = pathCoverage({
+        machine: title,
+        declaration: declared,
+        paths: paths.length,
+        walked,
+        unreachable,
+      });
       task.meta.pathCoverage = coverage;
       expect(coverage.notWalked, `not walked by any path of ${title}`).toEqual([]);
+      const names = [...declared.states, ...declared.transitions];
+      const stale = Object.keys(unreachable).filter((name) => walked.has(name) || !names.includes(name));
+      expect(stale, 'allowances that are walked or not declared').toEqual([]);
     });
 
     it('asserts every state of the machine on the view', () => {

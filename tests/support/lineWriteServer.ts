@@ -1,0 +1,93 @@
+import { http, HttpResponse } from 'msw';
+import * as v from 'valibot';
+import { expect, vi } from 'vitest';
+import {
+  ErrorBody,
+  LineWriteRequest,
+  LineWriteResult,
+  type LineWriteRequest as LineWrite,
+} from '../../src/services/contracts';
+import { server } from '../ui/setup';
+
+/**
+ * The device behind `PUT /api/v2/devices/pages/lines` for the line edit path tests: each write is parsed by its
+ * contract, recorded, and held until the path's next event answers it (accepted, refused, or a network error).
+ */
+export interface LineWriteServer {
+  /** Bodies the server received, in order. */
+  writes: LineWrite[];
+  /** Whether a write waits for its answer. */
+  waiting(): boolean;
+  accept(): Promise<void>;
+  /** SPEC §8: a refusal (409 refused by the device, 504 no answer in time) shows as not accepted. */
+  refuse(status: 409 | 504): Promise<void>;
+  /** The connection drops: no HTTP answer at all. */
+  fail(): Promise<void>;
+}
+
+const refusal = (status: 409 | 504) =>
+  HttpResponse.json(
+    status === 409
+      ? {
+          ...v.parse(ErrorBody, {
+            statusCode: 409,
+            code: 'LINE_WRITE_REFUSED',
+            error: 'Conflict',
+            message: 'Refused',
+          }),
+          result: 'REFUSED',
+        }
+      : {
+          ...v.parse(ErrorBody, {
+            statusCode: 504,
+            code: 'LINE_WRITE_TIMEOUT',
+            error: 'Timeout',
+            message: 'Timeout',
+          }),
+          result: 'TIMEOUT',
+        },
+    { status },
+  );
+
+export function lineWriteServer(): LineWriteServer {
+  const writes: LineWrite[] = [];
+  let respond: ((response: Response) => void) | null = null;
+  server.use(
+    http.put('*/api/v2/devices/pages/lines', async ({ request }) => {
+      writes.push(v.parse(LineWriteRequest, await request.json()));
+      return new Promise<Response>((resolve) => (respond = resolve));
+    }),
+  );
+  const answer = async (response: Response) => {
+    await vi.waitFor(() => expect(respond, 'a line write waits for the device').not.toBeNull());
+    respond!(response);
+    respond = null;
+  };
+  return {
+    writes,
+    waiting: () => respond !== null,
+    accept: () => answer(HttpResponse.json(v.parse(LineWriteResult, { result: 'ACCEPTED' }))),
+    refuse: (status) => answer(refusal(status)),
+    fail: () => answer(HttpResponse.error()),
+  };
+}
+
+/**
+ * Every toast the user was shown, in order, by its text: toasts hide after 1.5 s on the real clock, so a state
+ * assertion compares what appeared with what the path expects rather than what is still on screen.
+ */
+export function toastsShown(): { texts: string[]; stop(): void } {
+  const texts: string[] = [];
+  const isToast = (node: Element) =>
+    node.getAttribute('role') === 'status' && node.closest('section[aria-label="Notifications"]') !== null;
+  const observer = new MutationObserver((mutations) => {
+    for (const mutation of mutations)
+      for (const node of mutation.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const toasts = [node, ...node.querySelectorAll('[role="status"]')].filter(isToast);
+        toasts.forEach((toast) => texts.push(toast.querySelector('span')?.textContent ?? ''));
+      }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return { texts, stop: () => observer.disconnect() };
+}
