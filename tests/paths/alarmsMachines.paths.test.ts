@@ -1,18 +1,17 @@
 import { expect } from 'vitest';
 import { fromCallback, type SnapshotFrom } from 'xstate';
-import { alarmAcknowledgeMachine } from '../../src/machines/alarms/alarmAcknowledgeMachine';
-import { alarmHistoryMachine } from '../../src/machines/alarms/alarmHistoryMachine';
 import { activeCount } from '../../src/machines/alarms/alarmEntries';
 import type { AlarmPreferences } from '../../src/machines/alarms/alarmList.events';
 import { alarmListMachine, DEFAULT_ALARM_PREFERENCES } from '../../src/machines/alarms/alarmListMachine';
-import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
 import { pushSubscriptionMachine } from '../../src/machines/alarms/pushSubscriptionMachine';
 import type { AlarmSnapshot } from '../../src/services/api/alarms';
-import { alarmEntry, historyRow } from '../support/alarmHandlers';
+import { alarmEntry } from '../support/alarmHandlers';
 import { describeMachinePaths, modelEvents, pending } from '../support/machinePaths';
 
 // Alone, the machines have no notifications actor to tell: those actions are no-ops here.
-const quiet = { notifyAcknowledged: () => {}, notifyFailed: () => {}, notifySent: () => {} };
+const quiet = { notifyFailed: () => {} };
+// The acknowledge, history and notification test machines are played on the views instead:
+// tests/paths/alarmsMachines.view-paths.test.tsx.
 
 const soundOn: AlarmPreferences = { ...DEFAULT_ALARM_PREFERENCES, alarmSound: true };
 const list = modelEvents<typeof alarmListMachine>();
@@ -69,56 +68,6 @@ describeMachinePaths('alarm list machine paths', alarmListMachine, {
   },
 });
 
-const history = modelEvents<typeof alarmHistoryMachine>();
-describeMachinePaths('alarm history machine paths', alarmHistoryMachine, {
-  runnable: alarmHistoryMachine.provide({ actors: { loadHistory: pending() }, actions: quiet }),
-  models: {
-    events: [
-      { type: 'history.open', dateFormat: 'dd-LL-yyyy HH:mm', timeZone: 'UTC' },
-      { type: 'history.close' },
-      history.done('loadHistory', { data: [historyRow(0)], recordsFiltered: 30 }),
-      history.failed('loadHistory', Object.assign(new Error('refused'), { reason: 'Range is too long' })),
-      { type: 'history.changePage', page: 2 },
-      { type: 'history.changePageLength', pageLength: 25 },
-      { type: 'history.sort', field: 'deviceName' },
-      { type: 'history.editFilter', field: 'hexacode', text: 'ZZ' },
-      { type: 'history.editFilter', field: 'hexacode', text: '0A0B0C' },
-      { type: 'history.applyFilters' },
-      { type: 'history.clearFilters' },
-    ],
-    serializeState: (s: SnapshotFrom<typeof alarmHistoryMachine>) =>
-      JSON.stringify({
-        value: s.value,
-        query: s.context.query,
-        draft: s.context.draft.hexacode,
-        errors: Object.keys(s.context.filterErrors),
-        failed: s.context.error !== null,
-      }),
-  },
-});
-
-const ack = modelEvents<typeof alarmAcknowledgeMachine>();
-describeMachinePaths('alarm acknowledge machine paths', alarmAcknowledgeMachine, {
-  runnable: alarmAcknowledgeMachine.provide({ actors: { acknowledgeAlarm: pending() }, actions: quiet }),
-  models: {
-    events: [
-      { type: 'acknowledge.open', target: { alarm: freezer.alarms[0]!, deviceName: 'Freezer 1' } },
-      { type: 'acknowledge.changeComment', text: 'Door closed' },
-      { type: 'acknowledge.changeComment', text: 'x'.repeat(501) },
-      { type: 'acknowledge.send' },
-      { type: 'acknowledge.cancel' },
-      ack.done('acknowledgeAlarm'),
-      ack.failed('acknowledgeAlarm'),
-    ],
-    serializeState: (s: SnapshotFrom<typeof alarmAcknowledgeMachine>) =>
-      JSON.stringify({
-        value: s.value,
-        long: s.context.comment.length > 500,
-        failed: s.context.error !== null,
-      }),
-  },
-});
-
 const push = modelEvents<typeof pushSubscriptionMachine>();
 describeMachinePaths('push subscription machine paths', pushSubscriptionMachine, {
   runnable: pushSubscriptionMachine.provide({
@@ -139,25 +88,5 @@ describeMachinePaths('push subscription machine paths', pushSubscriptionMachine,
       push.failed('unsubscribe'),
     ],
     serializeState: (s: SnapshotFrom<typeof pushSubscriptionMachine>) => JSON.stringify(s.value),
-  },
-});
-
-const test = modelEvents<typeof notificationTestMachine>();
-describeMachinePaths('notification test machine paths', notificationTestMachine, {
-  runnable: notificationTestMachine.provide({
-    actors: { requestPermission: pending(), sendTest: pending() },
-    actions: quiet,
-  }),
-  models: {
-    events: [
-      { type: 'notificationTest.start' },
-      { type: 'notificationTest.close' },
-      test.done('requestPermission', 'granted'),
-      test.done('requestPermission', 'denied'),
-      test.failed('requestPermission'),
-      test.done('sendTest'),
-      test.failed('sendTest'),
-    ],
-    serializeState: (s: SnapshotFrom<typeof notificationTestMachine>) => JSON.stringify(s.value),
   },
 });

@@ -1,0 +1,571 @@
+import '../support/resizeObserver';
+import { screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import * as v from 'valibot';
+import { expect, vi } from 'vitest';
+import type { InspectionEvent } from 'xstate';
+import { DEFAULT_HISTORY_QUERY } from '../../src/machines/alarms/alarmHistory.events';
+import { selectPageCount } from '../../src/machines/alarms/alarmHistory.selectors';
+import { alarmAcknowledgeMachine } from '../../src/machines/alarms/alarmAcknowledgeMachine';
+import { alarmHistoryMachine } from '../../src/machines/alarms/alarmHistoryMachine';
+import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
+import type { NotificationPermissionState } from '../../src/machines/alarms/notificationTest.events';
+import {
+  AlarmHistoryQuery,
+  type AlarmHistoryRow,
+  type AlarmHistoryQuery as HistoryQuery,
+} from '../../src/services/contracts';
+import { alarmEntry, historyRow } from '../support/alarmHandlers';
+import {
+  heldAnswers,
+  openAlarmMenu,
+  refusal,
+  renderAlarmsProduct,
+  type HeldAnswers,
+} from '../support/alarmPathWorld';
+import { toastsShown } from '../support/lineWriteServer';
+import { modelEvents } from '../support/machinePaths';
+import { describeViewPaths } from '../support/viewPaths';
+
+type Toasts = ReturnType<typeof toastsShown>;
+const freezer = alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE']);
+const dialogNamed = (name: string) => screen.getByRole('dialog', { name });
+const noDialog = (name: string) =>
+  expect(screen.queryByRole('dialog', { name }), `${name} dialog`).toBeNull();
+/** A failed call as the model's error says: the server's coded refusal with its reason, or an outage. */
+const refusalOrOutage = (status: number, reason: string | undefined) =>
+  reason ? refusal(status, reason) : new HttpResponse(null, { status: 503 });
+const toastsAsExpected = (world: { toasts: Toasts; expectedToasts: string[] }) =>
+  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+
+// ─── Acknowledge: the Acknowledge button of an alarm in the menu, and its dialog ─────────────────────────────
+
+const ack = modelEvents<typeof alarmAcknowledgeMachine>();
+const LONG_COMMENT = 'x'.repeat(501);
+const ACK_REASON = 'Alarm is already acknowledged';
+const ACK_DONE = ack.done('acknowledgeAlarm');
+const ACK_REFUSED = ack.failed(
+  'acknowledgeAlarm',
+  Object.assign(new Error(ACK_REASON), { reason: ACK_REASON }),
+);
+const ACK_FAILED = ack.failed('acknowledgeAlarm', new Error('network'));
+
+interface AcknowledgeWorld {
+  user: UserEvent;
+  toasts: Toasts;
+  acknowledgements: HeldAnswers<{ id: string; comment: string }>;
+  dialog: boolean;
+  justOpened: boolean;
+  /** The comment field as the user left it. */
+  comment: string;
+  /** The refusal SPEC §8 shows in the dialog after a failed send. */
+  error: string | null;
+  expectedAcknowledgements: { id: string; comment: string }[];
+  expectedToasts: string[];
+}
+
+const ackDialog = () => dialogNamed('Acknowledge alarm');
+const commentField = () => within(ackDialog()).getByRole<HTMLInputElement>('textbox', { name: 'Comment' });
+const ackButton = (name: string) => within(ackDialog()).getByRole<HTMLButtonElement>('button', { name });
+
+function acknowledgementsSent(world: AcknowledgeWorld) {
+  expect(world.acknowledgements.received).toEqual(world.expectedAcknowledgements);
+  toastsAsExpected(world);
+}
+
+/** The dialog names the alarm and its device, keeps the comment as typed, and says what is wrong with it. */
+function ackDialogShown(world: AcknowledgeWorld) {
+  expect(world.dialog, 'the dialog is open').toBe(true);
+  expect(within(ackDialog()).getByText('High temperature of Freezer 1')).toBeTruthy();
+  expect(commentField().value).toBe(world.comment);
+  const tooLong = world.comment.trim().length > 500;
+  expect(within(ackDialog()).queryByText('Comment must be at most 500 characters') !== null).toBe(tooLong);
+  expect(commentField().getAttribute('aria-invalid')).toBe(tooLong ? 'true' : null);
+  expect(ackButton('Cancel').disabled).toBe(false);
+  acknowledgementsSent(world);
+}
+
+type AcknowledgeModelEvent = Parameters<typeof alarmAcknowledgeMachine.transition>[1];
+
+async function playAcknowledge(event: AcknowledgeModelEvent, world: AcknowledgeWorld) {
+  const { user } = world;
+  // The model's events include the invoked actor's, which the machine's event type leaves out.
+  const type: string = event.type;
+  world.justOpened = false;
+  switch (event.type) {
+    case 'acknowledge.open':
+      await openAlarmMenu(user);
+      await user.click(screen.getByRole('button', { name: 'Acknowledge High temperature of Freezer 1' }));
+      Object.assign(world, { dialog: true, justOpened: true, comment: '', error: null });
+      return;
+    case 'acknowledge.changeComment':
+      await user.clear(commentField());
+      // Pasted: typing 501 characters one by one would take too long.
+      if (event.text) await user.paste(event.text);
+      world.comment = event.text;
+      return;
+    case 'acknowledge.send':
+      await user.click(ackButton('Acknowledge'));
+      // SPEC §4: the comment is sent trimmed, for the alarm the dialog is about.
+      world.expectedAcknowledgements.push({ id: freezer.alarms[0]!.id, comment: world.comment.trim() });
+      return;
+    case 'acknowledge.cancel':
+      await user.click(ackButton('Cancel'));
+      world.dialog = false;
+      return;
+  }
+  if (type === ACK_DONE.type) {
+    await world.acknowledgements.answer(() => new HttpResponse(null, { status: 204 }));
+    world.dialog = false;
+    world.expectedToasts.push('Alarm acknowledged');
+    return;
+  }
+  const refused = (event as { error?: { reason?: string } }).error?.reason;
+  await world.acknowledgements.answer(() => refusalOrOutage(409, refused));
+  world.error = refused ?? 'The alarm could not be acknowledged';
+}
+
+describeViewPaths('alarm acknowledge, played from the alarms menu', alarmAcknowledgeMachine, {
+  model: {
+    events: [
+      { type: 'acknowledge.open', target: { alarm: freezer.alarms[0]!, deviceName: 'Freezer 1' } },
+      // Spaces around the comment: it is sent trimmed.
+      { type: 'acknowledge.changeComment', text: ' Door closed ' },
+      { type: 'acknowledge.changeComment', text: LONG_COMMENT },
+      { type: 'acknowledge.send' },
+      { type: 'acknowledge.cancel' },
+      ACK_DONE,
+      ACK_REFUSED,
+      ACK_FAILED,
+    ],
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        comment: s.context.comment === '' ? 'empty' : s.context.comment.length > 500 ? 'long' : 'short',
+        error: s.context.error,
+      }),
+  },
+  async start(inspect: (event: InspectionEvent) => void) {
+    const acknowledgements = heldAnswers(
+      'post',
+      '*/api/v2/alarms/:id/acknowledge',
+      async (request, params) => ({
+        id: String(params.id),
+        comment: ((await request.json()) as { comment: string }).comment,
+      }),
+    );
+    await renderAlarmsProduct(inspect, [freezer], [acknowledgements.handler]);
+    const world: AcknowledgeWorld = {
+      user: userEvent.setup(),
+      toasts: toastsShown(),
+      acknowledgements,
+      dialog: false,
+      justOpened: false,
+      comment: '',
+      error: null,
+      expectedAcknowledgements: [],
+      expectedToasts: [],
+    };
+    return world;
+  },
+  play: (event, world) => playAcknowledge(event, world),
+  stop: (world) => {
+    world.acknowledgements.release();
+    world.toasts.stop();
+  },
+  settle: 5000,
+  states: {
+    closed: (_, world) => {
+      expect(world.dialog, 'the dialog is open').toBe(false);
+      noDialog('Acknowledge alarm');
+      expect(world.acknowledgements.waiting(), 'no acknowledgement waits').toBe(0);
+      // The alarm stays acknowledgeable from the menu until the stream says who acknowledged it.
+      expect(screen.getByRole('button', { name: 'Alarms, 1 active' })).toBeTruthy();
+      acknowledgementsSent(world);
+    },
+    editing: (_, world) => {
+      ackDialogShown(world);
+      expect(ackButton('Acknowledge').disabled).toBe(world.comment.trim().length > 500);
+      expect(commentField().disabled).toBe(false);
+      const alert = within(ackDialog()).queryByRole('alert');
+      expect(alert?.textContent ?? null, 'the refusal shown').toBe(world.error);
+      // A modal dialog: the focus moves into it as it opens (and stays trapped there).
+      if (world.justOpened)
+        expect(ackDialog().contains(document.activeElement), 'focus in the dialog').toBe(true);
+      expect(world.acknowledgements.waiting(), 'no acknowledgement waits').toBe(0);
+    },
+    sending: (_, world) => {
+      ackDialogShown(world);
+      // One send at a time: the dialog waits for the server's answer.
+      expect(ackButton('Acknowledge').disabled).toBe(true);
+      expect(world.acknowledgements.waiting(), 'the acknowledgement waits for the server').toBe(1);
+    },
+  },
+});
+
+// ─── History: the menu's Alarm history entry, and the dialog's filters, sort headers and pagination ──────────
+
+const history = modelEvents<typeof alarmHistoryMachine>();
+/** The history the server pages: 30 rows, three pages of 10. */
+const ROWS = Array.from({ length: 30 }, (_, index) => historyRow(index));
+const HISTORY_REASON = 'Range is too long';
+const HISTORY_DONE = history.done('loadHistory', { data: [historyRow(0)], recordsFiltered: ROWS.length });
+const HISTORY_REFUSED = history.failed(
+  'loadHistory',
+  Object.assign(new Error(HISTORY_REASON), { reason: HISTORY_REASON }),
+);
+const HISTORY_FAILED = history.failed('loadHistory', new Error('network'));
+const COLUMN = { occuredAt: 'Occurred', deviceName: 'Device' } as Record<string, string>;
+
+interface HistoryWorld {
+  user: UserEvent;
+  toasts: Toasts;
+  loads: HeldAnswers<HistoryQuery>;
+  dialog: boolean;
+  /** What SPEC §9 says the dialog asks the server for now. */
+  query: HistoryQuery;
+  /** The Device hexacode filter as typed, and whether Apply showed it invalid. */
+  draft: string;
+  draftInvalid: boolean;
+  /** The rows the server answered the last load with. */
+  shown: AlarmHistoryRow[];
+  error: string | null;
+  expectedLoads: HistoryQuery[];
+  expectedToasts: string[];
+}
+
+const historyDialog = () => dialogNamed('Alarm history');
+const inHistory = () => within(historyDialog());
+const hexacodeField = () => inHistory().getByRole<HTMLInputElement>('textbox', { name: 'Device hexacode' });
+
+function load(world: HistoryWorld, query: Partial<HistoryQuery>) {
+  world.query = { ...world.query, ...query };
+  world.expectedLoads.push(world.query);
+}
+
+/** The filters as typed, the sort the query asks for, and every load the dialog sent. */
+function historyShown(world: HistoryWorld) {
+  expect(world.dialog, 'the dialog is open').toBe(true);
+  expect(hexacodeField().value).toBe(world.draft);
+  expect(inHistory().queryByText('Hexacode is invalid') !== null, 'Hexacode is invalid').toBe(
+    world.draftInvalid,
+  );
+  for (const [field, label] of Object.entries(COLUMN)) {
+    const header = inHistory()
+      .getByRole('button', { name: `Sort by ${label}` })
+      .closest('th')!;
+    const sort = world.query.sortDirection === 'ASC' ? 'ascending' : 'descending';
+    expect(header.getAttribute('aria-sort'), `${label} column`).toBe(
+      world.query.sortField === field ? sort : 'none',
+    );
+  }
+  expect(world.loads.received, 'the loads sent').toEqual(world.expectedLoads);
+  toastsAsExpected(world);
+}
+
+const hexacodeValid = (text: string) => /^[0-9A-Fa-f]{1,16}$/.test(text.trim()) || text.trim() === '';
+
+type HistoryModelEvent = Parameters<typeof alarmHistoryMachine.transition>[1];
+
+async function playHistory(event: HistoryModelEvent, world: HistoryWorld) {
+  const { user } = world;
+  const type: string = event.type;
+  const { hexacode: _h, ...unfiltered } = world.query;
+  switch (event.type) {
+    case 'history.open':
+      await user.click(await openAlarmMenu(user));
+      Object.assign(world, { dialog: true, query: DEFAULT_HISTORY_QUERY, draft: '', draftInvalid: false });
+      Object.assign(world, { shown: [], error: null });
+      return load(world, {});
+    case 'history.close':
+      await user.click(inHistory().getByRole('button', { name: 'Close' }));
+      world.dialog = false;
+      // A load left behind is answered late: the closed dialog must not show it.
+      return world.loads.release();
+    case 'history.changePage':
+      await user.click(inHistory().getByRole('button', { name: `Page ${event.page + 1}` }));
+      return load(world, { page: event.page });
+    case 'history.changePageLength':
+      await user.click(inHistory().getByRole('button', { name: 'Rows per page' }));
+      await user.click(await screen.findByRole('option', { name: String(event.pageLength) }));
+      return load(world, { pageLength: event.pageLength, page: 0 });
+    case 'history.sort': {
+      const { field } = event;
+      await user.click(inHistory().getByRole('button', { name: `Sort by ${COLUMN[field]}` }));
+      const again = world.query.sortField === field && world.query.sortDirection === 'ASC';
+      return load(world, { sortField: field, sortDirection: again ? 'DESC' : 'ASC', page: 0 });
+    }
+    case 'history.editFilter':
+      await user.clear(hexacodeField());
+      if (event.text) await user.type(hexacodeField(), event.text);
+      world.draft = event.text;
+      return;
+    case 'history.applyFilters':
+      await user.click(inHistory().getByRole('button', { name: 'Apply filters' }));
+      world.draftInvalid = !hexacodeValid(world.draft);
+      if (world.draftInvalid) return;
+      world.query = unfiltered;
+      return load(world, { ...(world.draft ? { hexacode: world.draft.trim() } : {}), page: 0 });
+    case 'history.clearFilters':
+      await user.click(inHistory().getByRole('button', { name: 'Clear filters' }));
+      Object.assign(world, { query: unfiltered, draft: '', draftInvalid: false });
+      return load(world, { page: 0 });
+  }
+  if (type === HISTORY_DONE.type) {
+    const { page, pageLength } = world.query;
+    world.shown = ROWS.slice(page * pageLength, (page + 1) * pageLength);
+    world.error = null;
+    const body = { data: world.shown, recordsFiltered: ROWS.length };
+    return world.loads.answer(() => HttpResponse.json(body));
+  }
+  const refused = (event as { error?: { reason?: string } }).error?.reason;
+  await world.loads.answer(() => refusalOrOutage(400, refused));
+  const error = refused
+    ? `Alarm history could not be loaded: ${refused}`
+    : 'Alarm history could not be loaded';
+  world.error = error;
+  // SPEC §8: a failed load is also a notification, with the reason.
+  world.expectedToasts.push(error);
+}
+
+describeViewPaths('alarm history, played in the alarm history dialog', alarmHistoryMachine, {
+  model: {
+    events: [
+      { type: 'history.open', dateFormat: 'dd-LL-yyyy HH:mm', timeZone: 'UTC' },
+      { type: 'history.close' },
+      HISTORY_DONE,
+      HISTORY_REFUSED,
+      HISTORY_FAILED,
+      { type: 'history.changePage', page: 2 },
+      { type: 'history.changePageLength', pageLength: 25 },
+      { type: 'history.sort', field: 'deviceName' },
+      { type: 'history.editFilter', field: 'hexacode', text: 'ZZ' },
+      { type: 'history.editFilter', field: 'hexacode', text: '0A0B0C' },
+      { type: 'history.applyFilters' },
+      { type: 'history.clearFilters' },
+    ],
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        query: s.context.query,
+        draft: s.context.draft.hexacode,
+        errors: Object.keys(s.context.filterErrors),
+        error: s.context.error,
+        loaded: s.context.page !== null,
+      }),
+    // The pagination offers a page only once a load has told how many there are.
+    filterEvents: (s, event) =>
+      event.type !== 'history.changePage' || (s.context.page !== null && event.page < selectPageCount(s)),
+  },
+  async start(inspect: (event: InspectionEvent) => void) {
+    const loads = heldAnswers('get', '*/api/v2/alarms/history', (request) =>
+      v.parse(AlarmHistoryQuery, Object.fromEntries(new URL(request.url).searchParams)),
+    );
+    await renderAlarmsProduct(inspect, [], [loads.handler]);
+    const world: HistoryWorld = {
+      user: userEvent.setup(),
+      toasts: toastsShown(),
+      loads,
+      dialog: false,
+      query: DEFAULT_HISTORY_QUERY,
+      draft: '',
+      draftInvalid: false,
+      shown: [],
+      error: null,
+      expectedLoads: [],
+      expectedToasts: [],
+    };
+    return world;
+  },
+  play: (event, world) => playHistory(event, world),
+  stop: (world) => {
+    world.loads.release();
+    world.toasts.stop();
+  },
+  settle: 5000,
+  states: {
+    closed: (_, world) => {
+      expect(world.dialog, 'the dialog is open').toBe(false);
+      noDialog('Alarm history');
+      expect(world.loads.received, 'the loads sent').toEqual(world.expectedLoads);
+      toastsAsExpected(world);
+    },
+    'open.loading': (_, world) => {
+      historyShown(world);
+      expect(inHistory().getByText('Loading…')).toBeTruthy();
+      expect(inHistory().queryByRole('alert')).toBeNull();
+      expect(world.loads.waiting(), 'a load waits for the server').toBeGreaterThan(0);
+    },
+    'open.ready': (_, world) => {
+      historyShown(world);
+      expect(inHistory().queryByText('Loading…')).toBeNull();
+      expect(inHistory().queryByRole('alert')).toBeNull();
+      expect(world.loads.waiting(), 'no load waits').toBe(0);
+      const rows = inHistory().getAllByRole('row').slice(1);
+      expect(rows.map((row) => row.children[3]!.textContent)).toEqual(
+        world.shown.map((row) => row.deviceName),
+      );
+      const { page, pageLength } = world.query;
+      const last = Math.min(ROWS.length, (page + 1) * pageLength);
+      expect(inHistory().getByText(`${page * pageLength + 1}–${last} of ${ROWS.length}`)).toBeTruthy();
+      const current = inHistory().getByRole('button', { name: `Page ${page + 1}` });
+      expect(current.getAttribute('aria-current')).toBe('page');
+    },
+    'open.failed': (_, world) => {
+      historyShown(world);
+      expect(inHistory().queryByText('Loading…')).toBeNull();
+      expect(inHistory().getByRole('alert').textContent).toBe(world.error);
+      expect(world.loads.waiting(), 'no load waits').toBe(0);
+    },
+  },
+});
+
+// ─── Notification test: the menu's Test notification entry, the browser's permission and the server ────────
+
+const test = modelEvents<typeof notificationTestMachine>();
+const PERMISSION_GRANTED = test.done('requestPermission', 'granted');
+const TEST_SENT = test.done('sendTest');
+
+interface NotificationTestWorld {
+  user: UserEvent;
+  toasts: Toasts;
+  /** The browser's permission prompts the page opened, each answered when the path plays the user's choice. */
+  prompts: { resolve(state: NotificationPermissionState): void; reject(error: Error): void }[];
+  asked: number;
+  tests: HeldAnswers<null>;
+  blocked: boolean;
+  expectedAsks: number;
+  expectedTests: number;
+  expectedToasts: string[];
+}
+
+/** A browser whose user has not chosen yet: every request opens the permission prompt. */
+function fakeNotificationPermission(world: Pick<NotificationTestWorld, 'prompts' | 'asked'>) {
+  const Notification = Object.assign(function Notification() {}, {
+    permission: 'default' as NotificationPermission,
+    requestPermission: () => {
+      world.asked++;
+      return new Promise<NotificationPermissionState>((resolve, reject) =>
+        world.prompts.push({ resolve, reject }),
+      );
+    },
+  });
+  Object.defineProperty(window, 'Notification', { value: Notification, configurable: true, writable: true });
+}
+
+async function answerPrompt(
+  world: NotificationTestWorld,
+  answer: (prompt: NotificationTestWorld['prompts'][0]) => void,
+) {
+  await vi.waitFor(() => expect(world.prompts.length, 'the permission prompt is open').toBe(1));
+  answer(world.prompts.shift()!);
+}
+
+type NotificationTestModelEvent = Parameters<typeof notificationTestMachine.transition>[1];
+
+async function playNotificationTest(event: NotificationTestModelEvent, world: NotificationTestWorld) {
+  const { user } = world;
+  const type: string = event.type;
+  switch (event.type) {
+    case 'notificationTest.start':
+      await openAlarmMenu(user);
+      await user.click(screen.getByRole('button', { name: 'Test notification' }));
+      world.expectedAsks++;
+      return;
+    case 'notificationTest.close':
+      await user.click(within(dialogNamed('Notifications blocked')).getByRole('button', { name: 'Close' }));
+      world.blocked = false;
+      return;
+  }
+  if (type === PERMISSION_GRANTED.type) {
+    const { output } = event as unknown as { output: NotificationPermissionState };
+    await answerPrompt(world, (prompt) => prompt.resolve(output));
+    if (output === 'granted') world.expectedTests++;
+    else world.blocked = true;
+    return;
+  }
+  if (type === TEST_SENT.type) {
+    await world.tests.answer(() => HttpResponse.json({ delivered: 1, failed: 0, removed: 0 }));
+    world.expectedToasts.push('Test notification sent');
+    return;
+  }
+  if (type.endsWith('.requestPermission')) {
+    await answerPrompt(world, (prompt) => prompt.reject(new Error('The prompt was dismissed')));
+    world.blocked = true;
+    return;
+  }
+  await world.tests.answer(() => new HttpResponse(null, { status: 500 }));
+  world.expectedToasts.push('The test notification could not be sent');
+}
+
+function nothingElseWaits(world: NotificationTestWorld, waiting: { prompts: number; tests: number }) {
+  expect(world.prompts.length, 'permission prompts open').toBe(waiting.prompts);
+  expect(world.tests.waiting(), 'test notifications waiting for the server').toBe(waiting.tests);
+  expect(world.asked, 'permission prompts opened').toBe(world.expectedAsks);
+  expect(world.tests.received.length, 'test notifications asked for').toBe(world.expectedTests);
+  toastsAsExpected(world);
+}
+
+describeViewPaths('notification test, played from the alarms menu', notificationTestMachine, {
+  model: {
+    events: [
+      { type: 'notificationTest.start' },
+      { type: 'notificationTest.close' },
+      PERMISSION_GRANTED,
+      test.done('requestPermission', 'denied'),
+      test.failed('requestPermission'),
+      TEST_SENT,
+      test.failed('sendTest'),
+    ],
+    serializeState: (s) => JSON.stringify(s.value),
+  },
+  async start(inspect: (event: InspectionEvent) => void) {
+    const tests = heldAnswers('get', '*/api/v2/test-notification', () => null);
+    const world: NotificationTestWorld = {
+      user: userEvent.setup(),
+      toasts: toastsShown(),
+      prompts: [],
+      asked: 0,
+      tests,
+      blocked: false,
+      expectedAsks: 0,
+      expectedTests: 0,
+      expectedToasts: [],
+    };
+    fakeNotificationPermission(world);
+    await renderAlarmsProduct(inspect, [], [tests.handler]);
+    return world;
+  },
+  play: (event, world) => playNotificationTest(event, world),
+  stop: (world) => {
+    world.tests.release();
+    world.toasts.stop();
+    Reflect.deleteProperty(window, 'Notification');
+  },
+  settle: 5000,
+  states: {
+    idle: (_, world) => {
+      expect(world.blocked, 'notifications are blocked').toBe(false);
+      noDialog('Notifications blocked');
+      nothingElseWaits(world, { prompts: 0, tests: 0 });
+    },
+    askingPermission: (_, world) => {
+      noDialog('Notifications blocked');
+      nothingElseWaits(world, { prompts: 1, tests: 0 });
+    },
+    sending: (_, world) => {
+      noDialog('Notifications blocked');
+      nothingElseWaits(world, { prompts: 0, tests: 1 });
+    },
+    blocked: (_, world) => {
+      expect(world.blocked, 'notifications are blocked').toBe(true);
+      const dialog = dialogNamed('Notifications blocked');
+      expect(within(dialog).getByText(/open the site settings/)).toBeTruthy();
+      // A modal dialog: the focus is in it, and Close is its way out.
+      expect(dialog.contains(document.activeElement), 'focus in the dialog').toBe(true);
+      expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Close' }).disabled).toBe(false);
+      nothingElseWaits(world, { prompts: 0, tests: 0 });
+    },
+  },
+});
