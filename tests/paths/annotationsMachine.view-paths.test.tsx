@@ -10,7 +10,6 @@ import type { AnnotationsEvent } from '../../src/machines/annotations/annotation
 import { annotationsMachine } from '../../src/machines/annotations/annotationsMachine';
 import type { ColourPickerOutput } from '../../src/machines/widgetEditor/colourPicker.events';
 import {
-  Dashboard,
   DEFAULT_ACCOUNT_SETTINGS,
   ErrorBody,
   MarkAreaElements,
@@ -24,10 +23,10 @@ import { dashboardHandlers } from '../support/dashboardHandlers';
 import { installFakeCanvas } from '../support/fakeCanvas';
 import { operatorSession } from '../support/fixtures';
 import { historyHandler } from '../support/historyHandlers';
+import { defrost, roomChartDashboard } from '../support/annotationFixtures';
 import { toastsShown } from '../support/lineWriteServer';
 import { modelEvents } from '../support/machinePaths';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
-import { coldRoom, widgetOf } from '../support/widgetFixtures';
 import { server } from '../ui/setup';
 
 installFakeCanvas();
@@ -49,14 +48,6 @@ const DOOR_OPEN = 'Door open';
 /** A start no format accepts, and an end before any start the paths type. */
 const BAD_START = '2026-03-30 25:00';
 const EARLY_END = '2026-01-01 00:00';
-
-const defrost: Annotation = {
-  id: 'a-1',
-  name: 'Defrost',
-  color: '#00AA00FF',
-  startDate: '2026-03-30T04:00:00.000Z',
-  endDate: '2026-03-30T05:30:00.000Z',
-};
 
 const TEXT = {
   saved: 'Annotations saved',
@@ -162,24 +153,7 @@ interface AnnotationsWorld {
   expectedToasts: string[];
 }
 
-const dashboard = () =>
-  v.parse(Dashboard, {
-    id: 'd-overview',
-    name: 'Overview',
-    favorite: true,
-    order: 1,
-    groupId: null,
-    breakpoint: 'lg',
-    version: 3,
-    widgets: [
-      widgetOf('LINE_CHART', [{ id: 'air', ...coldRoom, lineNumber: 1, name: 'Air' }], {
-        id: 'w-chart',
-        name: 'Room chart',
-        position: { i: 'w-chart', x: 0, y: 0, w: 6, h: 6 },
-        markAreaElements: [defrost],
-      }),
-    ],
-  });
+const dashboard = roomChartDashboard;
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<AnnotationsWorld> {
   vi.useFakeTimers({ toFake: ['Date'] });

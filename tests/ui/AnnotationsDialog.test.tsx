@@ -12,16 +12,15 @@ import {
   ErrorBody,
   MarkAreaElements,
   MarkAreaElementsQuery,
-  Dashboard,
-  type Annotation,
+  type Dashboard,
 } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
+import { defrost, roomChartDashboard } from '../support/annotationFixtures';
 import { dashboardsList } from '../support/dashboardFixtures';
 import { dashboardHandlers } from '../support/dashboardHandlers';
 import { installFakeCanvas } from '../support/fakeCanvas';
 import { operatorSession } from '../support/fixtures';
 import { historyHandler } from '../support/historyHandlers';
-import { coldRoom, widgetOf } from '../support/widgetFixtures';
 import { renderApp } from '../support/renderApp';
 import { server } from './setup';
 
@@ -35,33 +34,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const defrost: Annotation = {
-  id: 'a-1',
-  name: 'Defrost',
-  color: '#00AA00FF',
-  startDate: '2026-03-30T04:00:00.000Z',
-  endDate: '2026-03-30T05:30:00.000Z',
-};
-
 /** The dashboard server: one chart with one annotation; dashboard saves checked against the stored version. */
 function serve() {
-  let stored: Dashboard = v.parse(Dashboard, {
-    id: 'd-overview',
-    name: 'Overview',
-    favorite: true,
-    order: 1,
-    groupId: null,
-    breakpoint: 'lg',
-    version: 3,
-    widgets: [
-      widgetOf('LINE_CHART', [{ id: 'air', ...coldRoom, lineNumber: 1, name: 'Air' }], {
-        id: 'w-chart',
-        name: 'Room chart',
-        position: { i: 'w-chart', x: 0, y: 0, w: 6, h: 6 },
-        markAreaElements: [defrost],
-      }),
-    ],
-  });
+  let stored: Dashboard = roomChartDashboard();
   const annotationSaves: { query: unknown; body: unknown }[] = [];
   const dashboardSaves: unknown[] = [];
   let failing = false;
