@@ -36,8 +36,14 @@ const departmentNumber = (name: string) =>
     v.minValue(0),
     v.maxValue(255),
   );
+/** A page or line number: from 1, and never past what the database stores (an int4). */
 const positive = (name: string) =>
-  v.pipe(v.number(`${name} must be a number`), v.integer(`${name} must be an integer`), v.minValue(1));
+  v.pipe(
+    v.number(`${name} must be a number`),
+    v.integer(`${name} must be an integer`),
+    v.minValue(1),
+    v.maxValue(2_147_483_647, `${name} must be at most 2147483647`),
+  );
 
 export const LineOption = v.object({ label: v.string(), index: v.number() });
 
