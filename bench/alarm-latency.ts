@@ -26,6 +26,7 @@ import {
 } from './support/alarmFleet';
 import { AlarmStreamClient, deliveryLatencies } from './support/alarmStream';
 import { percentile, round } from './support/stats';
+import { submitSignIn } from '../tests/e2e/support/signInForm';
 
 const GOAL_P99_MS = 100;
 
@@ -114,9 +115,7 @@ try {
 
   const page = await browser.newPage();
   await page.goto(`http://localhost:${server.port}/login`);
-  await page.getByRole('textbox', { name: 'Username' }).fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('Admin123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, 'admin', 'Admin123');
   await page.getByRole('button', { name: /^Alarms, [\d,]+ active$/ }).waitFor();
   // The alarm stream opens once the list has loaded.
   await page.waitForTimeout(1500);

@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
 import { startServer } from '../tests/e2e/support/server';
 import { launchBrowserForBench } from './support/browser';
+import { submitSignIn } from '../tests/e2e/support/signInForm';
 
 interface Loaded {
   file: string;
@@ -59,9 +60,7 @@ try {
   const login = phase;
 
   phase = [];
-  await page.getByRole('textbox', { name: 'Username' }).fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('Admin123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, 'admin', 'Admin123');
   // Home redirects to the favorite dashboard: wait for its first widget so its lazy renderers count too.
   await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: 'admin' }).waitFor();
   await page.getByRole('article').first().waitFor();

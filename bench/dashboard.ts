@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import type { Dashboard, DashboardsList, Widget } from '../src/services/contracts';
 import { startServer } from '../tests/e2e/support/server';
 import { launchBrowserForBench } from './support/browser';
+import { submitSignIn } from '../tests/e2e/support/signInForm';
 
 const RUNS = 10;
 const BUDGET_MS = 1000;
@@ -102,9 +103,7 @@ try {
   const page = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
   await page.addInitScript({ content: PAINT_WATCHER });
   await page.goto(`${origin}/login`);
-  await page.getByRole('textbox', { name: 'Username' }).fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('Admin123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, 'admin', 'Admin123');
   await page.getByRole('article').first().waitFor();
 
   const inApp: number[] = [];

@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { submitSignIn } from './signInForm';
+
+export { waitUntilSignedIn } from './signInForm';
 
 export { launchBrowser } from './chromium';
 
@@ -12,15 +15,8 @@ export function tenantUrl(tenant: 'demo' | 'acme' | string, path = '/'): string 
 
 export async function signIn(page: Page, username: string, password: string, tenant = 'demo'): Promise<void> {
   await page.goto(tenantUrl(tenant, '/login'));
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, username, password);
 }
 
 /** Home, or the dashboard home redirects to when the user has one selected. */
 export const isHome = (url: URL) => /^\/(dashboard\/[\w-]+)?$/.test(url.pathname);
-
-/** Waits until the main layout shows `username` signed in (the account menu carries the name). */
-export async function waitUntilSignedIn(page: Page, username: string): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: username }).waitFor();
-}
