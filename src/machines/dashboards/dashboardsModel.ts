@@ -1,3 +1,4 @@
+import { compareNames } from '../../services/contracts/names';
 import type {
   DashboardGroup,
   DashboardsList,
@@ -25,8 +26,8 @@ function compare(settings: SortSettings) {
   return (a: { name: string; order: number }, b: { name: string; order: number }) =>
     sign *
     (settings.sortMode === 'NAME'
-      ? nameOf(a).localeCompare(nameOf(b), undefined, { sensitivity: 'base' }) || a.order - b.order
-      : a.order - b.order || nameOf(a).localeCompare(nameOf(b)));
+      ? compareNames(nameOf(a), nameOf(b)) || a.order - b.order
+      : a.order - b.order || compareNames(nameOf(a), nameOf(b)));
 }
 
 export function sortedDashboards(list: DashboardSummary[], settings: SortSettings): DashboardSummary[] {

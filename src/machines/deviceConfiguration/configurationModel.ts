@@ -4,6 +4,7 @@ import type {
   ConfigurationEntry,
 } from '../../services/contracts/deviceConfiguration';
 import type { DeviceTreeItem, DeviceType } from '../../services/contracts/devices';
+import { compareNames } from '../../services/contracts/names';
 import type { SortSettings } from '../../services/contracts/settings';
 
 /** A department as the dialog edits it: `label` is the text of its name field. */
@@ -58,7 +59,6 @@ export const toConfigItem = (item: DeviceTreeItem): ConfigItem => ({
   members: item.devices.map(toConfigItem),
 });
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 const shownName = (item: ConfigItem) => item.label.trim() || item.name;
 
 /** SPEC §4 sorting: CUSTOM by order, NAME by label else name; the direction applies to both. */
@@ -67,7 +67,7 @@ export function sortItems(items: readonly ConfigItem[], settings: SortSettings):
   const compare =
     settings.sortMode === 'CUSTOM'
       ? (a: ConfigItem, b: ConfigItem) => a.order - b.order
-      : (a: ConfigItem, b: ConfigItem) => collator.compare(shownName(a), shownName(b)) || a.order - b.order;
+      : (a: ConfigItem, b: ConfigItem) => compareNames(shownName(a), shownName(b)) || a.order - b.order;
   return [...items]
     .sort((a, b) => sign * compare(a, b))
     .map((item) =>

@@ -14,3 +14,4 @@ export * from './widgetDownload';
 export * from './alarms';
 export * from './push';
 export * from './demo';
+export * from './names';

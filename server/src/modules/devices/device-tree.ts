@@ -1,4 +1,4 @@
-import type { Department, DeviceTreeItem } from '../../../../src/services/contracts';
+import { compareNames, type Department, type DeviceTreeItem } from '../../../../src/services/contracts';
 import type { AuthSession } from '../auth/service';
 import type { DeviceListRow, DevicesRepository, GroupRow, StoredConfiguration } from './repository';
 import type { GatewayAccess } from './service';
@@ -14,7 +14,7 @@ function ordered(items: DeviceTreeItem[], orders: Record<string, number>): Devic
     const ob = orders[b.key] ?? Number.MAX_SAFE_INTEGER;
     if (oa !== ob) return oa - ob;
     if (a.type !== b.type) return KIND_RANK[a.type] - KIND_RANK[b.type];
-    return a.name.localeCompare(b.name) || a.key.localeCompare(b.key);
+    return compareNames(a.name, b.name) || a.key.localeCompare(b.key);
   });
   return sorted.map((item, index) => ({ ...item, order: index }));
 }

@@ -258,6 +258,16 @@ describeEachBackend('devices API', (backend) => {
     await device.publishAsync(topics.status('demo', hexacode), '', { qos: 1, retain: true });
   });
 
+  it('lists devices by name as people read them: "Case 9" before "Case 10"', async () => {
+    const register = (hexacode: string, name: string) =>
+      call('POST', '/api/v2/admin/devices', 'admin', { model: 'CC-410', hexacode, name });
+    expect((await register('0C0C10', 'Case 10')).statusCode).toBe(201);
+    expect((await register('0C0C09', 'case 9')).statusCode).toBe(201);
+    const names = (await tree()).map((item) => item.name);
+    expect(names.indexOf('case 9')).toBeLessThan(names.indexOf('Case 10'));
+    expect(names.indexOf('case 9')).toBeGreaterThan(-1);
+  });
+
   it('saves the device configuration and the tree follows it', async () => {
     const store = (await tree()).find((i) => i.name === 'Store 101 Copenhagen')!;
     const save = (payload: unknown) => call('POST', '/api/v2/account/settings/devices', 'operator', payload);
