@@ -6,8 +6,8 @@ import type {
   AnyStateMachine,
   EventFromLogic,
   InspectionEvent,
+  SimulatedClock,
   SnapshotFrom,
-  StateValue,
 } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { provideApp } from '../../src/machines/app/provideApp';
@@ -18,7 +18,10 @@ import { AppActor } from '../../src/ui/appActor';
 import { coveringPaths, modelGraph, type ModelOptions, type Path } from './coveringPaths';
 import { fakeSocketFactory } from './fakeSocket';
 import { pathCoverage } from './pathCoverage';
+import { describePath, leafStates } from './pathNames';
 import { coverageRecorder, declarationOf } from './transitionCoverage';
+
+export { describeEvent, describePath, leafStates } from './pathNames';
 
 /**
  * Model-based path tests that drive the product: the machine is the model that generates the paths; the system
@@ -31,9 +34,13 @@ import { coverageRecorder, declarationOf } from './transitionCoverage';
  * against what the machine declares.
  */
 export interface ViewPathSuite<M extends AnyStateMachine, W> {
-  model: ModelOptions<M>;
-  /** Renders the product for one path (with `inspect` on its root actor) and returns the world to record into. */
-  start(inspect: (event: InspectionEvent) => void): Promise<W>;
+  /** The model, or several when the product starts the machine in different ways (a new or an edited item). */
+  model: ViewPathModel<M> | readonly ViewPathModel<M>[];
+  /**
+   * Renders the product for one path (with `inspect` on its root actor) and returns the world to record into;
+   * `initial` is the path's first model state (with several models, it tells which one the path is of).
+   */
+  start(inspect: (event: InspectionEvent) => void, initial: SnapshotFrom<M>): Promise<W>;
   /** Plays one model event on the product, updating the world with what the spec says follows from it. */
   play(event: EventFromLogic<M>, world: W, from: SnapshotFrom<M>): Promise<void>;
   /**
@@ -52,10 +59,20 @@ export interface ViewPathSuite<M extends AnyStateMachine, W> {
   unreachable?: Readonly<Record<string, string>>;
 }
 
-/** Renders the whole SPA at `path` with the production services, as main.tsx wires them, inspected. */
+/** A model of a view path suite; `label` names its paths when the suite has several models. */
+export type ViewPathModel<M extends AnyStateMachine> = ModelOptions<M> & { label?: string };
+
+/**
+ * Renders the whole SPA at `path` with the production services, as main.tsx wires them, inspected; with `clock`,
+ * its actor system's delays run on that (simulated) clock.
+ */
 export function renderProduct(
   path: string,
-  options: { inspect?: (event: InspectionEvent) => void; serviceWorker?: AppServiceWorker } = {},
+  options: {
+    inspect?: (event: InspectionEvent) => void;
+    serviceWorker?: AppServiceWorker;
+    clock?: SimulatedClock;
+  } = {},
 ) {
   const socket = fakeSocketFactory();
   window.history.replaceState(null, '', path);
@@ -64,41 +81,13 @@ export function renderProduct(
   render(
     createElement(AppActor.Provider, {
       logic,
-      options: { input, inspect: options.inspect },
+      // An undefined clock would replace the system's own: given only when there is one.
+      options: { input, inspect: options.inspect, ...(options.clock && { clock: options.clock }) },
       children: createElement(App),
     }),
   );
   return socket;
 }
-
-/** The atomic states a state value is in, as dotted paths: { a: 'b' } → ['a.b']. */
-export function leafStates(value: StateValue): string[] {
-  if (typeof value === 'string') return [value];
-  return Object.entries(value).flatMap(([key, child]) =>
-    child === undefined ? [key] : leafStates(child).map((leaf) => `${key}.${leaf}`),
-  );
-}
-
-/** An event as a test name shows it: its type, and its payload in short (`login.edit username "operator"`). */
-export function describeEvent(event: { type: string }): string {
-  const { type, ...payload } = event as { type: string } & Record<string, unknown>;
-  const name = type
-    .replace(/^xstate\.(done|error)\.actor\./, '$1 ')
-    .replace(/^xstate\.after\.([^.]+)\..*/, 'after $1');
-  const result = (payload.output ?? payload.error) as { kind?: unknown } | string | undefined;
-  const values =
-    result === undefined
-      ? Object.values(payload)
-      : [typeof result === 'object' && result !== null && 'kind' in result ? result.kind : result];
-  const detail = values.map((value) => (typeof value === 'string' ? JSON.stringify(value) : '')).join(' ');
-  return detail.trim() ? `${name} ${detail.trim()}` : name;
-}
-
-export const describePath = (path: { steps: { event: { type: string } }[] }) =>
-  path.steps
-    .slice(1)
-    .map((step) => describeEvent(step.event))
-    .join(' → ') || '(initial)';
 
 async function see<M extends AnyStateMachine, W>(
   suite: ViewPathSuite<M, W>,
@@ -137,9 +126,9 @@ export async function playPath<M extends AnyStateMachine, W>(
   path: Path<M>,
   inspect: (event: InspectionEvent) => void = () => {},
 ) {
-  const world = await suite.start(inspect);
+  const [initial, ...steps] = path.steps;
+  const world = await suite.start(inspect, initial!.state as SnapshotFrom<M>);
   try {
-    const [initial, ...steps] = path.steps;
     let from = initial!.state as SnapshotFrom<M>;
     await see(suite, from, world, 'at the start');
     for (const [index, step] of steps.entries()) {
@@ -163,14 +152,17 @@ export function describeViewPaths<M extends AnyStateMachine, W>(
   suite: ViewPathSuite<M, W>,
 ) {
   const declared = declarationOf(machine);
+  const models = 'events' in suite.model ? [suite.model] : suite.model;
+  const named = (model: number, name: string) =>
+    models.length > 1 ? `${models[model]!.label ?? `model ${model + 1}`}: ${name}` : name;
   const paths = coveringPaths<M>(
-    [modelGraph(machine, suite.model)],
+    models.map((model) => modelGraph(machine, model)),
     [...declared.states, ...declared.transitions],
-  ).map(({ path }) => path);
+  ).map(({ model, path }) => [named(model, describePath(path)), path] as const);
   const walked = new Set<string>();
 
   describe(title, () => {
-    it.each(paths.map((path) => [describePath(path), path] as const))(
+    it.each(paths)(
       '%s',
       async (_name, path) => {
         await playPath(suite, path, productRecorder(machine, walked));
