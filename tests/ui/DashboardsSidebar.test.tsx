@@ -179,4 +179,12 @@ describe('sidebar dashboards list', () => {
     click.mockRestore();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
+
+  it('offers "Download dashboard" only where a dashboard is open', async () => {
+    const user = userEvent.setup();
+    renderSignedIn('/0A0B0C/1/0/pages/2');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }, { timeout: 10_000 }));
+    await screen.findByRole('menuitem', { name: 'Upload dashboard' });
+    expect(screen.queryByRole('menuitem', { name: 'Download dashboard' })).toBeNull();
+  }, 15_000);
 });

@@ -1,5 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useRoute } from 'wouter';
 import { selectThemeMode, selectUsername } from '../../machines/app/app.selectors';
+import { ROUTES } from '../../machines/app/routes';
 import { AppActor } from '../appActor';
 import { useDashboards } from '../dashboards/useDashboards';
 import { useT } from '../i18n';
@@ -13,10 +15,19 @@ export function AccountMenu() {
   const mode = AppActor.useSelector(selectThemeMode);
   const username = AppActor.useSelector(selectUsername);
   const dashboards = useDashboards();
+  // Downloading exports the open dashboard: offered only where one is open.
+  const [onDashboard] = useRoute(ROUTES.dashboard);
   // Label and what choosing it sends, in menu order.
   const entries: [string, () => void][] = [
     [t('dashboards.create'), () => dashboards.send({ type: 'dashboards.create' })],
-    [t('dashboards.download'), () => dashboards.send({ type: 'dashboards.export' })],
+    ...(onDashboard
+      ? [
+          [t('dashboards.download'), () => dashboards.send({ type: 'dashboards.export' })] as [
+            string,
+            () => void,
+          ],
+        ]
+      : []),
     [t('dashboards.upload'), () => dashboards.send({ type: 'dashboards.import' })],
     [t('dashboards.sortingSettings'), () => dashboards.send({ type: 'dashboards.sort' })],
     [t('dashboards.groups'), () => dashboards.send({ type: 'dashboards.group.create' })],
@@ -36,7 +47,7 @@ export function AccountMenu() {
         <span aria-hidden className="grid size-8 place-items-center rounded-full bg-primary text-white">
           {username.slice(0, 1).toUpperCase()}
         </span>
-        <span>{username}</span>
+        <span className="max-w-24 truncate sm:max-w-none">{username}</span>
       </MenuButton>
       <MenuItems
         anchor="bottom end"

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { Route, Switch, useRoute } from 'wouter';
+import { Route, Switch, useLocation, useRoute } from 'wouter';
 import { selectIsLive, selectIsSignedIn } from '../../machines/app/app.selectors';
 import { ROUTES } from '../../machines/app/routes';
 import { breadcrumbParts, selectBreadcrumb } from '../../machines/devicePage/devicePage.selectors';
@@ -8,6 +9,8 @@ import type { devicePageMachine } from '../../machines/devicePage/devicePageMach
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { AppActor } from '../appActor';
 import { DashboardScreen, useDashboardName } from '../dashboards/DashboardScreen';
+import { DashboardsDialogs } from '../dashboards/DashboardsDialogs';
+import { useDashboards } from '../dashboards/useDashboards';
 import { UnsavedDashboardHost } from '../dashboards/UnsavedDashboardHost';
 import { DeviceConfigurationHost } from '../dialogs/DeviceConfigurationHost';
 import { DialogErrorBoundary } from '../errors/DialogErrorBoundary';
@@ -18,7 +21,9 @@ import { HomeScreen } from '../screens/HomeScreen';
 import { useSystemActor } from '../useSystemActor';
 import { Banners } from './Banners';
 import { HeadBar } from './HeadBar';
+import { NavigationDrawer } from './NavigationDrawer';
 import { Sidebar } from './Sidebar';
+import { useNarrowScreen } from './useNarrowScreen';
 
 /**
  * The signed-in shell and its routes, loaded lazily so the login page stays small. While signed out
@@ -43,11 +48,19 @@ export default function MainLayout() {
       <DialogErrorBoundary name="device configuration">
         <DeviceConfigurationHost />
       </DialogErrorBoundary>
+      <DialogErrorBoundary name="dashboards">
+        <DashboardsDialogsHost />
+      </DialogErrorBoundary>
       <DialogErrorBoundary name="unsaved dashboard">
         <UnsavedDashboardHost />
       </DialogErrorBoundary>
     </>
   );
+}
+
+/** The dashboards list's dialogs stay mounted while the sidebar comes and goes as a drawer. */
+function DashboardsDialogsHost() {
+  return <DashboardsDialogs actor={useDashboards()} />;
 }
 
 /** The actors it reads (device tree, device page) live exactly while signed in. */
@@ -58,6 +71,10 @@ function SignedInLayout() {
   const devicePage = useSystemActor<ActorRefFrom<typeof devicePageMachine>>(SYSTEM_IDS.devicePage);
   const pageCrumbs = breadcrumbParts(useSelector(devicePage, selectBreadcrumb));
   const dashboardName = useDashboardName(onDashboard ? dashboard.id : undefined);
+  const narrow = useNarrowScreen();
+  const [location] = useLocation();
+  // The drawer is open at the address it was opened on: following a link in it closes it.
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
 
   // SPEC §2: device, business-group member, department and page; the hexacode until the tree answers.
   const crumbs = onDashboard
@@ -70,10 +87,14 @@ function SignedInLayout() {
 
   return (
     <div className="flex h-screen">
-      <Sidebar />
+      {narrow ? (
+        <NavigationDrawer open={drawerOpenAt === location} onClose={() => setDrawerOpenAt(null)} />
+      ) : (
+        <Sidebar />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <Banners />
-        <HeadBar crumbs={crumbs} />
+        <HeadBar crumbs={crumbs} onOpenNavigation={narrow ? () => setDrawerOpenAt(location) : null} />
         <main className="flex-1 overflow-auto">
           <ScreenErrorBoundary>
             <Switch>

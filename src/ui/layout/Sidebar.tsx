@@ -5,15 +5,16 @@ import { selectSearchText, selectShowSearch } from '../../machines/deviceTree/de
 import type { deviceTreeMachine } from '../../machines/deviceTree/deviceTreeMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { AppActor } from '../appActor';
-import { DashboardsDialogs } from '../dashboards/DashboardsDialogs';
 import { DashboardsList } from '../dashboards/DashboardsList';
 import { useDashboards } from '../dashboards/useDashboards';
 import { useT } from '../i18n';
-import { DialogErrorBoundary } from '../errors/DialogErrorBoundary';
 import { DeviceTreeView } from '../tree/DeviceTreeView';
 import { useSystemActor } from '../useSystemActor';
 
-/** SPEC §2/§9: a 300 px sidebar: logo, search (when enabled), the dashboards (grouped), then the devices. */
+/**
+ * SPEC §2/§9: a 300 px sidebar: logo, search (when enabled), the dashboards (grouped), then the devices. On a
+ * narrow screen it is the content of the navigation drawer.
+ */
 export function Sidebar() {
   const t = useT();
   const logo = AppActor.useSelector(selectSidebarLogo);
@@ -23,7 +24,7 @@ export function Sidebar() {
   const search = useSelector(tree, selectSearchText);
   const dashboards = useDashboards();
   return (
-    <aside className="flex w-sidebar shrink-0 flex-col bg-sidebar text-white">
+    <aside className="flex w-sidebar max-w-full shrink-0 flex-col bg-sidebar text-white">
       <div className="flex h-16 items-center bg-sidebar-secondary px-4">
         {logo ? <img src={logo} alt={t('login.logoAlt', { tenant })} className="h-10" /> : null}
       </div>
@@ -43,9 +44,6 @@ export function Sidebar() {
         <DashboardsList actor={dashboards} />
         <DeviceTreeView tree={tree} />
       </nav>
-      <DialogErrorBoundary name="dashboards">
-        <DashboardsDialogs actor={dashboards} />
-      </DialogErrorBoundary>
     </aside>
   );
 }
