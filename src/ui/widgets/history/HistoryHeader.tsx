@@ -9,7 +9,15 @@ import type { WidgetRendererProps } from '../types';
 import { useDateFormat } from './useDateFormat';
 import { useHistory } from './useHistory';
 
-const sameInterval = (a: WidgetInterval, b: WidgetInterval) => JSON.stringify(a) === JSON.stringify(b);
+// Field by field: the picker's interval and the stored one list their fields in different orders, and an instant
+// may be written with or without milliseconds.
+const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+const sameInterval = (a: WidgetInterval, b: WidgetInterval) =>
+  a.type === b.type &&
+  instant(a.start) === instant(b.start) &&
+  instant(a.end) === instant(b.end) &&
+  a.compareTo?.value === b.compareTo?.value &&
+  a.compareTo?.unit === b.compareTo?.unit;
 
 /** The header of a history chart: its range and its annotations (mark areas). */
 export const ChartHeader = (props: WidgetRendererProps) => <HistoryHeader {...props} annotations />;
