@@ -22,5 +22,5 @@ export function newAlarmCodes(entries: readonly AlarmEntry[], entry: AlarmEntry)
 export const activeCount = (entries: readonly AlarmEntry[]): number =>
   entries.reduce((sum, entry) => sum + entry.size, 0);
 
-/** Back-off before the next reconnection: 1 s, doubling, at most 30 s. */
-export const reconnectDelay = (attempts: number): number => Math.min(1000 * 2 ** attempts, 30_000);
+/** Back-off before reconnection number `attempt` (1 for the first): 1 s, doubling, at most 30 s. */
+export const reconnectDelay = (attempt: number): number => Math.min(1000 * 2 ** (attempt - 1), 30_000);

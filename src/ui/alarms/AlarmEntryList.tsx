@@ -1,6 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { selectAlarmEntries, selectAlarmPreferences } from '../../machines/alarms/alarmList.selectors';
+import {
+  selectAlarmEntries,
+  selectAlarmPreferences,
+  selectAlarmsLoading,
+} from '../../machines/alarms/alarmList.selectors';
 import { formatDate } from '../../machines/dateRange/dateText';
 import type { ActiveAlarm } from '../../services/contracts';
 import { useT } from '../i18n';
@@ -21,7 +25,12 @@ export function AlarmEntryList({ list, onAcknowledge, onNavigate }: Props) {
   const t = useT();
   const entries = useSelector(list, selectAlarmEntries);
   const { dateFormat, timeZone, canAcknowledge } = useSelector(list, selectAlarmPreferences);
-  if (entries.length === 0) return <p className="px-4 py-6 text-center text-muted">{t('alarmsUi.none')}</p>;
+  // Before the list has loaded, "no active alarms" would be a claim the app cannot make yet.
+  const loading = useSelector(list, selectAlarmsLoading);
+  if (entries.length === 0)
+    return (
+      <p className="px-4 py-6 text-center text-muted">{t(loading ? 'alarmsUi.loading' : 'alarmsUi.none')}</p>
+    );
   return (
     <ul aria-label={t('alarmsUi.menuTitle')} className="divide-y divide-muted/20">
       {entries.map((entry) => (
