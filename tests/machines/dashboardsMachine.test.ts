@@ -269,7 +269,13 @@ describe('dashboards machine', () => {
     );
     // Equal orders fall back to the name.
     expect(names()).toEqual(['Freezing[Freezers]', 'Chillers', 'Overview']);
+    // Deleting a group asks first; cancelling keeps it.
     actor.send({ type: 'dashboards.group.delete', id: 'g-cold' });
+    expect(actor.getSnapshot().matches({ loaded: 'confirmingGroupDelete' })).toBe(true);
+    actor.send({ type: 'dashboards.cancelDelete' });
+    expect(api.deleteDashboardGroup).not.toHaveBeenCalled();
+    actor.send({ type: 'dashboards.group.delete', id: 'g-cold' });
+    actor.send({ type: 'dashboards.confirmDelete' });
     await idle();
     expect(names()).toEqual(['Freezers', 'Chillers', 'Overview']);
   });

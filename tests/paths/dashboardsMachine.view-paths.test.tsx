@@ -79,6 +79,8 @@ const dialogs: Model = {
     { type: 'dashboards.group.create' },
     { type: 'dashboards.group.edit', id: 'g-cold' },
     { type: 'dashboards.group.delete', id: 'g-cold' },
+    { type: 'dashboards.confirmDelete' },
+    { type: 'dashboards.cancelDelete' },
     { type: 'dashboards.group.toggle', id: 'g-cold' },
     { type: 'prompt.change', value: '' },
     { type: 'prompt.change', value: 'Cellar' },
@@ -331,6 +333,15 @@ describeViewPaths('dashboards list, played in the sidebar, its dialogs and the s
         [...world.group.members].sort(),
       );
       groupDialog(world, 'saving');
+    },
+    'loaded.confirmingGroupDelete': (_, world) => {
+      const shown = dialog('Delete group');
+      const name = world.server.stored().groups.find((g) => g.id === world.target)?.name;
+      expect(
+        within(shown).getByText(`Delete group ${name}? Its dashboards stay, outside any group.`),
+      ).toBeTruthy();
+      expect(world.server.held).toBeNull();
+      behind(world);
     },
     'loaded.deletingGroup': (_, world) => {
       const { method, url } = waiting(world, 'deleteGroup');

@@ -41,7 +41,7 @@ const LEADS: Partial<Record<DashboardsEvent['type'], string>> = {
   'sorting.submit': 'loaded.sorting.saving',
   'dashboards.group.create': 'loaded.grouping.editing',
   'dashboards.group.edit': 'loaded.grouping.editing',
-  'dashboards.group.delete': 'loaded.deletingGroup',
+  'dashboards.group.delete': 'loaded.confirmingGroupDelete',
   'dashboards.cancelDelete': IDLE,
   'prompt.cancel': IDLE,
   'sorting.cancel': IDLE,
@@ -185,6 +185,9 @@ export async function playDashboards(event: DashboardsEvent, world: DashboardsWo
   // The wizard ends done either way: with the imported dashboard, or null when the user cancelled.
   const ok = outcome?.[1] === 'done' && (event as { output?: unknown }).output !== null;
   if (outcome) return answered(outcome[2] as CallName, ok, world);
-  world.step = LEADS[event.type] ?? world.step;
+  // Confirming deletes what the dialog asked about: a dashboard or a group.
+  const confirmedGroup =
+    event.type === 'dashboards.confirmDelete' && world.step === 'loaded.confirmingGroupDelete';
+  world.step = confirmedGroup ? 'loaded.deletingGroup' : (LEADS[event.type] ?? world.step);
   await played(event, world);
 }

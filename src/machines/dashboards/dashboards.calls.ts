@@ -132,6 +132,13 @@ export const importing = dashboardsSetup.createStateConfig({
   },
 });
 
+/** Deleting a group asks first, as deleting a dashboard does; its dashboards would stay. */
+export const confirmingGroupDelete = dashboardsSetup.createStateConfig({
+  description:
+    'A dialog asks the user to confirm deleting the group (its dashboards stay, outside any group).',
+  on: { 'dashboards.confirmDelete': 'deletingGroup', 'dashboards.cancelDelete': 'idle' },
+});
+
 export const deletingGroup = dashboardsSetup.createStateConfig({
   description: 'The group is being deleted.',
   invoke: {

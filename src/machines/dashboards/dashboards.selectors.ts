@@ -64,6 +64,12 @@ export const selectDeleteConfirmation = (s: DashboardsSnapshot): string | null =
     ? (s.context.dashboards.find((d) => d.id === s.context.targetId)?.name ?? '')
     : null;
 
+/** The name of the group the user is asked to confirm deleting, or null. */
+export const selectGroupDeleteConfirmation = (s: DashboardsSnapshot): string | null =>
+  s.matches({ loaded: 'confirmingGroupDelete' })
+    ? (s.context.groups.find((g) => g.id === s.context.targetId)?.name ?? '')
+    : null;
+
 export type ImportWizardActor = ActorRefFrom<typeof importWizardMachine>;
 /** The import wizard, while it is open. */
 export const selectImportWizard = (s: DashboardsSnapshot): ImportWizardActor | null =>

@@ -1,6 +1,7 @@
 import type { DashboardsEvent } from './dashboards.events';
 import {
   confirmingDelete,
+  confirmingGroupDelete,
   deleting,
   deletingGroup,
   exporting,
@@ -161,7 +162,7 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
             },
             'dashboards.group.delete': {
               guard: { type: 'knownGroup', params: byId },
-              target: 'deletingGroup',
+              target: 'confirmingGroupDelete',
               actions: { type: 'assignTarget', params: byId },
             },
           },
@@ -176,6 +177,7 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
         importing,
         sorting,
         grouping,
+        confirmingGroupDelete,
         deletingGroup,
       },
     },

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import {
   selectDeleteConfirmation,
+  selectGroupDeleteConfirmation,
   selectGroupForm,
   selectImportWizard,
   selectIsSaving,
@@ -23,24 +24,41 @@ import type { DashboardsActor } from './useDashboards';
 export function DashboardsDialogs({ actor }: { actor: DashboardsActor }) {
   const prompt = useSelector(actor, selectPrompt);
   const deleting = useSelector(actor, selectDeleteConfirmation);
+  const deletingGroup = useSelector(actor, selectGroupDeleteConfirmation);
   const sorting = useSelector(actor, selectSortingDraft);
   const group = useSelector(actor, selectGroupForm);
   const wizard = useSelector(actor, selectImportWizard);
   if (prompt) return <PromptDialog actor={actor} />;
-  if (deleting !== null) return <DeleteDialog actor={actor} name={deleting} />;
+  if (deleting !== null) return <DeleteDialog actor={actor} name={deleting} kind="dashboard" />;
+  if (deletingGroup !== null) return <DeleteDialog actor={actor} name={deletingGroup} kind="group" />;
   if (sorting) return <SortingDialog actor={actor} />;
   if (group) return <GroupDialog actor={actor} />;
   if (wizard) return <ImportDashboardDialog wizard={wizard} />;
   return null;
 }
 
-/** SPEC §2: deleting a dashboard asks first. */
-function DeleteDialog({ actor, name }: { actor: DashboardsActor; name: string }) {
+/** SPEC §2: deleting a dashboard asks first; so does deleting a group. */
+function DeleteDialog({
+  actor,
+  name,
+  kind,
+}: {
+  actor: DashboardsActor;
+  name: string;
+  kind: 'dashboard' | 'group';
+}) {
   const t = useT();
+  const texts = {
+    dashboard: {
+      title: t('dashboards.deleteConfirmTitle'),
+      question: t('dashboards.deleteConfirm', { name }),
+    },
+    group: { title: t('dashboards.deleteGroup'), question: t('dashboards.deleteGroupConfirm', { name }) },
+  }[kind];
   const cancel = () => actor.send({ type: 'dashboards.cancelDelete' });
   return (
     <Dialog
-      title={t('dashboards.deleteConfirmTitle')}
+      title={texts.title}
       onClose={cancel}
       onSubmit={() => actor.send({ type: 'dashboards.confirmDelete' })}
       footer={
@@ -52,7 +70,7 @@ function DeleteDialog({ actor, name }: { actor: DashboardsActor; name: string })
         </>
       }
     >
-      <p>{t('dashboards.deleteConfirm', { name })}</p>
+      <p>{texts.question}</p>
     </Dialog>
   );
 }
