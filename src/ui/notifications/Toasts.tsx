@@ -13,10 +13,11 @@ export function Toasts() {
   const messageText = useMessageText();
   const notifications = useSystemActor<ActorRefFrom<typeof notificationsMachine>>(SYSTEM_IDS.notifications);
   const toasts = useSelector(notifications, selectToasts);
+  // Above dialogs and their backdrop (z-40): a toast raised from a dialog is never dimmed behind it.
   return (
     <section
       aria-label={t('notifications.region')}
-      className="fixed right-4 bottom-4 z-30 flex w-80 flex-col gap-2"
+      className="fixed right-4 bottom-4 z-50 flex w-[min(20rem,calc(100vw-2rem))] flex-col gap-2"
     >
       {toasts.map((toast) => (
         <div
