@@ -27,7 +27,7 @@ import {
 import { alarmEntry, alarmServer } from '../support/alarmHandlers';
 import { operatorSession } from '../support/fixtures';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

@@ -25,7 +25,7 @@ import {
   type HeldAnswers,
 } from '../support/alarmPathWorld';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths } from '../support/viewPaths';
 
 type Toasts = ReturnType<typeof toastsShown>;

@@ -25,7 +25,7 @@ import { operatorSession } from '../support/fixtures';
 import { historyHandler } from '../support/historyHandlers';
 import { defrost, roomChartDashboard } from '../support/annotationFixtures';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

@@ -26,7 +26,7 @@ import {
   type Arrival,
 } from '../support/appPathWorld';
 import { accountSettings, demoTheme, operatorSession } from '../support/fixtures';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
 
 // The signed-in chunk arrives when the path says (see heldChunk).

@@ -7,7 +7,7 @@ import { createServiceWorker, type WorkerContainer } from '../../src/services/se
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import { operatorSession } from '../support/fixtures';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

@@ -37,7 +37,7 @@ import {
 } from '../support/dashboardEditorPathWorld';
 import { summary } from '../support/dashboardFixtures';
 import { installFakeCanvas } from '../support/fakeCanvas';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths } from '../support/viewPaths';
 
 installFakeCanvas();

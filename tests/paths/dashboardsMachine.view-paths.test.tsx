@@ -18,7 +18,7 @@ import {
   toastsAsExpected,
   type DashboardsWorld,
 } from '../support/dashboardsPathWorld';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths } from '../support/viewPaths';
 
 type Model = ModelOptions<typeof dashboardsMachine> & { label: string };

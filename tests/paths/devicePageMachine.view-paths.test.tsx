@@ -15,7 +15,7 @@ import type { ModelOptions } from '../support/coveringPaths';
 import { heldEndpoint, type HeldEndpoint } from '../support/devicePageServer';
 import { deviceTree, line, operatorSession, pages } from '../support/fixtures';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

@@ -19,7 +19,7 @@ import {
 } from '../support/deviceTreeServer';
 import { deviceTree, operatorSession, pages } from '../support/fixtures';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

@@ -15,7 +15,7 @@ import { dashboardHandlers } from '../support/dashboardHandlers';
 import { setpointLine } from '../support/devicePageFixtures';
 import { operatorSession } from '../support/fixtures';
 import { lineWriteServer, toastsShown, type LineWriteServer } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

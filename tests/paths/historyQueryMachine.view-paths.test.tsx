@@ -17,7 +17,7 @@ import { installFakeCanvas } from '../support/fakeCanvas';
 import { historyAnswer, historyConfig } from '../support/historyFixtures';
 import { CHART, openRoomChart, PATH_NOW, rangeButtonName } from '../support/historyQueryPathDashboard';
 import { heldHistoryServer, type HeldHistoryServer } from '../support/historyQueryPathServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
 
 installFakeCanvas();

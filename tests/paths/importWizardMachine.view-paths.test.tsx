@@ -12,7 +12,7 @@ import { dashboardHandlers } from '../support/dashboardHandlers';
 import { deviceTree, operatorSession } from '../support/fixtures';
 import { heldFileReads, heldImportServer, NamedFile } from '../support/importWizardPathWorld';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

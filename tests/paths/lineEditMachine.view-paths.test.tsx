@@ -12,7 +12,7 @@ import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import { line, operatorSession } from '../support/fixtures';
 import { lineWriteServer, toastsShown, type LineWriteServer } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

@@ -10,7 +10,7 @@ import { STORAGE_KEYS } from '../../src/services/storage';
 import { LOCKED_TEXT } from '../support/apiHandlers';
 import { operatorSession } from '../support/fixtures';
 import type { ModelOptions } from '../support/coveringPaths';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

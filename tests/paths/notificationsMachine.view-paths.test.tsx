@@ -17,7 +17,7 @@ import { App } from '../../src/ui/App';
 import { AppActor } from '../../src/ui/appActor';
 import type { ModelOptions } from '../support/coveringPaths';
 import { fakeSocketFactory } from '../support/fakeSocket';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

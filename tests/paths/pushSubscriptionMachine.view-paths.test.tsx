@@ -9,7 +9,7 @@ import type { PushSubscriptionRequest } from '../../src/services/contracts';
 import { fakeAlarmBrowser, type FakeAlarmBrowser } from '../support/alarmListBrowser';
 import { heldAnswers, openAlarmMenu, renderAlarmsProduct, type HeldAnswers } from '../support/alarmPathWorld';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import {
   fakePushBrowser,
   pushSubscriptionBody,

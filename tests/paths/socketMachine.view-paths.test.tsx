@@ -22,7 +22,7 @@ import { createStorage } from '../../src/services/storage';
 import { modelGraph, type ModelOptions, type Path } from '../support/coveringPaths';
 import type { fakeSocketFactory } from '../support/fakeSocket';
 import { line, operatorSession } from '../support/fixtures';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, playPath, renderProduct, type ViewPathSuite } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

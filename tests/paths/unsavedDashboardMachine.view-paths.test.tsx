@@ -20,7 +20,7 @@ import { summary } from '../support/dashboardFixtures';
 import { dashboardHandlers } from '../support/dashboardHandlers';
 import { operatorSession } from '../support/fixtures';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 

@@ -7,7 +7,7 @@ import { newElement } from '../../src/machines/widgetEditor/widgetDefaults';
 import { elementsOf } from '../../src/machines/widgetEditor/widgetDraft';
 import { widgetEditorMachine } from '../../src/machines/widgetEditor/widgetEditorMachine';
 import { installFakeCanvas } from '../support/fakeCanvas';
-import { modelEvents } from '../support/machinePaths';
+import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
 import { newPosition, savedLineWidget } from '../support/widgetEditorFixtures';
 import {

@@ -24,7 +24,7 @@ declare module 'vitest' {
   }
 }
 
-/** A suite's row of the table, from its machine's declaration and the names its replays walked. */
+/** A suite's row of the table, from its machine's declaration and the names the product walked on its paths. */
 export function pathCoverage(options: {
   machine: string;
   declaration: Declaration;

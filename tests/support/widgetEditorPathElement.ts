@@ -6,7 +6,7 @@ import { addedElement, newElement, type EditorElement } from '../../src/machines
 import { bufferInput } from '../../src/machines/widgetEditor/widgetElement.setup';
 import { widgetElementMachine } from '../../src/machines/widgetEditor/widgetElementMachine';
 import { deviceTree, operatorSession, pages } from './fixtures';
-import { modelEvents } from './machinePaths';
+import { modelEvents } from './modelEvents';
 import { bufferSettings } from './preferencesFixtures';
 import type { ViewPathModel } from './viewPaths';
 import { roomBuffer, roomLines } from './widgetEditorFixtures';
