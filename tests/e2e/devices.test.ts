@@ -71,14 +71,16 @@ describe('devices, live', () => {
     );
   });
 
-  it('says when the device refuses a value outside its limits', async () => {
+  it("shows the line's limits from its ADF and says, in the dialog, when a value is outside them", async () => {
     await signInAsAdmin(page());
     await page().goto(tenantUrl('demo', '/2D0001/1/0/pages/2'));
     await page().getByRole('button', { name: 'Air temperature setpoint' }).click();
     const dialog = page().getByRole('dialog', { name: 'Line details' });
+    await dialog.getByText('From -30 to 10 °C, in steps of 0.1').waitFor();
     await dialog.getByRole('textbox', { name: 'Value' }).fill('55');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page().getByText('Line update was not accepted by the device').waitFor();
+    await dialog.getByText('Must be between -30 and 10 °C').waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Value' }).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('shows the offline notice for a department that is off and loads no lines', async () => {

@@ -25,7 +25,7 @@ describe('line edit machine', () => {
     expect(actor.getSnapshot().context.value).toBe('4.0');
     actor.send({ type: 'lineEdit.change', value: '  ' });
     actor.send({ type: 'lineEdit.submit' });
-    expect(actor.getSnapshot().context.error).toBe('lineEdit.valueRequired');
+    expect(actor.getSnapshot().context.error).toEqual({ id: 'lineEdit.valueRequired' });
     expect(writeLine).not.toHaveBeenCalled();
     actor.send({ type: 'lineEdit.change', value: '5' });
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -53,7 +53,7 @@ describe('line edit machine', () => {
     expect(actor.getSnapshot().context.value).toBe('1');
     actor.send({ type: 'lineEdit.change', value: '7' });
     actor.send({ type: 'lineEdit.submit' });
-    expect(actor.getSnapshot().context.error).toBe('lineEdit.optionRequired');
+    expect(actor.getSnapshot().context.error).toEqual({ id: 'lineEdit.optionRequired' });
     actor.send({ type: 'lineEdit.change', value: '2' });
     actor.send({ type: 'lineEdit.submit' });
     await toPromise(actor);
@@ -61,14 +61,65 @@ describe('line edit machine', () => {
   });
 
   it.each([
-    ['refused', () => Promise.resolve<LineWriteOutcome>('refused'), 'lineEdit.refused'],
-    ['failed', () => Promise.reject(new Error('503')), 'lineEdit.failed'],
-  ] as const)('stays open with an error toast when the write is %s', async (_name, answer, message) => {
-    const { actor, notify, settle } = start(setpointLine, answer);
-    actor.send({ type: 'lineEdit.submit' });
-    await settle();
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(notify).toHaveBeenCalledWith('error', message);
+    [
+      'refused',
+      () => Promise.resolve<LineWriteOutcome>('refused'),
+      'lineEdit.refused',
+      'lineEdit.refusedReason',
+    ],
+    [
+      'not answered',
+      () => Promise.resolve<LineWriteOutcome>('noAnswer'),
+      'lineEdit.refused',
+      'lineEdit.noAnswer',
+    ],
+    [
+      'to an offline device',
+      () => Promise.resolve<LineWriteOutcome>('offline'),
+      'lineEdit.refused',
+      'lineEdit.offline',
+    ],
+    ['failed', () => Promise.reject(new Error('503')), 'lineEdit.failed', 'lineEdit.failedReason'],
+  ] as const)(
+    'stays open saying why, with an error toast, when the write is %s',
+    async (_name, answer, toast, reason) => {
+      const { actor, notify, settle } = start(setpointLine, answer);
+      actor.send({ type: 'lineEdit.submit' });
+      await settle();
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(notify).toHaveBeenCalledWith('error', toast);
+      expect(actor.getSnapshot().context.refusal).toBe(reason);
+      // Typing again clears it: the next answer will say its own.
+      actor.send({ type: 'lineEdit.change', value: '5' });
+      expect(actor.getSnapshot().context.refusal).toBeNull();
+    },
+  );
+
+  describe('a numeric line with ADF bounds', () => {
+    const bounded: Line = { ...setpointLine, limits: { min: -30, max: 10, step: 0.1, unit: '°C' } };
+    const range = { id: 'lineEdit.outOfRange', values: { min: '-30', max: '10', unit: '°C' } };
+
+    it.each([
+      ['a word', 'warm', { id: 'lineEdit.numberRequired' }],
+      ['an exponent', '1e3', { id: 'lineEdit.numberRequired' }],
+      ['above the bounds', '10.5', range],
+      ['below the bounds', '-31', range],
+    ])('checks %s before sending anything', (_name, value, error) => {
+      const { actor, writeLine } = start(bounded, () => Promise.resolve('accepted'));
+      actor.send({ type: 'lineEdit.change', value });
+      actor.send({ type: 'lineEdit.submit' });
+      expect(actor.getSnapshot().context.error).toEqual(error);
+      expect(writeLine).not.toHaveBeenCalled();
+    });
+
+    it('sends a value on a bound, and says the bounds under the field when the device refuses it as out of range', async () => {
+      const { actor, writeLine, settle } = start(bounded, () => Promise.resolve('outOfRange'));
+      actor.send({ type: 'lineEdit.change', value: '-30' });
+      actor.send({ type: 'lineEdit.submit' });
+      await settle();
+      expect(writeLine).toHaveBeenCalledWith(expect.objectContaining({ value: '-30' }));
+      expect(actor.getSnapshot().context).toMatchObject({ error: range, refusal: null });
+    });
   });
 
   it('ends cancelled on cancel', async () => {

@@ -11,7 +11,7 @@ import { LinesResponse, type Line } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import { line, operatorSession } from '../support/fixtures';
-import { lineWriteServer, toastsShown, type LineWriteServer } from '../support/lineWriteServer';
+import { lineWriteServer, toastsShown, type LineWriteServer, type Refusal } from '../support/lineWriteServer';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
@@ -20,12 +20,24 @@ type LineEditModelEvent = Parameters<typeof lineEditMachine.transition>[1];
 
 const events = modelEvents<typeof lineEditMachine>();
 const ACCEPTED = events.done('writeLine', 'accepted');
-const REFUSED = events.done('writeLine', 'refused');
 const FAILED = events.failed('writeLine', new Error('network'));
+/** Each way a write does not happen, with what the dialog then says (SPEC §8's toast comes with each). */
+const NOT_WRITTEN = {
+  refused: { refusal: 'The device did not accept this value' },
+  outOfRange: { fieldError: 'Must be between -30 and 10 °C' },
+  noAnswer: { refusal: 'The device did not answer' },
+  offline: { refusal: 'The device is offline: the value could not be sent' },
+} as const satisfies Record<Refusal, { refusal?: string; fieldError?: string }>;
+const isRefusal = (output: unknown): output is Refusal => typeof output === 'string' && output in NOT_WRITTEN;
 
 /** The Room department of the fixture tree's Cold room, its page 1, and the setpoint line on it. */
 const address: PageAddress = { hexacode: '0A0B0C', department: 1, subDepartment: 0, page: 1 };
-const setpoint: Line = { ...line(1, '4.0'), name: 'Setpoint' };
+const setpoint: Line = {
+  ...line(1, '4.0'),
+  name: 'Setpoint',
+  limits: { min: -30, max: 10, step: 0.1, unit: '°C' },
+};
+const LIMITS_TEXT = 'From -30 to 10 °C, in steps of 0.1';
 const airTemperature: Line = { ...line(2, '3.8'), name: 'Air temperature', readOnly: true };
 const PAGE_PATH = '/0A0B0C/1/0/pages/1';
 
@@ -35,14 +47,21 @@ const model: ModelOptions<typeof lineEditMachine> = {
     // Spaces around the value: SPEC §5 trims it before it is sent.
     { type: 'lineEdit.change', value: ' 6.5 ' },
     { type: 'lineEdit.change', value: '' },
+    { type: 'lineEdit.change', value: '25' },
+    { type: 'lineEdit.change', value: 'warm' },
     { type: 'lineEdit.submit' },
     { type: 'lineEdit.cancel' },
     ACCEPTED,
-    REFUSED,
+    ...Object.keys(NOT_WRITTEN).map((kind) => events.done('writeLine', kind)),
     FAILED,
   ],
   serializeState: (s) =>
-    JSON.stringify({ value: s.value, filled: s.context.value.trim() !== '', error: s.context.error }),
+    JSON.stringify({
+      value: s.value,
+      typed: s.context.value.trim(),
+      error: s.context.error?.id,
+      refusal: s.context.refusal,
+    }),
 };
 
 const TOAST = {
@@ -58,8 +77,10 @@ interface LineEditWorld {
   toasts: { texts: string[]; stop(): void };
   /** The value field's text as the operator left it. */
   typed: string;
-  /** The field error SPEC §5 shows after a submit without a value. */
+  /** The field error shown after a submit (SPEC §5, the ADF's bounds) or the device's out-of-range refusal. */
   fieldError: string | null;
+  /** Why the last write did not happen, said in the dialog. */
+  refusal: string | null;
   /** Toasts SPEC §8 says the operator has been shown so far. */
   expectedToasts: string[];
   /** Writes the device has received, as SPEC §7 shapes them. */
@@ -69,7 +90,6 @@ interface LineEditWorld {
   /** Where SPEC §4 leaves the dialog: open, or closed with the value saved or cancelled. */
   dialog: 'open' | 'saved' | 'cancelled';
   justOpened: boolean;
-  refusals: number;
 }
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<LineEditWorld> {
@@ -79,12 +99,12 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<LineEdi
     toasts: toastsShown(),
     typed: setpoint.value!,
     fieldError: null,
+    refusal: null,
     expectedToasts: [],
     expectedWrites: [],
     deviceValue: setpoint.value!,
     dialog: 'open',
     justOpened: true,
-    refusals: 0,
   };
   // The page's lines as the device holds them now (the page reads them again when the dialog closes).
   const lines = () =>
@@ -120,13 +140,13 @@ async function play(event: LineEditModelEvent, world: LineEditWorld) {
     case 'lineEdit.change':
       await user.clear(valueField());
       if (event.value) await user.type(valueField(), event.value);
-      Object.assign(world, { typed: event.value, fieldError: null });
+      Object.assign(world, { typed: event.value, fieldError: null, refusal: null });
       return;
     case 'lineEdit.submit':
       await user.click(button('Save'));
-      // SPEC §5: a value is required; with one, it is sent trimmed.
-      if (world.typed.trim() === '') world.fieldError = 'Value is required';
-      else world.expectedWrites.push({ value: world.typed.trim() });
+      // SPEC §5: a value is required; a numeric line takes a number within its ADF bounds; it is sent trimmed.
+      world.fieldError = expectedFieldError(world.typed.trim());
+      if (!world.fieldError) world.expectedWrites.push({ value: world.typed.trim() });
       return;
     case 'lineEdit.cancel':
       await user.click(button('Cancel'));
@@ -137,15 +157,22 @@ async function play(event: LineEditModelEvent, world: LineEditWorld) {
   if (type === FAILED.type) {
     await device.fail();
     world.expectedToasts.push(TOAST.failed);
+    world.refusal = 'The value could not be sent: the connection to the server failed';
   } else if (type === ACCEPTED.type && output === 'accepted') {
     await device.accept();
     Object.assign(world, { dialog: 'saved', deviceValue: world.expectedWrites.at(-1)!.value });
     world.expectedToasts.push(TOAST.updated);
-  } else if (type === REFUSED.type && output === 'refused') {
-    // Both refusals of SPEC §8 (refused, no answer in time), in turn.
-    await device.refuse(world.refusals++ % 2 === 0 ? 409 : 504);
+  } else if (isRefusal(output)) {
+    await device.refuse(output);
     world.expectedToasts.push(TOAST.refused);
+    Object.assign(world, { refusal: null, fieldError: null }, NOT_WRITTEN[output]);
   } else throw new Error(`No way to play ${type}`);
+}
+
+function expectedFieldError(value: string): string | null {
+  if (value === '') return 'Value is required';
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(value)) return 'Enter a number, such as 4.5';
+  return Number(value) < -30 || Number(value) > 10 ? 'Must be between -30 and 10 °C' : null;
 }
 
 /** What was sent: every write the path made, for the setpoint of this page, nothing else. */
@@ -166,6 +193,9 @@ function dialogShown(world: LineEditWorld) {
   expect(within(shown).getByText('Setpoint')).toBeTruthy();
   expect(within(shown).getByText(`${setpoint.value} °C`)).toBeTruthy();
   expect(valueField().value).toBe(world.typed);
+  // What the line accepts, from its ADF, under the field.
+  expect(valueField().getAttribute('aria-describedby')).toBeTruthy();
+  expect(within(shown).getByText(LIMITS_TEXT)).toBeTruthy();
 }
 
 /** The page behind the dialog, once it closed: the setpoint row shows what the device holds. */
@@ -191,11 +221,13 @@ describeViewPaths('line edit, played in the line details dialog of the device pa
       expect(button('Save').disabled).toBe(false);
       expect(button('Cancel').disabled).toBe(false);
       expect(within(dialog()).queryByText('Sending the value to the device…')).toBeNull();
-      // SPEC §5: the missing value is named on the field, which is marked invalid.
-      expect(within(dialog()).queryByText('Value is required') !== null, 'Value is required').toBe(
-        world.fieldError !== null,
-      );
+      // SPEC §5: what is wrong with the value is said on the field, which is marked invalid.
+      const fieldError = valueField().getAttribute('aria-describedby')?.split(' ').at(-1) ?? '';
+      const described = document.getElementById(fieldError)?.textContent ?? null;
+      expect(world.fieldError ? described : null, 'the field error').toBe(world.fieldError);
       expect(valueField().getAttribute('aria-invalid')).toBe(world.fieldError ? 'true' : null);
+      // Why the device did not take the value is said in the dialog, not only in a toast.
+      expect(within(dialog()).queryByRole('alert')?.textContent ?? null, 'the refusal').toBe(world.refusal);
       // The dialog exists to take the value: it has the focus as it opens.
       if (world.justOpened) expect(document.activeElement).toBe(valueField());
       expect(world.device.waiting(), 'no write waits').toBe(false);

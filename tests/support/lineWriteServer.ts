@@ -19,35 +19,39 @@ export interface LineWriteServer {
   /** Whether a write waits for its answer. */
   waiting(): boolean;
   accept(): Promise<void>;
-  /** SPEC §8: a refusal (409 refused by the device, 504 no answer in time) shows as not accepted. */
-  refuse(status: 409 | 504): Promise<void>;
+  /** SPEC §8: a write that did not happen (refused, out of range, no answer in time, device offline). */
+  refuse(kind: Refusal): Promise<void>;
   /** The connection drops: no HTTP answer at all. */
   fail(): Promise<void>;
 }
 
-const refusal = (status: 409 | 504) =>
-  HttpResponse.json(
-    status === 409
-      ? {
-          ...v.parse(ErrorBody, {
-            statusCode: 409,
-            code: 'LINE_WRITE_REFUSED',
-            error: 'Conflict',
-            message: 'Refused',
-          }),
-          result: 'REFUSED',
-        }
-      : {
-          ...v.parse(ErrorBody, {
-            statusCode: 504,
-            code: 'LINE_WRITE_TIMEOUT',
-            error: 'Timeout',
-            message: 'Timeout',
-          }),
-          result: 'TIMEOUT',
-        },
-    { status },
-  );
+/** How the real server answers a write that did not happen (server/src/modules/devices/line-writing.ts). */
+const REFUSALS = {
+  refused: { status: 409, code: 'LINE_WRITE_REFUSED', result: { result: 'REFUSED', reason: 'READ_ONLY' } },
+  outOfRange: {
+    status: 409,
+    code: 'LINE_WRITE_REFUSED',
+    result: { result: 'REFUSED', reason: 'OUT_OF_RANGE' },
+  },
+  noAnswer: { status: 504, code: 'LINE_WRITE_TIMEOUT', result: { result: 'TIMEOUT' } },
+  offline: {
+    status: 409,
+    code: 'DEVICE_UNAVAILABLE',
+    result: { result: 'UNAVAILABLE', status: 'DEVICE_CAN_RECEIVED' },
+  },
+} as const;
+export type Refusal = keyof typeof REFUSALS;
+
+const refusal = (kind: Refusal) => {
+  const { status, code, result } = REFUSALS[kind];
+  const body = v.parse(ErrorBody, {
+    statusCode: status,
+    code,
+    error: code,
+    message: `Not written (${kind})`,
+  });
+  return HttpResponse.json({ ...body, ...v.parse(LineWriteResult, result) }, { status });
+};
 
 export function lineWriteServer(): LineWriteServer {
   const writes: LineWrite[] = [];
@@ -67,7 +71,7 @@ export function lineWriteServer(): LineWriteServer {
     writes,
     waiting: () => respond !== null,
     accept: () => answer(HttpResponse.json(v.parse(LineWriteResult, { result: 'ACCEPTED' }))),
-    refuse: (status) => answer(refusal(status)),
+    refuse: (kind) => answer(refusal(kind)),
     fail: () => answer(HttpResponse.error()),
   };
 }

@@ -20,6 +20,8 @@ export interface LineView {
   readOnly: boolean;
   isFactorySettings: boolean;
   options?: { label: string; index: number }[];
+  /** Writable numeric lines: what the ADF lets an operator write. */
+  limits?: { min: number | null; max: number | null; step: number; unit: string };
 }
 
 export interface LinesResult {
@@ -160,6 +162,14 @@ export class LineReader {
   }
 }
 
+/** The smallest change of a scaled line is one raw unit: the scale's factor. */
+const limitsOf = (l: AdfLine) => ({
+  min: l.min ?? null,
+  max: l.max ?? null,
+  step: Math.abs(l.scale.factor),
+  unit: l.unit,
+});
+
 /** One ADF line with the device's cached value translated, or the status saying why there is none. */
 function view(
   hexacode: string,
@@ -180,6 +190,7 @@ function view(
     readOnly: l.readOnly,
     isFactorySettings: l.factorySettings,
     ...(l.options ? { options: l.options.map((o) => ({ label: o.label, index: o.index })) } : {}),
+    ...(l.readOnly || l.options ? {} : { limits: limitsOf(l) }),
   };
   if (!device?.online) return { ...base, status: 'DEVICE_CAN_RECEIVED' };
   const values = device.byDepartment.get(departmentKey(department, subDepartment))?.values;

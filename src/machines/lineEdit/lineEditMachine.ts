@@ -3,7 +3,7 @@ import type { MessageId } from '../../i18n/messages';
 import type { Line, LineWriteRequest } from '../../services/contracts/devices';
 import type { PageAddress } from '../devicePage/devicePage.types';
 import type { LineEditEvent, LineEditOutput, LineWriteOutcome } from './lineEdit.events';
-import { initialValue, valueError, writtenValue } from './lineEditValidation';
+import { initialValue, outOfRange, valueError, writtenValue, type ValueError } from './lineEditValidation';
 import { notificationOf, notifications } from '../notifications/notify';
 
 export interface LineEditInput {
@@ -15,8 +15,19 @@ export interface LineEditContext {
   line: Line;
   address: PageAddress;
   value: string;
-  error: MessageId | null;
+  /** What is wrong with the value: checked before sending, or the device's out-of-range refusal. */
+  error: ValueError | null;
+  /** Why the last write did not happen, when it is not about the value (no answer, offline, no connection). */
+  refusal: MessageId | null;
 }
+
+/** The reason shown in the dialog for each write that did not happen. */
+const REFUSALS: Record<Exclude<LineWriteOutcome, 'accepted'>, MessageId> = {
+  refused: 'lineEdit.refusedReason',
+  outOfRange: 'lineEdit.refusedReason',
+  noAnswer: 'lineEdit.noAnswer',
+  offline: 'lineEdit.offline',
+};
 
 export const lineEditMachine = setup({
   types: {
@@ -36,8 +47,19 @@ export const lineEditMachine = setup({
     accepted: (_, params: { outcome: LineWriteOutcome }) => params.outcome === 'accepted',
   },
   actions: {
-    assignValue: assign({ value: (_, params: { value: string }) => params.value, error: null }),
+    assignValue: assign({
+      value: (_, params: { value: string }) => params.value,
+      error: null,
+      refusal: null,
+    }),
     showValueError: assign({ error: ({ context }) => valueError(context.line, context.value) }),
+    // An out-of-range refusal is about the value: said under the field, with the bounds, when the ADF gives them.
+    showRefusal: assign(({ context }, params: { outcome: LineWriteOutcome }) =>
+      params.outcome === 'outOfRange' && context.line.limits
+        ? { error: outOfRange(context.line.limits), refusal: null }
+        : { refusal: params.outcome === 'accepted' ? null : REFUSALS[params.outcome] },
+    ),
+    showFailure: assign({ refusal: 'lineEdit.failedReason' as MessageId }),
     notify: sendTo(notifications, notificationOf),
   },
 }).createMachine({
@@ -47,6 +69,7 @@ export const lineEditMachine = setup({
     address: input.address,
     value: initialValue(input.line),
     error: null,
+    refusal: null,
   }),
   initial: 'editing',
   states: {
@@ -80,15 +103,18 @@ export const lineEditMachine = setup({
             target: 'saved',
             actions: { type: 'notify', params: { kind: 'success', id: 'lineEdit.updated' } },
           },
-          // Refused or failed: the operator may correct the value and try again, or cancel.
+          // Not written: the dialog says why; the operator may correct the value and try again, or cancel.
           {
             target: 'editing',
-            actions: { type: 'notify', params: { kind: 'error', id: 'lineEdit.refused' } },
+            actions: [
+              { type: 'notify', params: { kind: 'error', id: 'lineEdit.refused' } },
+              { type: 'showRefusal', params: ({ event }) => ({ outcome: event.output }) },
+            ],
           },
         ],
         onError: {
           target: 'editing',
-          actions: { type: 'notify', params: { kind: 'error', id: 'lineEdit.failed' } },
+          actions: [{ type: 'notify', params: { kind: 'error', id: 'lineEdit.failed' } }, 'showFailure'],
         },
       },
     },

@@ -4,6 +4,7 @@ import {
   DepartmentNamesResponse,
   DeviceTree,
   LinesResponse,
+  LineWriteResult,
   PagesResponse,
   type DepartmentNamesRequest,
   type DeviceConfigurationSave,
@@ -13,10 +14,21 @@ import {
   type PagesRequest,
 } from '../contracts';
 
-/** What the device answered to a line write (SPEC §7: any status but 200 means it did not accept it). */
-export type LineWriteOutcome = 'accepted' | 'refused';
-/** Statuses of a write the device refused (409) or did not answer in time (504); others are failures. */
-const REFUSED_WRITE_STATUSES: readonly number[] = [409, 504];
+/**
+ * What became of a line write (SPEC §7: any status but 200 means the device did not take it), with the reason the
+ * operator is told: refused (out of range, or for its own reasons), no answer in time, or the device offline.
+ */
+export type LineWriteOutcome = 'accepted' | 'refused' | 'outOfRange' | 'noAnswer' | 'offline';
+
+/** The reason of a 409 or 504 answer, read from its LineWriteResult body; other answers are failures. */
+async function notWritten(response: Response): Promise<LineWriteOutcome | null> {
+  if (response.status === 504) return 'noAnswer';
+  if (response.status !== 409) return null;
+  const body = v.safeParse(LineWriteResult, await response.json().catch(() => null));
+  if (!body.success || body.output.result === 'REFUSED')
+    return body.success && body.output.reason === 'OUT_OF_RANGE' ? 'outOfRange' : 'refused';
+  return body.output.result === 'UNAVAILABLE' ? 'offline' : 'refused';
+}
 
 export type DepartmentNamesQuery = v.InferInput<typeof DepartmentNamesRequest>;
 export type DepartmentName = v.InferOutput<typeof DepartmentNamesResponse>[number];
@@ -58,8 +70,8 @@ export function createDevicesApi(http: KyInstance): DevicesApi {
         await http.put('v2/devices/pages/lines', { json: request });
         return 'accepted';
       } catch (error) {
-        if (error instanceof HTTPError && REFUSED_WRITE_STATUSES.includes(error.response.status))
-          return 'refused';
+        const outcome = error instanceof HTTPError ? await notWritten(error.response) : null;
+        if (outcome) return outcome;
         throw error;
       }
     },

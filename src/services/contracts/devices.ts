@@ -47,6 +47,15 @@ const positive = (name: string) =>
 
 export const LineOption = v.object({ label: v.string(), index: v.number() });
 
+/** What a writable numeric line accepts, from its ADF: bounds (null when open) and step in the line's unit. */
+export const LineLimits = v.object({
+  min: v.nullable(v.number()),
+  max: v.nullable(v.number()),
+  step: v.number(),
+  unit: v.string(),
+});
+export type LineLimits = v.InferOutput<typeof LineLimits>;
+
 export const Line = v.object({
   id: v.string(),
   number: v.number(),
@@ -64,6 +73,8 @@ export const Line = v.object({
   readOnly: v.boolean(),
   options: v.array(LineOption),
   isFactorySettings: v.boolean(),
+  /** Null for read-only lines and lines with options. */
+  limits: v.optional(v.nullable(LineLimits), null),
   /** Buffers recording this line, of the PC numbers the user may use (SPEC §3 availableBuffers). */
   availableBuffers: v.optional(v.array(AvailableBuffer), []),
 });

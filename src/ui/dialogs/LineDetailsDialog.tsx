@@ -1,11 +1,14 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
-  selectError,
+  selectErrorId,
+  selectErrorValues,
   selectIsWriting,
   selectLine,
+  selectRefusal,
   selectValue,
 } from '../../machines/lineEdit/lineEdit.selectors';
+import type { LineLimits } from '../../services/contracts/devices';
 import type { lineEditMachine } from '../../machines/lineEdit/lineEditMachine';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
@@ -14,17 +17,38 @@ import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 import { lineDisplayName, useLineValueText } from '../devicePage/lineText';
 
-/** SPEC §2 line details: the line, its current value, and a value field (or a list for lines with options). */
+/** What a numeric line accepts, under its field: "From -30 to 10 °C, in steps of 0.1". */
+function useLimitsText() {
+  const t = useT();
+  return (limits: LineLimits | null) => {
+    if (!limits) return null;
+    const values = {
+      min: limits.min === null ? '−∞' : String(limits.min),
+      max: limits.max === null ? '∞' : String(limits.max),
+      step: String(limits.step),
+      unit: limits.unit,
+    };
+    return t(limits.unit ? 'lineEdit.limits' : 'lineEdit.limitsNoUnit', values);
+  };
+}
+
+/**
+ * SPEC §2 line details: the line, its current value, and a value field (or a list for lines with options) with
+ * what the line accepts; why a write did not happen is said here, not only in a toast.
+ */
 export function LineDetailsDialog({ actor }: { actor: ActorRefFrom<typeof lineEditMachine> }) {
   const t = useT();
   const valueText = useLineValueText();
   const line = useSelector(actor, selectLine);
   const value = useSelector(actor, selectValue);
-  const error = useSelector(actor, selectError);
+  const errorId = useSelector(actor, selectErrorId);
+  const errorValues = useSelector(actor, selectErrorValues);
+  const refusal = useSelector(actor, selectRefusal);
   const writing = useSelector(actor, selectIsWriting);
+  const limitsText = useLimitsText();
   const change = (next: string) => actor.send({ type: 'lineEdit.change', value: next });
   const cancel = () => actor.send({ type: 'lineEdit.cancel' });
-  const errorText = error ? t(error) : null;
+  const errorText = errorId ? t(errorId, errorValues) : null;
 
   return (
     <Dialog
@@ -67,9 +91,16 @@ export function LineDetailsDialog({ actor }: { actor: ActorRefFrom<typeof lineEd
             error={errorText}
             disabled={writing}
             autoComplete="off"
+            inputMode="decimal"
+            hint={limitsText(line.limits)}
             data-autofocus
           />
         )}
+        {refusal ? (
+          <p role="alert" className="text-sm text-error">
+            {t(refusal)}
+          </p>
+        ) : null}
         {writing ? (
           <p role="status" className="text-sm text-muted">
             {t('lineEdit.writing')}

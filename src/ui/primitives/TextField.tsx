@@ -8,11 +8,23 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   error?: string | null;
   /** Control placed inside the field's right edge (the password visibility toggle). */
   trailing?: ReactNode;
+  /** Already translated help under the field (what it accepts), read with it by screen readers. */
+  hint?: string | null;
 }
 
-export function TextField({ label, value, onValueChange, error, trailing, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  trailing,
+  hint,
+  ...inputProps
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -24,12 +36,17 @@ export function TextField({ label, value, onValueChange, error, trailing, ...inp
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           className="w-full rounded border border-muted/40 bg-surface px-3 py-2 outline-none focus:border-primary aria-invalid:border-error"
           {...inputProps}
         />
         {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
       </div>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="text-sm text-error">
           {error}

@@ -116,6 +116,8 @@ describeEachBackend('devices API', (backend) => {
       status: 'OK',
       unit: '°C',
       readOnly: false,
+      // What the line details dialog tells the operator, and checks before sending.
+      limits: { min: -30, max: 10, step: 0.1, unit: '°C' },
     });
     expect(page2.lines[0]!.value).toMatch(/^-?\d+\.\d$/);
 

@@ -29,6 +29,7 @@ function toLine(view: LineView): Line {
     readOnly: view.readOnly,
     options: view.options ?? [],
     isFactorySettings: view.isFactorySettings,
+    limits: view.limits ?? null,
     availableBuffers: [],
   };
 }
