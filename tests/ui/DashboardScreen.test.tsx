@@ -29,6 +29,20 @@ function renderDashboard(dashboard = editedDashboard) {
 }
 
 describe('dashboard view', () => {
+  it('shows a widget over the whole window, and Escape brings the dashboard back', async () => {
+    const user = userEvent.setup();
+    renderDashboard();
+    await user.click(
+      await screen.findByRole('button', { name: 'Fullscreen Freezer line' }, { timeout: 10_000 }),
+    );
+    const toggle = await screen.findByRole('button', { name: 'Fullscreen Freezer line', pressed: true });
+    expect(toggle).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Chiller line' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await screen.findByRole('button', { name: 'Fullscreen Freezer line', pressed: false });
+    expect(screen.getByRole('heading', { name: 'Chiller line' })).toBeTruthy();
+  }, 20_000);
+
   it('toggles edit mode, and asks before leaving it with unsaved changes', async () => {
     const user = userEvent.setup();
     renderDashboard();

@@ -1,6 +1,6 @@
 import 'react-grid-layout/css/styles.css';
 import { useSelector } from '@xstate/react';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import {
   GridLayout,
   noCompactor,
@@ -33,6 +33,31 @@ const useViewportWidth = () => useSyncExternalStore(subscribeResize, () => windo
  * stored for 12 columns and scaled down on narrower screens. Widgets are dragged and resized only in edit
  * mode at 12 columns (what is saved), and never overlap (vertical compaction).
  */
+/**
+ * A widget over the whole window. Escape leaves it, as the toggle in its header does, unless a dialog opened over
+ * it took the key; the widget takes the focus so the keyboard starts there.
+ */
+function FullscreenWidget({ onLeave, children }: { onLeave: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const leave = useRef(onLeave);
+  useLayoutEffect(() => {
+    leave.current = onLeave;
+  });
+  useEffect(() => {
+    ref.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) leave.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <div ref={ref} tabIndex={-1} className="fixed inset-0 z-30 flex bg-surface p-4 outline-none">
+      {children}
+    </div>
+  );
+}
+
 export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   const t = useT();
   const dashboard = useSelector(actor, selectDraft);
@@ -46,9 +71,9 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   const fullscreen = widgets.find((widget) => widget.id === fullscreenId);
   if (fullscreen) {
     return (
-      <div className="fixed inset-0 z-30 flex bg-surface p-4">
+      <FullscreenWidget onLeave={() => actor.send({ type: 'dashboard.toggleFullscreen', id: fullscreen.id })}>
         <WidgetFrame actor={actor} widget={fullscreen} editing={editing} fullscreen />
-      </div>
+      </FullscreenWidget>
     );
   }
   const arranging = editing && cols === GRID_COLUMNS;
