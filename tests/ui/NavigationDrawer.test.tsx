@@ -54,3 +54,17 @@ describe('navigation on a narrow screen', { timeout: 20_000 }, () => {
     expect(window.location.pathname).toBe('/0A0B0C/1/0/pages/2');
   });
 });
+
+describe('keyboard', () => {
+  it('offers "Skip to content" as the first stop, which moves the focus past the sidebar to the page', async () => {
+    const user = userEvent.setup();
+    createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+    renderApp('/');
+    await screen.findByRole('tree', { name: 'Devices' }, SIGNED_IN_CHUNK);
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    await user.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  }, 20_000);
+});

@@ -87,6 +87,18 @@ function SignedInLayout() {
 
   return (
     <div className="flex h-screen">
+      {/* The first stop of the keyboard: past the sidebar's many links to what the page is about. */}
+      <a
+        href="#main"
+        // Focus moves to the page without a #main in the address, which the router would keep.
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only z-50 rounded bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('layout.skipToContent')}
+      </a>
       {narrow ? (
         <NavigationDrawer open={drawerOpenAt === location} onClose={() => setDrawerOpenAt(null)} />
       ) : (
@@ -95,7 +107,7 @@ function SignedInLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <Banners />
         <HeadBar crumbs={crumbs} onOpenNavigation={narrow ? () => setDrawerOpenAt(location) : null} />
-        <main className="flex-1 overflow-auto">
+        <main id="main" tabIndex={-1} className="flex-1 overflow-auto outline-none">
           <ScreenErrorBoundary>
             <Switch>
               <Route path={ROUTES.home} component={HomeScreen} />
