@@ -81,6 +81,8 @@ const setpoint = { ...line(1, '4.0'), name: 'Setpoint' };
 const airTemperature = { ...line(2, '3.8'), name: 'Air temperature', readOnly: true };
 const linesAnswer = (value: string) =>
   v.parse(LinesResponse, { status: 'OK', lines: [{ ...setpoint, value }, airTemperature] });
+/** The department exists, the page number does not (its ADF has no such page). */
+const PAGE_NOT_PRESENT = v.parse(LinesResponse, { status: 'PAGE_NOT_PRESENT', lines: [] });
 
 const model: ModelOptions<typeof devicePageMachine> = {
   events: [
@@ -101,6 +103,7 @@ const model: ModelOptions<typeof devicePageMachine> = {
     done('lookupDepartment', { kind: 'unknownDepartment' } satisfies DepartmentLookup),
     LOOKUP_FAILED,
     done('loadLines', linesAnswer('4.0')),
+    done('loadLines', PAGE_NOT_PRESENT),
     failed('loadLines', new Error('502')),
     done('refreshLines', linesAnswer('4.0')),
     failed('refreshLines', new Error('502')),
@@ -284,6 +287,12 @@ async function play(event: PageModelEvent, world: PageWorld, from: PageSnapshot)
       await world.pages.answer(HttpResponse.json(v.parse(PagesResponse, { status: 'OK', pages })));
       world.expectedLoads++;
     }
+  } else if (
+    type === 'xstate.done.actor.loadLines' &&
+    (event as { output?: unknown }).output === PAGE_NOT_PRESENT
+  ) {
+    await world.lines.answer(HttpResponse.json(PAGE_NOT_PRESENT));
+    Object.assign(world, { notFound: 'Page is not found', address: null });
   } else if (type === 'xstate.done.actor.loadLines') {
     await world.lines.answer(HttpResponse.json(linesAnswer(world.deviceValue)));
     world.shownValue = world.deviceValue;
@@ -357,7 +366,7 @@ describeViewPaths('device page, played on the device page screen', devicePageMac
       expect(screen.queryByRole('list', { name: 'Lines' })).toBeNull();
       expect(screen.queryByText('Loading lines…')).toBeNull();
       if (world.notFound) {
-        // SPEC §4: an unknown device or department goes to 404, saying which.
+        // SPEC §4: an unknown device, department or page goes to 404, saying which.
         expect(window.location.pathname).toBe('/not-found');
         expect(screen.getByText(world.notFound)).toBeTruthy();
       } else {

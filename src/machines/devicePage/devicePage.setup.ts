@@ -85,6 +85,7 @@ export const devicePageSetup = setup({
     unknownDevice: (_, params: { lookup: DepartmentLookup }) => params.lookup.kind === 'unknownDevice',
     unknownDepartment: (_, params: { lookup: DepartmentLookup }) =>
       params.lookup.kind === 'unknownDepartment',
+    unknownPage: (_, params: { response: LinesResponse }) => params.response.status === 'PAGE_NOT_PRESENT',
     departmentOffline: (_, params: { lookup: DepartmentLookup }) => isOffline(params.lookup),
     lineEditable: ({ context }, params: { lineNumber: number }) =>
       context.lines.some((line) => line.number === params.lineNumber && !line.readOnly),

@@ -76,10 +76,21 @@ export const devicePageMachine = devicePageSetup.createMachine({
         id: 'loadLines',
         src: 'loadLines',
         input: ({ context }) => linesRequest(context),
-        onDone: {
-          target: 'loaded',
-          actions: { type: 'assignLines', params: ({ event }) => ({ response: event.output }) },
-        },
+        onDone: [
+          {
+            // A page number the department's ADF does not have is as unknown as a department (SPEC §4).
+            guard: { type: 'unknownPage', params: ({ event }) => ({ response: event.output }) },
+            target: 'idle',
+            actions: [
+              { type: 'redirectToNotFound', params: { message: 'devicePage.pageNotFound' } },
+              'forgetPage',
+            ],
+          },
+          {
+            target: 'loaded',
+            actions: { type: 'assignLines', params: ({ event }) => ({ response: event.output }) },
+          },
+        ],
         onError: { target: 'failed', actions: 'notifyLoadFailed' },
       },
     },
