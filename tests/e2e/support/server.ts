@@ -61,7 +61,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  await waitUntilHealthy(port, child, () => output);
+  try {
+    await waitUntilHealthy(port, child, () => output);
+  } catch (error) {
+    // A server that never became healthy must not outlive the run that started it.
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     port,
     mqttPort,
