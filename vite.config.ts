@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -46,10 +47,22 @@ const serviceWorker = () =>
     },
   });
 
+/**
+ * Each text asset is compressed once at build, with brotli at its best and gzip for older clients; the server
+ * sends the variant the browser accepts (server/src/http/spa.ts) without compressing anything per request.
+ */
+const precompressed = () =>
+  compression({
+    algorithms: ['brotliCompress', 'gzip'],
+    exclude: [/\.map$/],
+    threshold: 1024,
+    logLevel: 'silent',
+  });
+
 // The SPA is served by the Fastify server in every mode but `npm run dev:spa`,
 // which proxies the API, the socket and the per-tenant favicon and manifest to a server on :8080.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildVersion(), serviceWorker()],
+  plugins: [react(), tailwindcss(), buildVersion(), serviceWorker(), precompressed()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {
     proxy: {

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock';
 import { DEFAULT_HISTORY_RETENTION_DAYS, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './errors';
+import { registerCompression } from './http/compression';
 import { useContractValidation } from './http/contracts';
 import { registerApiDocs } from './http/docs';
 import { loggerOptions, type LogStream } from './http/logging';
@@ -77,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: ONE_MEGABYTE,
     // The socket and alarm stream keep connections open; do not let them hold a shutdown forever.
     forceCloseConnections: true,
+    // Start-up migrates and warms the database: on a busy small machine that outlasts Fastify's 10 s default.
+    pluginTimeout: 60_000,
   });
 
   registerErrorHandler(app);
@@ -89,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : {},
   );
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerApiDocs(app);
   registerTenancy(app, db, config.defaultTenant);
 

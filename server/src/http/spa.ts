@@ -36,6 +36,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   await app.register(fastifyStatic, {
     root: distDir,
     cacheControl: false,
+    // dist/ holds a .br and a .gz beside each text asset (vite.config.ts): sent as they are when accepted.
+    preCompressed: true,
     setHeaders: cacheHeaders(distDir),
   });
 
