@@ -1,0 +1,95 @@
+/**
+ * Lighthouse scores (performance and accessibility) of the login screen and of the favorite dashboard a user lands
+ * on after signing in, with Lighthouse's mobile profile (Moto G Power, slow 4G and 4× CPU throttling, simulated)
+ * and its desktop profile.
+ *
+ *   npx vite build && node --import tsx bench/lighthouse.ts
+ *
+ * Starts the real server (demo fleet running) on the built SPA and Debian's Chromium through chrome-launcher;
+ * the dashboard is audited in a profile where operator has signed in (Playwright over the DevTools protocol), with
+ * Lighthouse told to keep that storage. Each page and profile is audited RUNS times and the median kept.
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { submitSignIn, waitUntilSignedIn } from '../tests/e2e/support/signInForm';
+import { startServer } from '../tests/e2e/support/server';
+import { percentile } from './support/stats';
+
+const RUNS = 3;
+const GOAL = 95;
+const CATEGORIES = ['performance', 'accessibility'] as const;
+
+const server = await startServer({ LOG_LEVEL: 'error' });
+const origin = `http://localhost:${server.port}`;
+const chrome = await launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+
+/** Signs operator in once in Chromium's profile, so the dashboard audits open the favorite dashboard. */
+async function signInOperator(): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${origin}/login`);
+  await submitSignIn(page, 'operator', 'Operator123');
+  await waitUntilSignedIn(page, 'operator');
+  await page.close();
+  await browser.close();
+}
+
+interface Audit {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+}
+
+async function audit(url: string, profile: 'mobile' | 'desktop', keepStorage: boolean): Promise<Audit> {
+  const flags: Flags = {
+    port: chrome.port,
+    onlyCategories: [...CATEGORIES],
+    disableStorageReset: keepStorage,
+    logLevel: 'error',
+  };
+  const config: Config | undefined = profile === 'desktop' ? desktopConfig : undefined;
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcp: Number(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbt: Number(audits['total-blocking-time']?.numericValue ?? NaN),
+  };
+}
+
+try {
+  await signInOperator();
+  const pages = [
+    { name: 'login', url: `${origin}/login`, keepStorage: false },
+    { name: 'favorite dashboard', url: `${origin}/`, keepStorage: true },
+  ];
+  // The login audit resets storage, which signs operator out: the dashboard goes first.
+  for (const page of pages.reverse()) {
+    for (const profile of ['mobile', 'desktop'] as const) {
+      const runs: Audit[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(page.url, profile, page.keepStorage));
+      const pick = (key: keyof Audit) =>
+        percentile(
+          runs.map((r) => r[key]),
+          50,
+        );
+      const [performance, accessibility] = [pick('performance'), pick('accessibility')];
+      const verdict = performance >= GOAL && accessibility >= GOAL ? 'meets' : 'misses';
+      console.log(
+        `${page.name}, ${profile}: performance ${performance}, accessibility ${accessibility} ` +
+          `(LCP ${Math.round(pick('lcp'))} ms, TBT ${Math.round(pick('tbt'))} ms; median of ${RUNS}) — ` +
+          `${verdict} the goal of ${GOAL}`,
+      );
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
