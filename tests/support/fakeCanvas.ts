@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * jsdom has no canvas: a 2D context that accepts chart.js's drawing calls and draws nothing, so a chart
@@ -22,16 +22,18 @@ function fakeContext(canvas: HTMLCanvasElement) {
   });
 }
 
-/** Installs the fake 2D context around each test of the file that imports this. */
+/**
+ * Installs the fake 2D context for the whole file that calls this. Not a spy: restoring mocks between tests must
+ * never leave a chart that mounts late (a lazy renderer on a busy machine) without a context.
+ */
 export function installFakeCanvas() {
-  beforeEach(() => {
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
-      this: HTMLCanvasElement,
-    ) {
+  const original = HTMLCanvasElement.prototype.getContext;
+  beforeAll(() => {
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement) {
       return fakeContext(this);
-    } as unknown as HTMLCanvasElement['getContext']);
+    } as unknown as HTMLCanvasElement['getContext'];
   });
-  afterEach(() => {
-    vi.restoreAllMocks();
+  afterAll(() => {
+    HTMLCanvasElement.prototype.getContext = original;
   });
 }

@@ -1,7 +1,7 @@
 import '../../support/resizeObserver';
 import { render, screen } from '@testing-library/react';
 import { Chart } from 'chart.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
 import { installFakeCanvas } from '../../support/fakeCanvas';
 import { historyHandler, startHistoryDashboard } from '../../support/historyHandlers';
@@ -26,7 +26,9 @@ async function drawn(type: 'MULTIPLE_Y_CHART' | 'MULTIGRID_CHART', elements: Rec
   const { actor } = startHistoryDashboard(dashboardWith(widgetOf(type, elements, { name: 'Pack' })));
   render(<DashboardGrid actor={actor} />);
   const canvas = (await screen.findByRole('img', { name: /Pack: 2 series/ })) as HTMLCanvasElement;
-  return { actor, chart: Chart.getChart(canvas)! };
+  // The canvas can show before chart.js has mounted on it.
+  const chart = await vi.waitFor(() => Chart.getChart(canvas) ?? Promise.reject(new Error('no chart yet')));
+  return { actor, chart };
 }
 
 type Scale = { position?: string; title?: { text?: string }; stack?: string; ticks?: { color?: string } };
