@@ -1,5 +1,6 @@
-import * as v from 'valibot';
-import { Dashboard, type Annotation } from '../../src/services/contracts';
+import type { Dashboard } from '../../src/services/contracts';
+import { type Annotation } from '../../src/services/contracts';
+import { overviewWith } from './dashboardEditorFixtures';
 import { coldRoom, widgetOf } from './widgetFixtures';
 
 /** The stored annotation of the room chart: a defrost early on 30 March 2026 (UTC). */
@@ -13,20 +14,11 @@ export const defrost: Annotation = {
 
 /** The Overview dashboard at version 3 with one LINE_CHART, "Room chart", carrying the defrost annotation. */
 export const roomChartDashboard = (): Dashboard =>
-  v.parse(Dashboard, {
-    id: 'd-overview',
-    name: 'Overview',
-    favorite: true,
-    order: 1,
-    groupId: null,
-    breakpoint: 'lg',
-    version: 3,
-    widgets: [
-      widgetOf('LINE_CHART', [{ id: 'air', ...coldRoom, lineNumber: 1, name: 'Air' }], {
-        id: 'w-chart',
-        name: 'Room chart',
-        position: { i: 'w-chart', x: 0, y: 0, w: 6, h: 6 },
-        markAreaElements: [defrost],
-      }),
-    ],
-  });
+  overviewWith([
+    widgetOf('LINE_CHART', [{ id: 'air', ...coldRoom, lineNumber: 1, name: 'Air' }], {
+      id: 'w-chart',
+      name: 'Room chart',
+      position: { i: 'w-chart', x: 0, y: 0, w: 6, h: 6 },
+      markAreaElements: [defrost],
+    }),
+  ]);

@@ -4,8 +4,8 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
+import type { Dashboard } from '../../src/services/contracts';
 import {
-  Dashboard,
   DEFAULT_ACCOUNT_SETTINGS,
   ErrorBody,
   Widget,
@@ -14,6 +14,7 @@ import {
 } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
 import { server } from '../ui/setup';
+import { overviewWith } from './dashboardEditorFixtures';
 import { dashboardsList } from './dashboardFixtures';
 import { dashboardHandlers } from './dashboardHandlers';
 import { deviceTree, operatorSession, pages } from './fixtures';
@@ -106,16 +107,10 @@ export const roomChart: Widget = v.parse(Widget, {
 export const ROOM_VALUES_COLOUR = '#4CAF50';
 
 /** Overview: the LINE widget 'Room values' (green) and the LINE_CHART 'Room chart', both on Cold room's Room 1. */
-export const roomOverview: Dashboard = v.parse(Dashboard, {
-  id: 'd-overview',
-  name: 'Overview',
-  favorite: true,
-  order: 1,
-  groupId: null,
-  breakpoint: 'lg',
-  version: 3,
-  widgets: [{ ...savedLineWidget, defaultColor: ROOM_VALUES_COLOUR }, roomChart],
-});
+export const roomOverview: Dashboard = overviewWith([
+  { ...savedLineWidget, defaultColor: ROOM_VALUES_COLOUR },
+  roomChart,
+]);
 
 export interface EditModeOptions {
   inspect: (event: InspectionEvent) => void;
