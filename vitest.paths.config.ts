@@ -36,6 +36,7 @@ function browserPathProject(): TestProjectInlineConfiguration {
 export default defineConfig({
   plugins: base.plugins,
   test: {
+    maxWorkers: base.test?.maxWorkers,
     projects: inBrowser ? [...pathProjects, browserPathProject()] : pathProjects,
     reporters: ['default', './tests/support/pathCoverageReporter.ts'],
   },

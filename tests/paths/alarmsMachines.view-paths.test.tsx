@@ -157,7 +157,7 @@ describeViewPaths('alarm acknowledge, played from the alarms menu', alarmAcknowl
     );
     await renderAlarmsProduct(inspect, [freezer], [acknowledgements.handler]);
     const world: AcknowledgeWorld = {
-      user: userEvent.setup(),
+      user: userEvent.setup({ delay: null }),
       toasts: toastsShown(),
       acknowledgements,
       dialog: false,
@@ -364,7 +364,7 @@ describeViewPaths('alarm history, played in the alarm history dialog', alarmHist
     );
     await renderAlarmsProduct(inspect, [], [loads.handler]);
     const world: HistoryWorld = {
-      user: userEvent.setup(),
+      user: userEvent.setup({ delay: null }),
       toasts: toastsShown(),
       loads,
       dialog: false,
@@ -523,7 +523,7 @@ describeViewPaths('notification test, played from the alarms menu', notification
   async start(inspect: (event: InspectionEvent) => void) {
     const tests = heldAnswers('get', '*/api/v2/test-notification', () => null);
     const world: NotificationTestWorld = {
-      user: userEvent.setup(),
+      user: userEvent.setup({ delay: null }),
       toasts: toastsShown(),
       prompts: [],
       asked: 0,

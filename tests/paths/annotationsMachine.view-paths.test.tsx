@@ -159,7 +159,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Annotat
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   const world: AnnotationsWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     toasts: toastsShown(),
     stored: [defrost],
     saves: [],

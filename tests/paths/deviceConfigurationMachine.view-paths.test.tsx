@@ -169,7 +169,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<ConfigW
     ),
   );
   const world: ConfigWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     server: deviceConfigurationServer(deviceTree),
     toasts: toastsShown(),
     labels: Object.fromEntries(everyEntry(deviceTree).map((e) => [e.key, e.label ?? e.name])),

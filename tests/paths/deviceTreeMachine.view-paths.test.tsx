@@ -166,7 +166,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<TreeWor
     ),
   );
   const world: TreeWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     server: deviceTreeServer(),
     socket: renderProduct('/', { inspect }),
     toasts: toastsShown(),

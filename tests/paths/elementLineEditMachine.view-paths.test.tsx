@@ -71,7 +71,7 @@ interface ElementWorld {
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<ElementWorld> {
   const world: ElementWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     device: lineWriteServer(),
     toasts: toastsShown(),
     loads: [],

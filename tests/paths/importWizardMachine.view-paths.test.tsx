@@ -137,7 +137,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<ImportW
   const dashboards = dashboardHandlers(dashboardsList);
   server.use(...dashboards.handlers);
   const world: ImportWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     reads: heldFileReads(),
     api: heldImportServer(),
     dashboards,

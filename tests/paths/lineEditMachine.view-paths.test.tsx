@@ -94,7 +94,7 @@ interface LineEditWorld {
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<LineEditWorld> {
   const world: LineEditWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     device: lineWriteServer(),
     toasts: toastsShown(),
     typed: setpoint.value!,

@@ -83,7 +83,7 @@ const errorAnswer = (status: number, code: string, headers?: Record<string, stri
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<LoginWorld> {
   const world: LoginWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     typed: { username: '', password: '', code: '' },
     rememberMe: false,
     passwordVisible: false,

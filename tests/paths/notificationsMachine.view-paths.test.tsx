@@ -94,7 +94,7 @@ function renderProductOnClock(
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<NotificationsWorld> {
   const world: NotificationsWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     clock: new SimulatedClock(),
     codesSent: 0,
     codeRequests: 0,

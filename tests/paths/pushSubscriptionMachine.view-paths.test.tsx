@@ -128,7 +128,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<PushWor
   const key = http.get('*/api/v2/key', () => HttpResponse.json({ publicKey: SERVER_KEY }));
   await renderAlarmsProduct(inspect, [], [subscribes.handler, unsubscribes.handler, key]);
   const world: PushWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     toasts: toastsShown(),
     push,
     notifications,
@@ -217,7 +217,7 @@ describeViewPaths('push subscription, played from the alarms menu', pushSubscrip
 describe('push subscription in a browser without push', () => {
   it('offers no push switch and says why', async () => {
     await renderAlarmsProduct(() => {}, [], []);
-    const menu = await openAlarmMenu(userEvent.setup());
+    const menu = await openAlarmMenu(userEvent.setup({ delay: null }));
     expect(menu).toBeTruthy();
     expect(screen.getByText(UNSUPPORTED)).toBeTruthy();
     expect(screen.queryByRole('switch', { name: PUSH_SWITCH })).toBeNull();

@@ -72,7 +72,7 @@ interface UnsavedWorld {
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<UnsavedWorld> {
   const world: UnsavedWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     toasts: toastsShown(),
     puts: [],
     respond: null,

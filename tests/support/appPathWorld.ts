@@ -83,7 +83,7 @@ export function openApp(arrival: Arrival, inspect: (event: InspectionEvent) => v
   server.use(...dashboardHandlers(dashboards).handlers);
   Object.assign(chunk, { downloads: [], started: 0 });
   const world: AppWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     clock: new SimulatedClock(),
     server: appPathServer(),
     path: arrival.opened,

@@ -87,7 +87,7 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
   msw.use(...dashboards.handlers);
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   const world: EditorWorld = {
-    user: userEvent.setup(),
+    user: userEvent.setup({ delay: null }),
     socket: renderProduct(DEVICE_PAGE, { inspect }),
     server: dashboards,
     toasts: toastsShown(),

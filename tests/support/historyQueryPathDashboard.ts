@@ -63,5 +63,5 @@ export async function openRoomChart(
   await waitFor(() => expect(screen.queryByText(/^LINE_CHART, \d+ elements$/)).toBeNull(), {
     timeout: 20_000,
   });
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }

@@ -135,7 +135,7 @@ export async function openEditMode({
   );
   createStorage(window.localStorage).writeSession(session, session.token.id);
   renderProduct('/dashboard/d-overview', { inspect });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 10_000 }));
   return user;
 }
