@@ -14,7 +14,7 @@ const MOCKING_UI_TESTS = ['tests/ui'].flatMap((dir) =>
     .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8'))),
 );
 
-const uiProject = { environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'] } as const;
+const uiProject = { environment: 'jsdom' as const, setupFiles: ['tests/ui/setup.ts'] };
 
 export default defineConfig({
   plugins: [react()],
