@@ -6,6 +6,7 @@ import alarmsUi from './alarms-ui.json';
 import annotations from './annotations.json';
 import core from './core.json';
 import dashboardEditor from './dashboardEditor.json';
+import dashboardGrid from './dashboardGrid.json';
 import dashboards from './dashboards.json';
 import dateRange from './dateRange.json';
 import devicePage from './devicePage.json';
@@ -22,6 +23,7 @@ export const en = {
   ...annotations,
   ...core,
   ...dashboardEditor,
+  ...dashboardGrid,
   ...dashboards,
   ...dateRange,
   ...devicePage,

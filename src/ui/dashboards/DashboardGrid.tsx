@@ -1,13 +1,15 @@
 import 'react-grid-layout/css/styles.css';
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import {
-  GridLayout,
-  noCompactor,
-  useContainerWidth,
-  verticalCompactor,
-  type Layout,
-} from 'react-grid-layout';
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
 import {
   selectDraft,
   selectFullscreenId,
@@ -16,8 +18,10 @@ import {
 import { GRID_COLUMNS, GRID_MARGIN, GRID_ROW_HEIGHT } from '../../services/contracts';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
-import { breakpointOf, columnsOf, layoutAt } from './gridLayout';
+import { breakpointOf, columnsOf, compactorAt, layoutAt } from './gridLayout';
+import { GridItemHandle } from './GridItemHandle';
 import type { DashboardEditorActor } from './useDashboardEditor';
+import { useKeyboardArrange } from './useKeyboardArrange';
 import { WidgetFrame } from './WidgetFrame';
 
 const GRID_CONFIG = { rowHeight: GRID_ROW_HEIGHT, margin: [GRID_MARGIN, GRID_MARGIN] as const };
@@ -30,8 +34,9 @@ const useViewportWidth = () => useSyncExternalStore(subscribeResize, () => windo
 
 /**
  * SPEC §5/§9: the dashboard grid. The window's width picks the breakpoint and its columns; positions are
- * stored for 12 columns and scaled down on narrower screens. Widgets are dragged and resized only in edit
- * mode at 12 columns (what is saved), and never overlap (vertical compaction).
+ * stored for 12 columns and scaled down on narrower screens. Widgets are dragged and resized, with the mouse or
+ * the arrow keys on their handle, only in edit mode at 12 columns (what is saved), and never overlap (vertical
+ * compaction).
  */
 /**
  * A widget over the whole window. Escape leaves it, as the toggle in its header does, unless a dialog opened over
@@ -67,6 +72,22 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   const cols = columnsOf(breakpointOf(useViewportWidth()));
   const widgets = useMemo(() => dashboard?.widgets ?? [], [dashboard]);
   const layout = useMemo(() => layoutAt(widgets, cols), [widgets, cols]);
+  const arranging = editing && cols === GRID_COLUMNS;
+  const keysId = useId();
+  const layoutChanged = (changed: Layout) => {
+    if (cols !== GRID_COLUMNS) return;
+    actor.send({
+      type: 'dashboard.layoutChanged',
+      layout: changed.map(({ i, x, y, w, h }) => ({ i, x, y, w, h })),
+    });
+  };
+  const { keyDownOn, announcement } = useKeyboardArrange({
+    enabled: arranging,
+    layout,
+    cols,
+    nameOf: (id) => widgets.find((widget) => widget.id === id)?.name ?? '',
+    onArranged: layoutChanged,
+  });
   if (widgets.length === 0) return <EmptyDashboard actor={actor} editing={editing} />;
   const fullscreen = widgets.find((widget) => widget.id === fullscreenId);
   if (fullscreen) {
@@ -76,29 +97,33 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
       </FullscreenWidget>
     );
   }
-  const arranging = editing && cols === GRID_COLUMNS;
-  const layoutChanged = (changed: Layout) => {
-    if (cols !== GRID_COLUMNS) return;
-    actor.send({
-      type: 'dashboard.layoutChanged',
-      layout: changed.map(({ i, x, y, w, h }) => ({ i, x, y, w, h })),
-    });
-  };
   return (
     <div ref={containerRef}>
       {editing && !arranging && <p className="pb-2 text-muted">{t('dashboardEditor.widenToArrange')}</p>}
+      {arranging && (
+        <>
+          <p id={keysId} hidden>
+            {t('dashboardGrid.arrangeKeys')}
+          </p>
+          <p aria-live="polite" className="sr-only">
+            {announcement}
+          </p>
+        </>
+      )}
       <GridLayout
         width={width}
         layout={layout}
         gridConfig={{ ...GRID_CONFIG, cols }}
-        // The 12-column grid compacts upwards as widgets move; narrower grids keep the reflowed order as laid out.
-        compactor={cols === GRID_COLUMNS ? verticalCompactor : noCompactor}
+        compactor={compactorAt(cols)}
         dragConfig={{ enabled: arranging, cancel: 'button' }}
         resizeConfig={{ enabled: arranging }}
         onLayoutChange={layoutChanged}
       >
         {widgets.map((widget) => (
           <div key={widget.id}>
+            {arranging && (
+              <GridItemHandle name={widget.name} describedBy={keysId} onKeyDown={keyDownOn(widget.id)} />
+            )}
             <WidgetFrame actor={actor} widget={widget} editing={editing} fullscreen={false} />
           </div>
         ))}

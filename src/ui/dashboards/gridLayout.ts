@@ -1,3 +1,4 @@
+import { noCompactor, verticalCompactor } from 'react-grid-layout';
 import {
   BREAKPOINT_COLUMNS,
   BREAKPOINT_WIDTHS,
@@ -68,3 +69,6 @@ export function layoutAt(widgets: readonly Pick<Widget, 'id' | 'position'>[], co
 }
 
 export const columnsOf = (breakpoint: Breakpoint) => BREAKPOINT_COLUMNS[breakpoint];
+
+/** The 12-column grid compacts upwards as widgets move; narrower grids keep the reflowed order as laid out. */
+export const compactorAt = (cols: number) => (cols === GRID_COLUMNS ? verticalCompactor : noCompactor);

@@ -1,0 +1,32 @@
+import type { KeyboardEventHandler } from 'react';
+import { useT } from '../i18n';
+import { FRAME_BUTTON } from './frameButton';
+
+/**
+ * The keyboard's hold on a widget in edit mode: focused, arrow keys move or resize the widget. A button, so the
+ * grid's drag does not start on it (the grid cancels drags on buttons) and the keys are told by its description.
+ */
+export function GridItemHandle({
+  name,
+  describedBy,
+  onKeyDown,
+}: {
+  name: string;
+  describedBy: string;
+  onKeyDown: KeyboardEventHandler;
+}) {
+  const t = useT();
+  const label = t('dashboardGrid.arrange', { name });
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-describedby={describedBy}
+      onKeyDown={onKeyDown}
+      className={`${FRAME_BUTTON} absolute bottom-1 left-1 z-10 bg-surface`}
+    >
+      <span aria-hidden>✥</span>
+    </button>
+  );
+}
