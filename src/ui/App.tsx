@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { Router, useLocation } from 'wouter';
 import { selectIsBooting, selectLocale } from '../machines/app/app.selectors';
 import { isProtectedPath, ROUTES } from '../machines/app/routes';
+import { useHeldLocation } from '../services/navigation';
 import { AppActor } from './appActor';
 import { DocumentTheme } from './DocumentTheme';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
@@ -14,17 +15,22 @@ import { NotFoundScreen } from './screens/NotFoundScreen';
 // The signed-in shell is a separate chunk: the login page loads without it.
 const MainLayout = lazy(() => import('./layout/MainLayout'));
 
-/** Everything under the root actor's provider: theme, language, routes and toasts. */
+/**
+ * Everything under the root actor's provider: theme, language, routes and toasts. The router's links go through
+ * the navigation hold, so a dashboard with unsaved edits is asked about before the route leaves it.
+ */
 export function App() {
   const locale = AppActor.useSelector(selectLocale);
   return (
     <I18nProvider locale={locale}>
-      <AppErrorBoundary>
-        <DocumentTheme />
-        <RouteReporter />
-        <Screens />
-        <Toasts />
-      </AppErrorBoundary>
+      <Router hook={useHeldLocation}>
+        <AppErrorBoundary>
+          <DocumentTheme />
+          <RouteReporter />
+          <Screens />
+          <Toasts />
+        </AppErrorBoundary>
+      </Router>
     </I18nProvider>
   );
 }

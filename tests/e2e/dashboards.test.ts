@@ -145,14 +145,19 @@ describe('dashboards', () => {
     const stored = await storedDashboard('demo', 'admin', 'Admin123', 'Compressor packs');
     expect(stored?.widgets).toHaveLength(before);
 
-    // Leaving the route with changes asks on the next screen, and discarding there keeps the stored copy.
+    // Leaving the route with changes asks first: Stay keeps the address and the draft, Discard goes on and
+    // keeps the stored copy.
     await p.getByRole('button', { name: 'Edit dashboard' }).click();
     await p.getByRole('button', { name: 'Delete widget Condenser' }).click();
     await p.getByRole('link', { name: 'Cold rooms' }).click();
+    const leaving = p.getByRole('dialog', { name: 'Save changes to Compressor packs?' });
+    await leaving.getByRole('button', { name: 'Stay' }).click();
+    await leaving.waitFor({ state: 'detached' });
+    await p.getByRole('heading', { name: 'Compressor packs', level: 1 }).waitFor();
+    await expect.poll(() => p.getByRole('article').count()).toBe(before - 1);
+    await p.getByRole('link', { name: 'Cold rooms' }).click();
+    await leaving.getByRole('button', { name: 'Discard' }).click();
     await p.getByRole('heading', { name: 'Cold rooms', level: 1 }).waitFor();
-    const left = p.getByRole('dialog', { name: 'Unsaved changes in Compressor packs' });
-    await left.getByRole('button', { name: 'Discard' }).click();
-    await left.waitFor({ state: 'detached' });
     await p.getByRole('link', { name: 'Compressor packs' }).click();
     await widget(p, 'Condenser').waitFor();
     await expect.poll(() => p.getByRole('article').count()).toBe(before);

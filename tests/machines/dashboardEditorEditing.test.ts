@@ -1,14 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createActor,
-  createMachine,
-  fromPromise,
-  waitFor,
-  type ActorRefFrom,
-  type AnyEventObject,
-} from 'xstate';
+import { createActor, createMachine, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import {
   selectIsDirty,
+  selectLeaving,
   selectIsRenaming,
   selectRenameError,
   selectWidgetEditor,
@@ -21,8 +15,9 @@ import {
   widgetDownloadLogic,
   type WidgetDownloadRequest,
 } from '../../src/machines/dashboardEditor/widgetDownload';
-import { unsavedDashboardMachine } from '../../src/machines/unsavedDashboard/unsavedDashboardMachine';
+import { DashboardConflictError } from '../../src/services/api';
 import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '../../src/services/contracts';
+import type { NavigationRequest } from '../../src/services/navigation';
 import type { Line } from '../../src/services/contracts/devices';
 import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
 
@@ -71,24 +66,23 @@ function start(
     async (input: DashboardUpdateInput) =>
       ({ ...dashboard, ...input, version: input.version + 1 }) as Dashboard,
   );
+  const proceed = vi.fn<(request: NavigationRequest | null) => void>();
   const editor = dashboardEditorMachine.provide({
     actors: {
       loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => dashboard),
       saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => save(input)),
-      unsavedDashboard: unsavedDashboardMachine.provide({
-        actors: { saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => save(input)) },
-        actions: { notify: () => {} },
-      }),
       downloadWidget: widgetDownloadLogic(download, saveFile),
       elementLineEdit: elementLineEditMachine.provide({
         actors: { loadLine: fromPromise(loadLine) },
         actions: { notify: () => {} },
       }),
     },
-    actions: { notify: () => {} },
+    actions: { notify: () => {}, proceed: (_, request) => proceed(request) },
   });
   const host = createActor(
     createMachine({
+      // The app's part in a held logout: it asks, and hears when the logout may go on.
+      on: { 'session.logoutAllowed': { actions: ({ event }) => received.push(event) } },
       invoke: [
         {
           id: 'socket',
@@ -109,7 +103,7 @@ function start(
   >;
   const topics = (type: string) =>
     received.filter((event) => event.type === type).map((event) => event.topic.page);
-  return { actor, host, save, loadLine, topics, download, saveFile, notices };
+  return { actor, host, save, proceed, received, loadLine, topics, download, saveFile, notices };
 }
 
 async function editing(s = start()) {
@@ -147,29 +141,63 @@ describe('dashboard editor: editing beyond the grid', () => {
     s.host.stop();
   });
 
-  it('hands unsaved changes to the question when the route leaves, and saves them from there', async () => {
+  it('asks about unsaved changes before a held move, and makes it once they are saved', async () => {
     const s = await editing();
     s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
-    s.actor.send({ type: 'dashboard.close' });
-    expect(s.actor.getSnapshot().value).toBe('idle');
-    const question = s.actor.getSnapshot().children.unsavedDashboard as ActorRefFrom<
-      typeof unsavedDashboardMachine
-    >;
-    expect(question.getSnapshot().context.draft.widgets).toHaveLength(1);
-    question.send({ type: 'unsaved.save' });
-    await waitFor(question, (snap) => snap.status === 'done');
+    s.actor.send({ type: 'navigation.requested', path: '/elsewhere', replace: false });
+    expect(selectLeaving(s.actor.getSnapshot())).toBe('away');
+    expect(s.proceed).not.toHaveBeenCalled();
+    s.actor.send({ type: 'dashboard.confirmSave' });
+    await waitFor(s.actor, (snap) => snap.matches('left'));
     expect(s.save).toHaveBeenCalledWith(expect.objectContaining({ id: 'd-overview', version: 3 }));
+    expect(s.proceed).toHaveBeenCalledWith({ path: '/elsewhere', replace: false });
+    expect(s.received.some((event) => event.type === 'session.logoutAllowed')).toBe(false);
     s.host.stop();
   });
 
-  it('drops the edits of a dashboard the list deleted instead of asking about them', async () => {
+  it('refuses a move while a dialog of edit mode is open over unsaved changes', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'dashboard.rename' });
+    s.actor.send({ type: 'navigation.requested', path: '/elsewhere', replace: true });
+    expect(selectIsRenaming(s.actor.getSnapshot())).toBe(true);
+    expect(s.proceed).not.toHaveBeenCalled();
+    s.host.stop();
+  });
+
+  it('lets a held logout go on once the unsaved changes are discarded', async () => {
+    const s = await editing();
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'session.logoutRequested', replyTo: s.host });
+    expect(selectLeaving(s.actor.getSnapshot())).toBe('away');
+    s.actor.send({ type: 'dashboard.discard' });
+    expect(s.received.filter((event) => event.type === 'session.logoutAllowed')).toHaveLength(1);
+    expect(s.proceed).toHaveBeenCalledWith(null);
+    expect(selectIsDirty(s.actor.getSnapshot())).toBe(false);
+    s.host.stop();
+  });
+
+  it('after a conflict, keeps the draft at the stored version so the next save overwrites it', async () => {
+    const s = await editing();
+    s.save.mockRejectedValueOnce(new DashboardConflictError(9));
+    s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
+    s.actor.send({ type: 'dashboard.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'resolvingConflict' }));
+    s.actor.send({ type: 'dashboard.stayEditing' });
+    s.actor.send({ type: 'dashboard.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'editing' }) && !snap.context.dirty);
+    expect(s.save).toHaveBeenLastCalledWith(expect.objectContaining({ version: 9 }));
+    s.host.stop();
+  });
+
+  it('drops the edits of a dashboard the list deleted: the move that follows is not asked about', async () => {
     const s = await editing();
     s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
     s.actor.send({ type: 'dashboard.deleted', id: 'd-other' });
     expect(selectIsDirty(s.actor.getSnapshot())).toBe(true);
     s.actor.send({ type: 'dashboard.deleted', id: 'd-overview' });
-    s.actor.send({ type: 'dashboard.close' });
-    expect(s.actor.getSnapshot().children.unsavedDashboard).toBeUndefined();
+    s.actor.send({ type: 'navigation.requested', path: '/dashboard/d-next', replace: false });
+    expect(s.proceed).toHaveBeenCalledWith({ path: '/dashboard/d-next', replace: false });
     s.host.stop();
   });
 
@@ -186,8 +214,9 @@ describe('dashboard editor: editing beyond the grid', () => {
 
   it('asks nothing when the route leaves without changes', async () => {
     const s = await editing();
-    s.actor.send({ type: 'dashboard.open', id: 'd-other' });
-    expect(s.actor.getSnapshot().children.unsavedDashboard).toBeUndefined();
+    s.actor.send({ type: 'navigation.requested', path: '/elsewhere', replace: false });
+    expect(selectLeaving(s.actor.getSnapshot())).toBeNull();
+    expect(s.proceed).toHaveBeenCalledWith({ path: '/elsewhere', replace: false });
     s.host.stop();
   });
 

@@ -106,12 +106,14 @@ describe('dashboard editor machine', () => {
     expect(s.actor.getSnapshot().context.stored?.widgets).toHaveLength(1);
   });
 
-  it('reloads the stored copy on a version conflict', async () => {
+  it('on a version conflict asks first, and reloads the stored copy when told to', async () => {
     const s = await editing(start(() => Promise.reject(new DashboardConflictError(5))));
     s.actor.send({ type: 'dashboard.removeWidget', id: 'w-2' });
     s.actor.send({ type: 'dashboard.save' });
+    await waitFor(s.actor, (snap) => snap.matches({ loaded: 'resolvingConflict' }));
+    expect(s.load).toHaveBeenCalledTimes(1);
+    s.actor.send({ type: 'dashboard.reloadStored' });
     await waitFor(s.actor, (snap) => snap.matches({ loaded: 'viewing' }));
-    expect(s.notify).toHaveBeenCalledWith({ kind: 'error', id: 'dashboardEditor.conflict' });
     expect(s.load).toHaveBeenCalledTimes(2);
     expect(s.actor.getSnapshot().context.draft?.widgets).toHaveLength(2);
   });

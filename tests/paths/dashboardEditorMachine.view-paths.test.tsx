@@ -1,7 +1,7 @@
 import '../support/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { createActor, createMachine, type SnapshotFrom } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
 import type { OpenedDashboard } from '../../src/services/contracts';
@@ -18,8 +18,10 @@ import {
   type EditorModelEvent,
 } from '../support/dashboardEditorPathPlay';
 import {
+  conflictAsked,
   dashboardShown,
   editToolbar,
+  leftShown,
   noDialog,
   notShown,
   sentAndSaid,
@@ -78,6 +80,12 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     { type: 'rename.cancel' },
     { type: 'dashboard.save' },
     { type: 'dashboard.leaveEdit' },
+    // A link to the device page, and the browser's back to it (the path came from there).
+    { type: 'navigation.requested', path: DEVICE_PAGE, replace: false },
+    { type: 'navigation.requested', path: DEVICE_PAGE, replace: true },
+    // The app asks, with itself to answer (the model's stand-in is never sent to: the product plays the click).
+    { type: 'session.logoutRequested', replyTo: createActor(createMachine({})) },
+    { type: 'dashboard.reloadStored' },
     { type: 'dashboard.confirmSave' },
     { type: 'dashboard.discard' },
     { type: 'dashboard.stayEditing' },
@@ -97,7 +105,8 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
       value: s.value,
       open: s.context.id,
       dirty: s.context.dirty,
-      leaveAfterSave: s.context.leaveAfterSave,
+      exit: s.context.exit?.kind ?? null,
+      conflictVersion: s.context.conflictVersion,
       fullscreen: s.context.fullscreenId,
       pushed: Object.keys(s.context.values).length > 0,
       rename: s.context.rename,
@@ -125,6 +134,8 @@ function allowed(s: EditorSnapshot, event: EditorModelEvent): boolean {
     draft !== null &&
     shapeKey(draft) === shapeKey(ORIGINAL) &&
     shapeKey(shapeOf(context.stored!)) === shapeKey(ORIGINAL);
+  // Gone from the dashboard: the route's report follows a move; nothing follows a logout.
+  if (s.matches('left')) return type === 'dashboard.close' && context.exit?.kind === 'route';
   if (context.lineEdit) return type === 'xstate.done.actor.elementLineEdit';
   // The paths chain what needs no path of its own: the annotation deleted before the dialog closes, a value
   // pushed to the widget shown full screen before it is downloaded, the widget edited before one is added.
@@ -145,8 +156,19 @@ function allowed(s: EditorSnapshot, event: EditorModelEvent): boolean {
     case 'dashboard.open':
       return context.id === null;
     case 'dashboard.close':
-      // Leaving with edits asks the unsaved-dashboard question (its own suite); the server still holds Overview.
+      // The server still holds Overview when the operator comes back.
       return viewing && unchanged;
+    case 'navigation.requested':
+      // Asked about in edit mode with changes; refused (the back button) while the question is open. A move
+      // without changes is dashboard.close's (the product walks the move on its way there).
+      return (
+        context.dirty &&
+        (s.matches({ loaded: 'editing' }) ||
+          (s.matches({ loaded: 'confirmingLeave' }) && (event as { replace: boolean }).replace))
+      );
+    case 'session.logoutRequested':
+      // The app asks only with unsaved changes; the account menu is out of reach under a dialog.
+      return context.dirty && s.matches({ loaded: 'editing' });
     case 'xstate.done.actor.loadDashboard':
       return (
         shapeKey(shapeOf(output as OpenedDashboard)) === shapeKey(shapeOrNull(context.stored) ?? ORIGINAL)
@@ -252,9 +274,15 @@ describeViewPaths('dashboard editor, played on the dashboard view', dashboardEdi
     'loaded.saving': (_, world) => {
       dashboardShown(world);
       editToolbar(world, true);
-      if (world.leaveAfterSave) unsavedAsked(world, true);
+      if (world.exit) unsavedAsked(world, true);
       else noDialog(world);
     },
+    'loaded.resolvingConflict': (_, world) => {
+      dashboardShown(world);
+      editToolbar(world, false);
+      conflictAsked(world);
+    },
+    left: (_, world) => leftShown(world),
     'loaded.saved': () => {
       throw new Error('saved is left at once by its eventless transition: no path stops in it');
     },

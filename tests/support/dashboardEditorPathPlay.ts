@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
-import { navigate } from 'wouter/use-browser-location';
 import type { InspectionEvent } from 'xstate';
 import type { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
@@ -43,15 +42,17 @@ export const PUSHED = { value: '-18.5', unit: '°C', shown: '-18.5 °C' };
 const TOAST = {
   loadFailed: (name: string) => `The dashboard ${name} could not be loaded`,
   saved: (name: string) => `Dashboard ${name} saved`,
-  conflict: (name: string) =>
-    `The dashboard ${name} was changed elsewhere; the stored copy has been reloaded`,
   saveFailed: (name: string) => `The dashboard ${name} could not be saved`,
   listRenamed: (name: string) => `Dashboard renamed to ${name}`,
   lineFailed: 'The line could not be loaded; try again',
   annotationsSaved: 'Annotations saved',
 };
 
-export type Dialog = 'addWidget' | 'editWidget' | 'rename' | 'unsaved' | 'lineRead' | 'annotations' | null;
+export type Dialog =
+  'addWidget' | 'editWidget' | 'rename' | 'unsaved' | 'conflict' | 'lineRead' | 'annotations' | null;
+
+/** Where the operator was going when asked about unsaved changes: out of edit mode, or away (route, logout). */
+export type Exit = 'view' | 'route' | 'logout';
 
 /** What the operator did, what the server holds and answered, and what SPEC §2/§4 make of it on the view. */
 export interface EditorWorld {
@@ -72,7 +73,10 @@ export interface EditorWorld {
   value: string | null;
   dialog: Dialog;
   rename: { value: string; error: boolean };
-  leaveAfterSave: boolean;
+  /** The unsaved question's reason while it is asked (and its save runs). */
+  exit: Exit | null;
+  /** Where the operator went once the question was answered (left the dashboard, or signed out). */
+  left: Exit | null;
   expectedSaves: { shape: Shape; version: number }[];
   expectedToasts: string[];
   expectedFiles: string[];
@@ -83,6 +87,8 @@ const jsdomWidth = Object.getOwnPropertyDescriptor(window, 'innerWidth');
 export async function start(inspect: (event: InspectionEvent) => void): Promise<EditorWorld> {
   // A window wide enough for the 12-column grid, where widgets are dragged (SPEC §9).
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1400 });
+  // Entries behind the path's start, so each back of the operator lands on the device page.
+  for (let entry = 0; entry < 3; entry++) window.history.pushState(null, '', DEVICE_PAGE);
   const dashboards = dashboardServer();
   msw.use(...dashboards.handlers);
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
@@ -102,7 +108,8 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
     value: null,
     dialog: null,
     rename: { value: '', error: false },
-    leaveAfterSave: false,
+    exit: null,
+    left: null,
     expectedSaves: [],
     expectedToasts: [],
     expectedFiles: [],
@@ -153,6 +160,32 @@ function dragChiller() {
   }
 }
 
+/** The device tree's link to the device page the paths start on, its device and department opened first. */
+async function devicePageLink(user: UserEvent) {
+  const tree = within(screen.getByRole('tree', { name: 'Devices' }));
+  const open = async (name: RegExp) => {
+    const expand = tree.queryByRole('button', { name });
+    if (expand) await user.click(expand);
+  };
+  await open(/^Expand Cold room$/);
+  await open(/^Expand 1\.0 /);
+  return tree.findByRole('link', { name: '1 Overview' });
+}
+
+/** The browser's back button. jsdom fires popstate only between entries of different states, browsers always. */
+async function browserBack() {
+  const moved = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  window.history.replaceState({ left: true }, '', window.location.pathname);
+  window.history.back();
+  await moved;
+}
+
+/** The operator answered the unsaved question of a move away: the move is made (or the session ends). */
+function leave(world: EditorWorld) {
+  Object.assign(world, { left: world.exit, exit: null, dialog: null, editing: false, dirty: false });
+  Object.assign(world, { stored: null, shown: null, value: null, fullscreen: false });
+}
+
 /** The editor's copy is what the server answered: loaded or saved, the view shows it without edits. */
 function takeStored(world: EditorWorld) {
   world.stored = world.shown = world.server.stored;
@@ -167,9 +200,28 @@ export async function play(event: EditorModelEvent, world: EditorWorld) {
     case 'dashboard.open':
       return user.click(screen.getByRole('link', { name: world.listName }));
     case 'dashboard.close':
-      // The operator opens a device page (by its address).
-      navigate(DEVICE_PAGE);
-      return void Object.assign(world, { stored: null, shown: null, editing: false, value: null });
+      // The operator opens a device page from the tree, unless an answered question already went there.
+      if (!world.left) await user.click(await devicePageLink(user));
+      return void Object.assign(world, {
+        stored: null,
+        shown: null,
+        editing: false,
+        value: null,
+        left: null,
+      });
+    case 'navigation.requested':
+      // A link in the sidebar, or the browser's back button (the path came from the device page).
+      if (event.replace) await browserBack();
+      else await user.click(await devicePageLink(user));
+      if (world.dialog === null) Object.assign(world, { dialog: 'unsaved', exit: 'route' });
+      return;
+    case 'session.logoutRequested':
+      await user.click(button('Account menu'));
+      await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+      return void Object.assign(world, { dialog: 'unsaved', exit: 'logout' });
+    case 'dashboard.reloadStored':
+      await user.click(inDialog('Reload stored copy'));
+      return void Object.assign(world, { dialog: null, editing: false, dirty: false, value: null });
     case 'dashboard.reload':
       return user.click(button('Retry'));
     case 'dashboard.edit':
@@ -228,23 +280,33 @@ export async function play(event: EditorModelEvent, world: EditorWorld) {
       return user.click(inDialog('Cancel'));
     case 'dashboard.save':
       world.expectedSaves.push({ shape: world.shown!, version: world.version });
-      world.leaveAfterSave = false;
+      world.exit = null;
       return user.click(within(toolbar(false)).getByRole('button', { name: 'Save' }));
     case 'dashboard.leaveEdit':
       await user.click(button('Done'));
-      if (world.dirty) world.dialog = 'unsaved';
+      if (world.dirty) Object.assign(world, { dialog: 'unsaved', exit: 'view' });
       else world.editing = false;
       return;
     case 'dashboard.confirmSave':
       world.expectedSaves.push({ shape: world.shown!, version: world.version });
-      world.leaveAfterSave = true;
       return user.click(inDialog('Save'));
     case 'dashboard.discard':
       await user.click(inDialog('Discard'));
-      return void Object.assign(world, { dialog: null, editing: false, shown: world.stored, dirty: false });
+      if (world.exit !== 'view') return leave(world);
+      return void Object.assign(world, {
+        dialog: null,
+        editing: false,
+        shown: world.stored,
+        dirty: false,
+        exit: null,
+      });
     case 'dashboard.stayEditing':
-      world.dialog = null;
-      return user.click(inDialog('Keep editing'));
+      await user.click(
+        inDialog(world.exit === 'view' || world.dialog === 'conflict' ? 'Keep editing' : 'Stay'),
+      );
+      // Keeping the draft after a conflict takes the stored version: the next save overwrites it.
+      if (world.dialog === 'conflict') world.version = world.server.version;
+      return void Object.assign(world, { dialog: null, exit: null });
     case 'dashboard.renamed':
       return renameInList(world);
     case 'dashboard.editLine':
@@ -284,18 +346,12 @@ async function answer(type: string, event: EditorModelEvent, world: EditorWorld)
     takeStored(world);
     world.listName = world.stored!.name;
     world.expectedToasts.push(TOAST.saved(world.stored!.name));
-    if (world.leaveAfterSave) Object.assign(world, { editing: false, dialog: null });
+    if (world.exit === 'view') Object.assign(world, { editing: false, dialog: null, exit: null });
+    else if (world.exit) leave(world);
   } else if ((event as { error?: unknown }).error instanceof DashboardConflictError) {
+    // The question of the conflict replaces the unsaved one: where the operator was going is forgotten.
     await answerSave(world.server, 'conflict');
-    world.expectedToasts.push(TOAST.conflict(world.stored!.name));
-    Object.assign(world, {
-      stored: null,
-      shown: null,
-      editing: false,
-      dialog: null,
-      dirty: false,
-      value: null,
-    });
+    Object.assign(world, { dialog: 'conflict', exit: null });
   } else if (type === 'xstate.error.actor.saveDashboard') {
     await answerSave(world.server, 'failed');
     world.expectedToasts.push(TOAST.saveFailed(world.stored!.name));

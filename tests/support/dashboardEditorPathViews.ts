@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { CHILLER, expectSaves, widgetNames } from './dashboardEditorPathWorld';
 import {
   button,
+  DEVICE_PAGE,
   dialogNamed,
   freezerName,
   PUSHED,
@@ -26,7 +27,7 @@ export function sentAndSaid(world: EditorWorld) {
   expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
 }
 
-const MODAL: Dialog[] = ['addWidget', 'editWidget', 'rename', 'unsaved', 'annotations'];
+const MODAL: Dialog[] = ['addWidget', 'editWidget', 'rename', 'unsaved', 'conflict', 'annotations'];
 
 /** The dashboard as loaded and edited: heading, widgets in the grid's order, the pushed value, the toggle. */
 export function dashboardShown(world: EditorWorld) {
@@ -86,14 +87,46 @@ export function noDialog(world: EditorWorld) {
   expect(screen.queryByRole('dialog')).toBeNull();
 }
 
-/** The unsaved-changes question of edit mode: Keep editing, Discard, and Save (disabled while saving). */
+/**
+ * The unsaved-changes question, asked before the operator leaves: Keep editing (Done) or Stay (another route,
+ * back, logout, still on the dashboard's address), Discard, and Save (disabled while saving).
+ */
 export function unsavedAsked(world: EditorWorld, saving: boolean) {
   expect(world.dialog).toBe('unsaved');
-  const dialog = within(dialogNamed('Unsaved changes'));
-  expect(dialog.getByText('This dashboard has changes that are not saved.')).toBeTruthy();
-  expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Keep editing' }).disabled).toBe(false);
+  const away = world.exit !== 'view';
+  const name = world.shown!.name;
+  const dialog = within(dialogNamed(away ? `Save changes to ${name}?` : 'Unsaved changes'));
+  expect(
+    dialog.getByText(
+      away
+        ? `You are leaving the dashboard ${name} with changes that are not saved. Save them, discard them, or stay on the dashboard.`
+        : 'This dashboard has changes that are not saved.',
+    ),
+  ).toBeTruthy();
+  expect(
+    dialog.getByRole<HTMLButtonElement>('button', { name: away ? 'Stay' : 'Keep editing' }).disabled,
+  ).toBe(false);
   expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Discard' }).disabled).toBe(false);
   expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(saving);
+}
+
+/** A save met a change made elsewhere: the question names the dashboard and offers both ways on. */
+export function conflictAsked(world: EditorWorld) {
+  expect(world.dialog).toBe('conflict');
+  const name = world.shown!.name;
+  const dialog = within(dialogNamed(`${name} was changed elsewhere`));
+  expect(dialog.getByText(/your next Save overwrites the stored copy/)).toBeTruthy();
+  expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeTruthy();
+  expect(dialog.getByRole('button', { name: 'Reload stored copy' })).toBeTruthy();
+}
+
+/** Gone from the dashboard after answering the question: on the device page, or signed out at the login. */
+export function leftShown(world: EditorWorld) {
+  expect(window.location.pathname).toBe(world.left === 'logout' ? '/login' : DEVICE_PAGE);
+  if (world.left === 'logout') expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  expect(screen.queryByRole('heading', { level: 1, name: world.listName })).toBeNull();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  sentAndSaid(world);
 }
 
 /** Before the dashboard shows: its route, the list's name as heading, no edit toggle. */

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { AppServices } from '../../src/machines/app/provideApp';
 import type { Api } from '../../src/services/api';
+import type { Navigation } from '../../src/services/navigation';
 import { createStorage } from '../../src/services/storage';
 import { dashboardsList, fullDashboard, group, summary } from './dashboardFixtures';
 import { accountSettings, demoTheme, deviceTree } from './fixtures';
@@ -98,7 +99,12 @@ export function fakeServices(api: Partial<Api> = {}) {
       ...api,
     },
     storage: createStorage(backing),
-    navigation: { redirect: vi.fn<(path: string) => void>(), go: vi.fn<(path: string) => void>() },
+    navigation: {
+      redirect: vi.fn<(path: string) => void>(),
+      go: vi.fn<(path: string) => void>(),
+      hold: vi.fn<Navigation['hold']>(() => () => {}),
+      proceed: vi.fn<Navigation['proceed']>(),
+    },
     browser: {
       isOnline: () => true,
       onConnectivityChange: vi.fn(() => () => {}),

@@ -78,6 +78,75 @@ describe('dashboard view', () => {
     expect(screen.getByRole('button', { name: 'Edit dashboard' })).toBeTruthy();
   });
 
+  it('asks before another dashboard opens with unsaved changes: Stay keeps them, Discard goes on', async () => {
+    const user = userEvent.setup();
+    const saves = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
+    // Closing the tab now asks the browser's own question.
+    expect(window.dispatchEvent(new Event('beforeunload', { cancelable: true }))).toBe(false);
+    const region = screen.getByRole('region', { name: 'Dashboards' });
+    await user.click(within(region).getByRole('button', { name: 'Expand group Cold rooms' }));
+    await user.click(within(region).getByRole('link', { name: 'Freezers' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Save changes to Overview?' });
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/dashboard/d-overview');
+    expect(screen.queryByRole('heading', { name: 'Freezer line' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+
+    await user.click(within(region).getByRole('link', { name: 'Freezers' }));
+    const again = await screen.findByRole('dialog', { name: 'Save changes to Overview?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/d-freezers'));
+    expect(saves).toEqual([]);
+    expect(window.dispatchEvent(new Event('beforeunload', { cancelable: true }))).toBe(true);
+  }, 20_000);
+
+  it('puts the address back on the browser back button with unsaved changes, and goes back on Discard', async () => {
+    const user = userEvent.setup();
+    // The page the operator came from, twice: Stay puts the dashboard's address in place of the entry the
+    // back button went to. (jsdom fires popstate only between entries of different states.)
+    for (const visit of [1, 2]) window.history.pushState({ visit }, '', '/0A0B0C/1/0/pages/1');
+    window.history.pushState(null, '', '/');
+    renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
+    const back = async () => {
+      window.history.back();
+      return screen.findByRole('dialog', { name: 'Save changes to Overview?' });
+    };
+    await user.click(within(await back()).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/dashboard/d-overview');
+    expect(screen.queryByRole('heading', { name: 'Freezer line' })).toBeNull();
+
+    window.history.replaceState({ from: 'dashboard' }, '', '/dashboard/d-overview');
+    await user.click(within(await back()).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/0A0B0C/1/0/pages/1'));
+  }, 20_000);
+
+  it('asks before a logout with unsaved changes: Stay keeps the session, Save saves and signs out', async () => {
+    const user = userEvent.setup();
+    const saves = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
+    const logout = async () => {
+      await user.click(screen.getByRole('button', { name: 'Account menu' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+      return screen.findByRole('dialog', { name: 'Save changes to Overview?' });
+    };
+    await user.click(within(await logout()).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/dashboard/d-overview');
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+
+    await user.click(within(await logout()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(saves).toEqual([expect.objectContaining({ id: 'd-overview', version: editedDashboard.version })]);
+  }, 20_000);
+
   it('offers the first widget on an empty dashboard, entering edit mode for it', async () => {
     const user = userEvent.setup();
     renderDashboard({ ...editedDashboard, widgets: [] });

@@ -5,6 +5,8 @@ export type AppEvent =
   | { type: 'route.changed'; path: string }
   | { type: 'theme.toggle' }
   | { type: 'session.logout' }
+  /** The open dashboard's unsaved changes were saved or discarded after a held logout: it goes on. */
+  | { type: 'session.logoutAllowed' }
   /** The server refused our token (a 401 while holding one). */
   | { type: 'session.expired' }
   /** Opens the device configuration dialog (account menu). */

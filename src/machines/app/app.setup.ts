@@ -66,6 +66,11 @@ type LiveActorId = keyof SignedInWorld;
 type SystemLike = { get(id: string): AnyActorRef | undefined };
 const live = (system: SystemLike, id: LiveActorId) => system.get(SYSTEM_IDS[id]);
 
+/** Whether the open dashboard has unsaved changes (its editor asks about them before a logout). */
+const dashboardUnsaved = (system: SystemLike): boolean =>
+  (live(system, 'dashboardEditor')?.getSnapshot() as { context?: { dirty?: boolean } } | undefined)?.context
+    ?.dirty === true;
+
 const treeItems = (system: SystemLike): DeviceTreeItem[] =>
   (live(system, 'deviceTree')?.getSnapshot() as { context?: DeviceTreeContext } | undefined)?.context
     ?.items ?? [];
@@ -225,6 +230,16 @@ export const appSetup = setup({
       const tree = live(system, 'deviceTree');
       if (tree)
         enqueue.sendTo(tree, { type: 'tree.settingsChanged', settings: treeSettingsOf(context.settings) });
+    }),
+    /**
+     * A logout goes on at once, unless the open dashboard has unsaved changes: its editor asks about them first
+     * and answers session.logoutAllowed once they are saved or discarded (Stay keeps the session).
+     */
+    requestLogout: liveActions(({ enqueue, self, system }) => {
+      const editor = live(system, 'dashboardEditor');
+      if (editor && dashboardUnsaved(system))
+        enqueue.sendTo(editor, { type: 'session.logoutRequested', replyTo: self });
+      else enqueue.raise({ type: 'session.logoutAllowed' });
     }),
     reloadTree: liveActions(({ enqueue, system }) => {
       const tree = live(system, 'deviceTree');

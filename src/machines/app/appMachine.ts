@@ -254,7 +254,9 @@ export const appMachine = appSetup.createMachine({
             ],
           },
         ],
-        'session.logout': 'signingOut',
+        // Unsaved dashboard changes are asked about first (SPEC §2/§4).
+        'session.logout': { actions: 'requestLogout' },
+        'session.logoutAllowed': 'signingOut',
         'session.expired': { target: 'signedOut', actions: endSession },
       },
     },

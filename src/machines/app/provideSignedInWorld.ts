@@ -12,6 +12,7 @@ import type {
   LineWriteRequest,
 } from '../../services/contracts';
 import type { AnnotationsSave } from '../annotations/annotations.events';
+import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import { provideAlarms } from '../alarms/provideAlarms';
 import { annotationsMachine } from '../annotations/annotationsMachine';
 import { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
@@ -28,7 +29,6 @@ import { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
 import { provideImportWizard } from '../importWizard/provideImportWizard';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
-import { unsavedDashboardMachine } from '../unsavedDashboard/unsavedDashboardMachine';
 import { provideWidgetEditor } from '../widgetEditor/provideWidgetEditor';
 import type { ConnectionCommand } from '../socket/socket.events';
 import { socketMachine, type SocketInput } from '../socket/socketMachine';
@@ -56,9 +56,6 @@ export function provideSignedInWorld({ api, navigation, socket, alarms }: AppSer
   const lineEdit = lineEditMachine.provide({
     actors: { writeLine: fromPromise(({ input }: { input: LineWriteRequest }) => api.writeLine(input)) },
   });
-  const saveDashboard = fromPromise(({ input }: { input: DashboardUpdateInput }) =>
-    api.updateDashboard(input),
-  );
   return {
     alarms: provideAlarms(alarms),
     socket: socketMachine.provide({ actors: { connection: socketConnection(socket) } }),
@@ -120,8 +117,12 @@ export function provideSignedInWorld({ api, navigation, socket, alarms }: AppSer
     dashboardEditor: dashboardEditorMachine.provide({
       actors: {
         loadDashboard: fromPromise(({ input }: { input: { id: string } }) => api.getDashboard(input.id)),
-        saveDashboard,
-        unsavedDashboard: unsavedDashboardMachine.provide({ actors: { saveDashboard } }),
+        saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) =>
+          api.updateDashboard(input),
+        ),
+        holdNavigation: fromCallback<DashboardEditorEvent>(({ sendBack }) =>
+          navigation.hold((request) => sendBack({ type: 'navigation.requested', ...request })),
+        ),
         widgetEditor: provideWidgetEditor(api),
         annotations: annotationsMachine.provide({
           actors: {
@@ -157,6 +158,7 @@ export function provideSignedInWorld({ api, navigation, socket, alarms }: AppSer
           },
         }),
       },
+      actions: { proceed: (_, request) => request && navigation.proceed(request) },
     }),
     deviceConfiguration: deviceConfigurationMachine.provide({
       actors: {

@@ -1,4 +1,4 @@
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { isInvalidWidget, type OpenedDashboard, type PageTopic, type Widget } from '../../services/contracts';
 import type { LineStatus } from '../../services/contracts/devices';
@@ -29,8 +29,10 @@ export interface DashboardEditorContext {
   rename: { value: string; error: MessageId | null };
   /** The widget the widget details dialog edits: its id, or null for a new one. */
   widgetId: string | null;
-  /** Whether the running save was asked for on leaving edit mode (it then lands in viewing). */
-  leaveAfterSave: boolean;
+  /** Where the user is going with unsaved changes while asked (and while that save runs); null otherwise. */
+  exit: DashboardExit | null;
+  /** The stored copy's version a conflicting save reported, while the user chooses what to do about it. */
+  conflictVersion: number | null;
   /** The line edit opened from a widget, while it runs. */
   lineEdit: ActorRefFrom<typeof elementLineEditMachine> | null;
   /** The annotations dialog of a widget, while it is open. */
@@ -40,6 +42,12 @@ export interface DashboardEditorContext {
   /** The history query of each widget of the draft that reads history, by widget id (historyActors.ts). */
   history: Record<string, HistoryQueryActor>;
 }
+
+/** Where the user goes from edit mode: back to viewing, to another route, or out (logout). */
+export type DashboardExit =
+  | { kind: 'view' }
+  | { kind: 'route'; path: string; replace: boolean }
+  | { kind: 'logout'; replyTo: AnyActorRef };
 
 /** The latest live value of one line. */
 export interface ElementValue {
@@ -57,7 +65,8 @@ export const closedDashboard: Omit<DashboardEditorContext, 'id' | 'preferences'>
   values: {},
   rename: { value: '', error: null },
   widgetId: null,
-  leaveAfterSave: false,
+  exit: null,
+  conflictVersion: null,
   lineEdit: null,
   annotations: null,
   history: {},

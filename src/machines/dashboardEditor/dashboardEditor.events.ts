@@ -1,3 +1,4 @@
+import type { AnyActorRef } from 'xstate';
 import type {
   Annotation,
   DashboardSummary,
@@ -48,10 +49,16 @@ export type DashboardEditorEvent =
   | { type: 'dashboard.save' }
   /** Leaves edit mode; with unsaved changes the operator is asked first. */
   | { type: 'dashboard.leaveEdit' }
-  // The unsaved changes question.
+  /** A move away from the dashboard's route, held by the navigation service until the editor lets it go. */
+  | { type: 'navigation.requested'; path: string; replace: boolean }
+  /** The app holds a logout while the dashboard has unsaved changes; `replyTo` hears when it may go on. */
+  | { type: 'session.logoutRequested'; replyTo: AnyActorRef }
+  // The unsaved changes question (stayEditing also answers the conflict question: keep the draft).
   | { type: 'dashboard.confirmSave' }
   | { type: 'dashboard.discard' }
   | { type: 'dashboard.stayEditing' }
+  /** After a conflicting save: drop the draft and load the stored copy. */
+  | { type: 'dashboard.reloadStored' }
   /** Downloads a widget's current values as a CSV or JSON file. */
   | { type: 'dashboard.downloadWidget'; id: string; exportType: WidgetExportType }
   /** Opens the line-details dialog for the line of a widget element (widgets with enableLineEdit). */

@@ -7,7 +7,7 @@ import type { dashboardEditorMachine } from './dashboardEditorMachine';
 
 type DashboardEditorSnapshot = SnapshotFrom<typeof dashboardEditorMachine>;
 
-export type DashboardEditorView = 'idle' | 'loading' | 'failed' | 'loaded';
+export type DashboardEditorView = 'idle' | 'left' | 'loading' | 'failed' | 'loaded';
 
 export const selectView = (s: DashboardEditorSnapshot): DashboardEditorView =>
   typeof s.value === 'string' ? (s.value as DashboardEditorView) : 'loaded';
@@ -17,8 +17,20 @@ export const selectDraft = (s: DashboardEditorSnapshot): OpenedDashboard | null 
 export const selectIsEditing = (s: DashboardEditorSnapshot): boolean =>
   s.matches('loaded') && !s.matches({ loaded: 'viewing' });
 export const selectIsSaving = (s: DashboardEditorSnapshot): boolean => s.matches({ loaded: 'saving' });
-export const selectIsConfirmingLeave = (s: DashboardEditorSnapshot): boolean =>
-  s.matches({ loaded: 'confirmingLeave' }) || (s.matches({ loaded: 'saving' }) && s.context.leaveAfterSave);
+/**
+ * The unsaved changes question while it is asked (and its save runs): 'view' for Done (keep editing is offered),
+ * 'away' for another route, back or forward, or logout (stay is offered); null when not asked.
+ */
+export const selectLeaving = (s: DashboardEditorSnapshot): 'view' | 'away' | null => {
+  const { exit } = s.context;
+  if (!exit || !(s.matches({ loaded: 'confirmingLeave' }) || s.matches({ loaded: 'saving' }))) return null;
+  return exit.kind === 'view' ? 'view' : 'away';
+};
+/** A save met a change made elsewhere: the user chooses to reload the stored copy or keep editing. */
+export const selectIsResolvingConflict = (s: DashboardEditorSnapshot): boolean =>
+  s.matches({ loaded: 'resolvingConflict' });
+/** The dashboard's name as shown (the draft's), for the dialogs that name it. */
+export const selectName = (s: DashboardEditorSnapshot): string => s.context.draft?.name ?? '';
 export const selectIsDirty = (s: DashboardEditorSnapshot): boolean => s.context.dirty;
 export const selectFullscreenId = (s: DashboardEditorSnapshot): string | null => s.context.fullscreenId;
 

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
 import {
@@ -20,15 +20,17 @@ import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachin
 import { historyQueryMachine } from '../historyQuery/historyQueryMachine';
 import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
-import { unsavedDashboardMachine } from '../unsavedDashboard/unsavedDashboardMachine';
 import type { UserPreferences } from '../userPreferences';
 import { widgetEditorMachine } from '../widgetEditor/widgetEditorMachine';
 import type { WidgetEditorOutput } from '../widgetEditor/widgetEditor.events';
+import type { NavigationRequest } from '../../services/navigation';
+import type { AppEvent } from '../app/app.events';
 import {
   annotationsInput,
   closedDashboard,
   shownWidget,
   type DashboardEditorContext,
+  type DashboardExit,
 } from './dashboardEditor.context';
 import type { DashboardEditorEvent, LayoutItem, SocketSubscriptionEvent } from './dashboardEditor.events';
 import type { WidgetDownloadRequest } from './widgetDownload';
@@ -54,7 +56,7 @@ export {
 } from './dashboardEditor.model';
 export { updateOf } from './updateOf';
 export { closedDashboard, widgetEditorInput } from './dashboardEditor.context';
-export type { DashboardEditorContext, ElementValue } from './dashboardEditor.context';
+export type { DashboardEditorContext, DashboardExit, ElementValue } from './dashboardEditor.context';
 
 /** The draft with `change` applied; the dashboard becomes dirty. */
 const editDraft = (context: DashboardEditorContext, change: (draft: OpenedDashboard) => OpenedDashboard) => ({
@@ -79,7 +81,11 @@ export const dashboardEditorSetup = setup({
     elementLineEdit: elementLineEditMachine,
     // Provided by the wiring with the annotations save (provideSignedInWorld.ts).
     annotations: annotationsMachine,
-    unsavedDashboard: unsavedDashboardMachine,
+    /**
+     * Holds every move away from the loaded dashboard (links, back and forward) and reports it as
+     * `navigation.requested`; provided by the wiring with the navigation service (provideSignedInWorld.ts).
+     */
+    holdNavigation: fromCallback<DashboardEditorEvent>(() => () => {}),
     widgetEditor: widgetEditorMachine,
     // Provided by the wiring (widgetDownload.ts builds it from the API and the browser's save).
     downloadWidget: fromPromise<void, WidgetDownloadRequest>(() =>
@@ -100,7 +106,9 @@ export const dashboardEditorSetup = setup({
     /** Only widgets their schema accepts open in the widget details dialog; invalid ones can only be deleted. */
     editableWidget: ({ context }, params: { id: string }) =>
       Boolean(context.draft?.widgets.some((widget) => widget.id === params.id && !isInvalidWidget(widget))),
-    leaveAfterSave: ({ context }) => context.leaveAfterSave,
+    leaving: ({ context }) => context.exit !== null,
+    /** Leaving the dashboard (another route, back or forward, logout), not just edit mode. */
+    leavingAway: ({ context }) => context.exit !== null && context.exit.kind !== 'view',
     widgetSaved: (_, params: { output: WidgetEditorOutput }) => params.output !== null,
     lineEditIdle: ({ context }) => context.lineEdit === null,
     /** A widget its schema accepts, while no annotations dialog is open. */
@@ -110,15 +118,8 @@ export const dashboardEditorSetup = setup({
   actions: {
     openDashboard: assign((_, params: { id: string }) => ({ ...closedDashboard, id: params.id })),
     forgetDashboard: assign({ ...closedDashboard, id: null }),
-    /** The route left a dashboard with unsaved changes: its draft lives on in the unsaved question. */
-    keepUnsavedIfDirty: enqueueActions(({ context, enqueue }) => {
-      if (!context.dirty || !context.draft) return;
-      enqueue.stopChild('unsavedDashboard');
-      enqueue.spawnChild('unsavedDashboard', {
-        id: 'unsavedDashboard',
-        input: { draft: context.draft },
-      });
-    }),
+    // Side effect, provided by the wiring: a held move the editor lets through (null: none to make).
+    proceed: (_, _params: NavigationRequest | null) => {},
     dropEdits: assign({ dirty: false }),
     /** A rename from the list: the new name and version, so the next save is not a conflict. */
     applyRenamed: assign(({ context }, params: { dashboard: DashboardSummary }) => {
@@ -135,7 +136,23 @@ export const dashboardEditorSetup = setup({
       const saved: DashboardsEvent = { type: 'dashboards.saved', dashboard: context.stored };
       enqueue.sendTo(list, saved);
     }),
-    assignLeaveAfterSave: assign((_, params: { leave: boolean }) => ({ leaveAfterSave: params.leave })),
+    assignExit: assign((_, params: { exit: DashboardExit }) => ({ exit: params.exit })),
+    forgetExit: assign({ exit: null }),
+    /** After a held logout, the unsaved question answered: the app signs out. */
+    allowLogout: enqueueActions(({ context, enqueue }) => {
+      if (context.exit?.kind !== 'logout') return;
+      const allowed: AppEvent = { type: 'session.logoutAllowed' };
+      enqueue.sendTo(context.exit.replyTo, allowed);
+    }),
+    assignConflict: assign((_, params: { error: unknown }) => ({
+      conflictVersion: params.error instanceof DashboardConflictError ? params.error.currentVersion : null,
+      exit: null,
+    })),
+    /** Keep editing after a conflict: the draft takes the stored version, so the next save overwrites it. */
+    takeStoredVersion: assign(({ context }) => ({
+      draft: context.draft && { ...context.draft, version: context.conflictVersion ?? context.draft.version },
+      conflictVersion: null,
+    })),
     assignLoaded: assign((_, params: { dashboard: OpenedDashboard }) => ({
       stored: params.dashboard,
       draft: params.dashboard,

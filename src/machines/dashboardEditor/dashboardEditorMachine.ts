@@ -1,14 +1,23 @@
 import type { OpenedDashboard } from '../../services/contracts';
 import { DEFAULT_PREFERENCES } from '../userPreferences';
-import { closedDashboard, dashboardEditorSetup, updateOf, widgetEditorInput } from './dashboardEditor.setup';
+import {
+  closedDashboard,
+  dashboardEditorSetup,
+  updateOf,
+  widgetEditorInput,
+  type DashboardExit,
+} from './dashboardEditor.setup';
 
 export type { DashboardEditorContext } from './dashboardEditor.setup';
 
+const exitTo = (exit: DashboardExit) => ({ type: 'assignExit', params: { exit } }) as const;
+
 /**
  * The dashboard view of SPEC §2/§4: loads the dashboard of the route, shows it, and edits it (grid, rename)
- * until it is saved or discarded (types, guards and actions: dashboardEditor.setup.ts). A save from a stale
- * copy (409) reloads the stored one; leaving the route with unsaved changes hands the draft to the
- * unsaved-dashboard question instead of dropping it.
+ * until it is saved or discarded (types, guards and actions: dashboardEditor.setup.ts). Leaving with unsaved
+ * changes (Done, another route, back or forward, logout) is asked about before it happens: the navigation
+ * service holds every move away from a loaded dashboard until the editor lets it through. A save from a stale
+ * copy (409) asks whether to reload the stored copy or keep editing over it.
  */
 export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
   id: 'dashboardEditor',
@@ -20,7 +29,7 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
       { guard: { type: 'sameDashboard', params: ({ event }) => ({ id: event.id }) } },
       {
         target: '.loading',
-        actions: ['keepUnsavedIfDirty', { type: 'openDashboard', params: ({ event }) => ({ id: event.id }) }],
+        actions: { type: 'openDashboard', params: ({ event }) => ({ id: event.id }) },
       },
     ],
     'dashboard.deleted': {
@@ -31,7 +40,7 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
       guard: { type: 'sameDashboard', params: ({ event }) => ({ id: event.dashboard.id }) },
       actions: { type: 'applyRenamed', params: ({ event }) => ({ dashboard: event.dashboard }) },
     },
-    'dashboard.close': { target: '.idle', actions: ['keepUnsavedIfDirty', 'forgetDashboard'] },
+    'dashboard.close': { target: '.idle', actions: 'forgetDashboard' },
     'dashboard.preferencesChanged': {
       actions: [
         { type: 'assignPreferences', params: ({ event }) => ({ preferences: event.preferences }) },
@@ -42,6 +51,19 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
   },
   states: {
     idle: { description: 'No dashboard is open.' },
+    left: {
+      description:
+        'The user left with the unsaved changes saved or discarded: the move asked for is made (or the logout goes on); the route report follows.',
+      entry: [
+        'dropEdits',
+        {
+          type: 'proceed',
+          params: ({ context: { exit } }) =>
+            exit?.kind === 'route' ? { path: exit.path, replace: exit.replace } : null,
+        },
+        'allowLogout',
+      ],
+    },
     loading: {
       description: 'The chosen dashboard is being fetched.',
       invoke: {
@@ -50,7 +72,11 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         input: ({ context }) => ({ id: context.id ?? '' }),
         onDone: {
           target: 'loaded',
-          actions: { type: 'assignLoaded', params: ({ event }) => ({ dashboard: event.output }) },
+          // The list shows the stored name too (it may have been renamed elsewhere since the list loaded).
+          actions: [
+            { type: 'assignLoaded', params: ({ event }) => ({ dashboard: event.output }) },
+            'tellList',
+          ],
         },
         onError: {
           target: 'failed',
@@ -67,8 +93,20 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         'The dashboard is shown with live and historical values; widgets can be shown full screen, downloaded and annotated.',
       entry: ['syncLive', 'syncHistory'],
       exit: ['unsubscribeLive', 'stopHistory', 'closeLineEdit', 'closeAnnotations'],
+      invoke: { id: 'holdNavigation', src: 'holdNavigation' },
       initial: 'viewing',
       on: {
+        // Edit mode asks about unsaved changes (editing); with a dialog of edit mode open over them the move
+        // is refused (the address stays), the dialog is answered first; without changes the move goes on.
+        'navigation.requested': [
+          { guard: 'dirty' },
+          {
+            actions: {
+              type: 'proceed',
+              params: ({ event }) => ({ path: event.path, replace: event.replace }),
+            },
+          },
+        ],
         'page.valuesPushed': {
           guard: { type: 'subscribedTopic', params: ({ event }) => ({ topic: event.topic }) },
           actions: { type: 'applyPushedValues', params: ({ event }) => event },
@@ -127,11 +165,29 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
               actions: { type: 'assignWidgetId', params: ({ event }) => ({ id: event.id }) },
             },
             'dashboard.rename': { target: 'renaming', actions: 'startRename' },
-            'dashboard.save': {
-              target: 'saving',
-              actions: { type: 'assignLeaveAfterSave', params: { leave: false } },
+            'dashboard.save': 'saving',
+            'dashboard.leaveEdit': [
+              { guard: 'dirty', target: 'confirmingLeave', actions: exitTo({ kind: 'view' }) },
+              { target: 'viewing' },
+            ],
+            'navigation.requested': {
+              guard: 'dirty',
+              target: 'confirmingLeave',
+              actions: {
+                type: 'assignExit',
+                params: ({ event }) => ({
+                  exit: { kind: 'route', path: event.path, replace: event.replace },
+                }),
+              },
             },
-            'dashboard.leaveEdit': [{ guard: 'dirty', target: 'confirmingLeave' }, { target: 'viewing' }],
+            // The app asks only with unsaved changes.
+            'session.logoutRequested': {
+              target: 'confirmingLeave',
+              actions: {
+                type: 'assignExit',
+                params: ({ event }) => ({ exit: { kind: 'logout', replyTo: event.replyTo } }),
+              },
+            },
           },
         },
         // The widget details dialog (widgetEditor machine); a saved widget replaces its old copy or is added.
@@ -170,28 +226,29 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         },
         confirmingLeave: {
           description:
-            'The user left edit mode with unsaved changes: a dialog asks to save, discard or keep editing.',
+            'The user is leaving with unsaved changes (Done, another route, back or forward, logout): a dialog asks to save, discard or stay.',
           on: {
-            'dashboard.confirmSave': {
-              target: 'saving',
-              actions: { type: 'assignLeaveAfterSave', params: { leave: true } },
-            },
-            'dashboard.discard': {
-              target: 'viewing',
-              actions: ['restoreStored', 'syncLive', 'syncHistory'],
-            },
-            'dashboard.stayEditing': 'editing',
+            'dashboard.confirmSave': 'saving',
+            'dashboard.discard': [
+              { guard: 'leavingAway', target: '#dashboardEditor.left' },
+              { target: 'viewing', actions: ['restoreStored', 'syncLive', 'syncHistory', 'forgetExit'] },
+            ],
+            'dashboard.stayEditing': { target: 'editing', actions: 'forgetExit' },
           },
         },
         saved: {
           description:
-            'The dashboard was saved; the user returns to viewing or to editing, as the save was asked for.',
-          always: [{ guard: 'leaveAfterSave', target: 'viewing' }, { target: 'editing' }],
+            'The dashboard was saved; the user goes on where they were leaving to, or goes on editing.',
+          always: [
+            { guard: 'leavingAway', target: '#dashboardEditor.left' },
+            { guard: 'leaving', target: 'viewing', actions: 'forgetExit' },
+            { target: 'editing' },
+          ],
         },
-        // One save for both Save and the unsaved-changes question; leaveAfterSave says where it lands.
+        // One save for both Save and the unsaved-changes question; the exit asked about says where it lands.
         saving: {
           description:
-            'The dashboard is being saved; a conflict reloads it, another failure keeps the edits with an error.',
+            'The dashboard is being saved; a conflict asks what to do, another failure keeps the edits with an error.',
           invoke: {
             id: 'saveDashboard',
             src: 'saveDashboard',
@@ -209,11 +266,11 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
             onError: [
               {
                 guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) },
-                target: '#dashboardEditor.loading',
-                actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.conflict' } },
+                target: 'resolvingConflict',
+                actions: { type: 'assignConflict', params: ({ event }) => ({ error: event.error }) },
               },
               {
-                guard: 'leaveAfterSave',
+                guard: 'leaving',
                 target: 'confirmingLeave',
                 actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.saveFailed' } },
               },
@@ -222,6 +279,14 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
                 actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.saveFailed' } },
               },
             ],
+          },
+        },
+        resolvingConflict: {
+          description:
+            'The save met a change made elsewhere: a dialog offers to reload the stored copy or keep editing (the next save overwrites it).',
+          on: {
+            'dashboard.reloadStored': '#dashboardEditor.loading',
+            'dashboard.stayEditing': { target: 'editing', actions: 'takeStoredVersion' },
           },
         },
       },

@@ -2,9 +2,11 @@ import { useSelector } from '@xstate/react';
 import {
   selectAnnotations,
   selectElementLineEdit,
-  selectIsConfirmingLeave,
   selectIsRenaming,
+  selectIsResolvingConflict,
   selectIsSaving,
+  selectLeaving,
+  selectName,
   selectRenameError,
   selectRenameValue,
   selectWidgetEditor,
@@ -23,8 +25,8 @@ import { SaveChangesDialog } from './SaveChangesDialog';
 import type { DashboardEditorActor } from './useDashboardEditor';
 
 /**
- * The dialogs of the dashboard view: widget details, unsaved changes, rename, and line edit and annotations from
- * a widget.
+ * The dialogs of the dashboard view: widget details, unsaved changes, a save conflict, rename, and line edit and
+ * annotations from a widget.
  */
 export function DashboardEditorDialogs({ actor }: { actor: DashboardEditorActor }) {
   const lineEdit = useSelector(actor, selectElementLineEdit);
@@ -34,6 +36,7 @@ export function DashboardEditorDialogs({ actor }: { actor: DashboardEditorActor 
     <>
       {widgetEditor && <WidgetDetailsDialog actor={widgetEditor} />}
       <UnsavedChangesDialog actor={actor} />
+      <ConflictDialog actor={actor} />
       <RenameDialog actor={actor} />
       {lineEdit && <WidgetLineEdit actor={lineEdit} />}
       {annotations && <AnnotationsDialog actor={annotations} />}
@@ -41,21 +44,53 @@ export function DashboardEditorDialogs({ actor }: { actor: DashboardEditorActor 
   );
 }
 
-/** The question on leaving edit mode with unsaved changes: save, discard, or keep editing. */
+/**
+ * The question on leaving with unsaved changes, before anything happens: save, discard, or keep editing (Done)
+ * or stay (another route, back or forward, logout).
+ */
 function UnsavedChangesDialog({ actor }: { actor: DashboardEditorActor }) {
   const t = useT();
-  const open = useSelector(actor, selectIsConfirmingLeave);
+  const leaving = useSelector(actor, selectLeaving);
   const saving = useSelector(actor, selectIsSaving);
-  if (!open) return null;
+  const name = useSelector(actor, selectName);
+  if (!leaving) return null;
+  const away = leaving === 'away';
   return (
     <SaveChangesDialog
-      title={t('dashboardEditor.unsavedTitle')}
-      text={t('dashboardEditor.unsavedText')}
+      title={away ? t('dashboardEditor.leavingTitle', { name }) : t('dashboardEditor.unsavedTitle')}
+      text={away ? t('dashboardEditor.leavingText', { name }) : t('dashboardEditor.unsavedText')}
+      stayLabel={away ? t('dashboardEditor.stay') : t('dashboardEditor.keepEditing')}
       saving={saving}
       onSave={() => actor.send({ type: 'dashboard.confirmSave' })}
       onDiscard={() => actor.send({ type: 'dashboard.discard' })}
-      onKeepEditing={() => actor.send({ type: 'dashboard.stayEditing' })}
+      onStay={() => actor.send({ type: 'dashboard.stayEditing' })}
     />
+  );
+}
+
+/** A save met a change made elsewhere: reload the stored copy, or keep editing and overwrite it on Save. */
+function ConflictDialog({ actor }: { actor: DashboardEditorActor }) {
+  const t = useT();
+  const open = useSelector(actor, selectIsResolvingConflict);
+  const name = useSelector(actor, selectName);
+  if (!open) return null;
+  const keepEditing = () => actor.send({ type: 'dashboard.stayEditing' });
+  return (
+    <Dialog
+      title={t('dashboardEditor.conflictTitle', { name })}
+      onClose={keepEditing}
+      onSubmit={() => actor.send({ type: 'dashboard.reloadStored' })}
+      footer={
+        <>
+          <Button variant="quiet" onClick={keepEditing}>
+            {t('dashboardEditor.keepEditing')}
+          </Button>
+          <Button type="submit">{t('dashboardEditor.reloadStored')}</Button>
+        </>
+      }
+    >
+      <p>{t('dashboardEditor.conflictText', { name })}</p>
+    </Dialog>
   );
 }
 

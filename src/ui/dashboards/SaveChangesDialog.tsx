@@ -3,37 +3,37 @@ import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
 
 /**
- * The question about unsaved dashboard changes: Save, Discard, and (when the operator can go back to them)
- * Keep editing. Escape or a click outside means Keep editing where offered, else Discard.
+ * The question about unsaved dashboard changes, asked before the user leaves them: Save, Discard, and a way back
+ * to them (`stayLabel`: Keep editing, or Stay). Escape or a click outside means going back to them.
  */
 export function SaveChangesDialog({
   title,
   text,
+  stayLabel,
   saving,
   onSave,
   onDiscard,
-  onKeepEditing,
+  onStay,
 }: {
   title: string;
   text: string;
+  stayLabel: string;
   saving: boolean;
   onSave: () => void;
   onDiscard: () => void;
-  onKeepEditing?: () => void;
+  onStay: () => void;
 }) {
   const t = useT();
   return (
     <Dialog
       title={title}
-      onClose={onKeepEditing ?? onDiscard}
+      onClose={onStay}
       onSubmit={onSave}
       footer={
         <>
-          {onKeepEditing && (
-            <Button variant="quiet" onClick={onKeepEditing}>
-              {t('dashboardEditor.keepEditing')}
-            </Button>
-          )}
+          <Button variant="quiet" onClick={onStay}>
+            {stayLabel}
+          </Button>
           <Button variant="quiet" onClick={onDiscard}>
             {t('dashboardEditor.discard')}
           </Button>

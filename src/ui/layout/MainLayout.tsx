@@ -11,7 +11,6 @@ import { AppActor } from '../appActor';
 import { DashboardScreen, useDashboardName } from '../dashboards/DashboardScreen';
 import { DashboardsDialogs } from '../dashboards/DashboardsDialogs';
 import { useDashboards } from '../dashboards/useDashboards';
-import { UnsavedDashboardHost } from '../dashboards/UnsavedDashboardHost';
 import { DeviceConfigurationHost } from '../dialogs/DeviceConfigurationHost';
 import { DialogErrorBoundary } from '../errors/DialogErrorBoundary';
 import { ScreenErrorBoundary } from '../errors/ScreenErrorBoundary';
@@ -50,9 +49,6 @@ export default function MainLayout() {
       </DialogErrorBoundary>
       <DialogErrorBoundary name="dashboards">
         <DashboardsDialogsHost />
-      </DialogErrorBoundary>
-      <DialogErrorBoundary name="unsaved dashboard">
-        <UnsavedDashboardHost />
       </DialogErrorBoundary>
     </>
   );
@@ -95,7 +91,7 @@ function SignedInLayout() {
           event.preventDefault();
           document.getElementById('main')?.focus();
         }}
-        className="sr-only z-50 rounded bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded bg-primary px-4 py-2 text-on-primary focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {t('layout.skipToContent')}
       </a>

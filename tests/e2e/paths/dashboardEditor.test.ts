@@ -45,6 +45,12 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     { type: 'dashboard.leaveEdit' },
     { type: 'dashboard.confirmSave' },
     { type: 'dashboard.discard' },
+    // The browser's back to the start page with unsaved changes (asked first), and the route's report after.
+    { type: 'navigation.requested', path: START_PAGE, replace: true },
+    { type: 'dashboard.close' },
+    // The answers to a conflict's question.
+    { type: 'dashboard.stayEditing' },
+    { type: 'dashboard.reloadStored' },
     LOADED,
     NOT_FOUND,
     SAVED,
@@ -55,7 +61,7 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     JSON.stringify({
       value: s.value,
       dirty: s.context.dirty,
-      leave: s.context.leaveAfterSave,
+      leave: s.context.exit?.kind ?? null,
       name: s.context.draft?.name,
       widgets: s.context.draft?.widgets.length,
       rename: s.context.rename.value,
@@ -64,6 +70,10 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
   // leave edit mode rename rather than add a widget (the slowest dialog to fill, played on one path only).
   filterEvents: (s, e) => {
     if (e.type === 'dashboard.open') return s.matches('idle');
+    if (e.type === 'dashboard.close') return s.matches('left');
+    if (e.type === 'navigation.requested') return s.context.dirty && s.matches({ loaded: 'editing' });
+    // Keep editing is the conflict's answer here (the unsaved question's is the jsdom paths').
+    if (e.type === 'dashboard.stayEditing') return s.matches({ loaded: 'resolvingConflict' });
     if (e.type === 'rename.submit') return s.context.rename.value !== s.context.draft?.name;
     if (e.type === 'dashboard.leaveEdit')
       return s.context.draft?.widgets.length === s.context.stored?.widgets.length;
@@ -81,6 +91,8 @@ interface EditorWorld {
   shown: { name: string; widgets: string[] };
   renameTyped: string;
   deleted: boolean;
+  /** Why the unsaved question is asked: Done, or the browser's back (away). */
+  exit: 'view' | 'away' | null;
   load: Held;
   save: Held;
   toasts: (string | RegExp)[];
@@ -102,6 +114,7 @@ async function start(page: Page): Promise<EditorWorld> {
     shown: { name, widgets: [] },
     renameTyped: '',
     deleted: false,
+    exit: null,
     load: await holdRequests(page, `**/api/v2/dashboards/${id}`, 'GET'),
     save: await holdRequests(page, '**/api/v2/dashboards/', 'PUT'),
     toasts: [],
@@ -165,7 +178,12 @@ async function addPageWidget(page: Page, world: EditorWorld) {
 
 const is = (event: EditorModelEvent, expected: EditorModelEvent) =>
   JSON.stringify(event) === JSON.stringify(expected);
-const unsaved = (page: Page) => page.getByRole('dialog', { name: 'Unsaved changes' });
+const unsaved = (page: Page, world: EditorWorld) =>
+  page.getByRole('dialog', {
+    name: world.exit === 'away' ? `Save changes to ${world.shown.name}?` : 'Unsaved changes',
+  });
+const conflict = (page: Page, world: EditorWorld) =>
+  page.getByRole('dialog', { name: `${world.shown.name} was changed elsewhere` });
 
 async function play(page: Page, event: EditorModelEvent, world: EditorWorld) {
   switch (event.type) {
@@ -187,12 +205,28 @@ async function play(page: Page, event: EditorModelEvent, world: EditorWorld) {
     case 'dashboard.save':
       return page.getByRole('button', { name: 'Save', exact: true }).click();
     case 'dashboard.leaveEdit':
+      world.exit = 'view';
       return page.getByRole('button', { name: 'Done' }).click();
+    case 'navigation.requested':
+      world.exit = 'away';
+      return void (await page.goBack());
+    case 'dashboard.close':
+      // The discarded or saved question of the back button already went there.
+      return;
     case 'dashboard.confirmSave':
-      return unsaved(page).getByRole('button', { name: 'Save' }).click();
+      return unsaved(page, world).getByRole('button', { name: 'Save' }).click();
     case 'dashboard.discard':
+      await unsaved(page, world).getByRole('button', { name: 'Discard' }).click();
       world.shown = { ...world.stored, widgets: [...world.stored.widgets] };
-      return unsaved(page).getByRole('button', { name: 'Discard' }).click();
+      world.exit = null;
+      return;
+    case 'dashboard.stayEditing':
+      // The draft takes the stored version: the next save overwrites the copy saved elsewhere.
+      return conflict(page, world).getByRole('button', { name: 'Keep editing' }).click();
+    case 'dashboard.reloadStored':
+      await conflict(page, world).getByRole('button', { name: 'Reload stored copy' }).click();
+      world.shown = { ...world.stored, widgets: [...world.stored.widgets] };
+      return;
   }
   return answer(page, event, world);
 }
@@ -211,13 +245,11 @@ async function answer(page: Page, event: EditorModelEvent, world: EditorWorld) {
     await world.save.release();
     world.stored = { ...world.shown, widgets: [...world.shown.widgets], version: world.stored.version + 1 };
     world.toasts.push(`Dashboard ${world.shown.name} saved`);
+    world.exit = null;
   } else if (is(event, CONFLICT)) {
+    // A dialog asks what to do: no toast, and the draft stays shown.
     await saveElsewhere(world);
     await world.save.release();
-    world.toasts.push(
-      `The dashboard ${world.stored.name} was changed elsewhere; the stored copy has been reloaded`,
-    );
-    world.shown = { ...world.stored, widgets: [...world.stored.widgets] };
   } else if (is(event, SAVE_NOT_FOUND)) {
     await deleteElsewhere(world);
     await world.save.release();
@@ -254,7 +286,7 @@ describeServerPaths('dashboard editor in Chromium against the server', dashboard
   alsoCover: [
     'dashboardEditor.loaded.editingWidget on xstate.done.actor.widgetEditor #1 [widgetSaved]',
     'dashboardEditor.loaded.renaming on rename.submit #1 [renameValid]',
-    'dashboardEditor.loaded.confirmingLeave on dashboard.discard',
+    'dashboardEditor.loaded.confirmingLeave on dashboard.discard #2',
   ],
   start,
   play: (page, event, world) => play(page, event, world),
@@ -297,8 +329,20 @@ describeServerPaths('dashboard editor in Chromium against the server', dashboard
         world.renameTyped,
       );
     },
+    left: async (page) => {
+      await expect.poll(() => new URL(page.url()).pathname).toBe(START_PAGE);
+      expect(await page.getByRole('button', { name: 'Edit dashboard' }).count()).toBe(0);
+      await noDialog(page);
+    },
+    'loaded.resolvingConflict': async (page, _, world) => {
+      await conflict(page, world)
+        .getByText(/your next Save overwrites the stored copy/)
+        .waitFor();
+      expect(world.save.waiting(), 'no save waits').toBe(false);
+      await toastsAsExpected(page, world);
+    },
     'loaded.confirmingLeave': async (page, _, world) => {
-      await unsaved(page).getByText('This dashboard has changes that are not saved.').waitFor();
+      await unsaved(page, world).getByRole('button', { name: 'Discard' }).waitFor();
       expect(world.save.waiting(), 'no save waits').toBe(false);
       await toastsAsExpected(page, world);
     },
