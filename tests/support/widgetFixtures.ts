@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DashboardEditorEvent } from '../../src/machines/dashboardEditor/dashboardEditor.events';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import type { WidgetDownloadRequest } from '../../src/machines/dashboardEditor/widgetDownload';
 import type { LineValue } from '../../src/machines/devicePage/devicePage.types';
 import {
   Dashboard,
@@ -54,13 +55,18 @@ export const dashboardWith = (widget: WidgetInput): Dashboard =>
 
 /**
  * The real dashboard editor, loaded with `dashboard`; records the events it receives (to assert what a
- * renderer sends) and pushes live values as the socket would.
+ * renderer sends) and pushes live values as the socket would. Widget downloads asked for land in `downloads`.
  */
-export async function startDashboard(dashboard: OpenedDashboard) {
+export async function startDashboard(dashboard: OpenedDashboard, downloads: WidgetDownloadRequest[] = []) {
   const received: { type: string }[] = [];
   const actor = createActor(
     dashboardEditorMachine.provide({
-      actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => dashboard) },
+      actors: {
+        loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => dashboard),
+        downloadWidget: fromPromise(async ({ input }: { input: WidgetDownloadRequest }) => {
+          downloads.push(input);
+        }),
+      },
       actions: { notify: () => {} },
     }),
     {

@@ -15,6 +15,7 @@ import type { alarmHistoryMachine } from '../../machines/alarms/alarmHistoryMach
 import { formatDate } from '../../machines/dateRange/dateText';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
+import { ScrollRegion } from '../primitives/ScrollRegion';
 import { useT } from '../i18n';
 import { HistoryFilters } from './HistoryFilters';
 import { HistoryPagination } from './HistoryPagination';
@@ -69,7 +70,7 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
           {t(error.id, error.values)}
         </p>
       ) : null}
-      <div className="overflow-x-auto" aria-busy={loading}>
+      <ScrollRegion label={t('alarmsUi.historyTitle')} busy={loading} className="max-h-[60vh]">
         <table className="w-full text-sm">
           <thead>
             <tr>
@@ -104,7 +105,7 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
         {!loading && !error && rows.length === 0 ? (
           <p className="py-2">{t('alarmsUi.historyEmpty')}</p>
         ) : null}
-      </div>
+      </ScrollRegion>
       <HistoryPagination actor={actor} />
     </Dialog>
   );

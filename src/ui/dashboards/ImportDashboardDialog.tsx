@@ -13,6 +13,7 @@ import {
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
+import { ScrollRegion } from '../primitives/ScrollRegion';
 import { TextField } from '../primitives/TextField';
 import { DeviceRows } from './ImportMappingRows';
 
@@ -100,19 +101,21 @@ function MappingStep({ wizard }: WizardProps) {
       {mappings.length === 0 ? (
         <p className="text-sm italic">{t('importWizard.noDevices')}</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="mb-1 text-left font-medium">{t('importWizard.mappings')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('importWizard.sourceDevice')}</th>
-              <th scope="col">{t('importWizard.replacement')}</th>
-              <th scope="col">{t('importWizard.status')}</th>
-            </tr>
-          </thead>
-          {mappings.map((mapping) => (
-            <DeviceRows key={mapping.hexacode} wizard={wizard} mapping={mapping} />
-          ))}
-        </table>
+        <ScrollRegion label={t('importWizard.mappings')} className="max-h-[60vh]">
+          <table className="w-full text-left text-sm">
+            <caption className="mb-1 text-left font-medium">{t('importWizard.mappings')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('importWizard.sourceDevice')}</th>
+                <th scope="col">{t('importWizard.replacement')}</th>
+                <th scope="col">{t('importWizard.status')}</th>
+              </tr>
+            </thead>
+            {mappings.map((mapping) => (
+              <DeviceRows key={mapping.hexacode} wizard={wizard} mapping={mapping} />
+            ))}
+          </table>
+        </ScrollRegion>
       )}
       <label className="flex items-center gap-2">
         <input

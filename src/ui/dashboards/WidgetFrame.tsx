@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { selectWidgetLive } from '../../machines/dashboardEditor/dashboardEditor.selectors';
 import {
   isInvalidWidget,
@@ -11,12 +11,12 @@ import { FailureNotice } from '../errors/FailureNotice';
 import { RetryBoundary } from '../errors/RetryBoundary';
 import { useT } from '../i18n';
 import { widgetRegistry } from '../widgets/registry';
-import { FRAME_BUTTON } from './frameButton';
 import type { DashboardEditorActor } from './useDashboardEditor';
-import { WidgetDownloadMenu } from './WidgetDownloadMenu';
+import { useFoldedActions } from './useFoldedActions';
+import { WidgetActions } from './WidgetActions';
 
 /**
- * One widget on the grid: its header (name, download, fullscreen; edit and delete in edit mode) and its body.
+ * One widget on the grid: its header (name and actions, folded into a menu when the widget is narrow) and its body.
  * The header stays whatever happens to the body, so a widget that fails can still be fixed or deleted.
  */
 export function WidgetFrame({
@@ -30,49 +30,42 @@ export function WidgetFrame({
   editing: boolean;
   fullscreen: boolean;
 }) {
-  const t = useT();
   const live = useSelector(actor, selectWidgetLive(widget.id));
-  const invalid = isInvalidWidget(widget);
-  const Header = invalid ? undefined : widgetRegistry[widget.type]?.Header;
   return (
     <article
       aria-labelledby={`widget-${widget.id}`}
       data-live={live ? 'ready' : 'pending'}
       className="flex h-full w-full flex-col overflow-hidden rounded border border-line bg-surface"
     >
-      <header className="flex items-center gap-1 border-b border-line px-3 py-1">
-        <h2 id={`widget-${widget.id}`} className="flex-1 truncate font-medium">
-          {widget.name}
-        </h2>
-        {Header && !invalid && <Header actor={actor} widget={widget} />}
-        {!invalid && <WidgetDownloadMenu actor={actor} widget={widget} />}
-        <FrameButton
-          label={t('dashboardEditor.fullscreen', { name: widget.name })}
-          pressed={fullscreen}
-          glyph={fullscreen ? '⤡' : '⤢'}
-          onClick={() => actor.send({ type: 'dashboard.toggleFullscreen', id: widget.id })}
-        />
-        {editing && !invalid && (
-          <FrameButton
-            label={t('dashboardEditor.editWidget', { name: widget.name })}
-            glyph="✎"
-            onClick={() => actor.send({ type: 'dashboard.editWidget', id: widget.id })}
-          />
-        )}
-        {editing && (
-          <FrameButton
-            label={t('dashboardEditor.deleteWidget', { name: widget.name })}
-            glyph="✕"
-            onClick={() => actor.send({ type: 'dashboard.removeWidget', id: widget.id })}
-          />
-        )}
-      </header>
-      {invalid ? (
+      {/* Keyed by edit mode: its buttons change the row's width, which a new header measures afresh. */}
+      <WidgetHeader
+        key={editing ? 'editing' : 'viewing'}
+        actor={actor}
+        widget={widget}
+        editing={editing}
+        fullscreen={fullscreen}
+      />
+      {isInvalidWidget(widget) ? (
         <InvalidWidgetNotice widget={widget} editing={editing} />
       ) : (
         <WidgetBody actor={actor} widget={widget} />
       )}
     </article>
+  );
+}
+
+/** The widget's name and its actions, folded into one menu when a row of them would squeeze the name. */
+function WidgetHeader(props: Omit<ComponentProps<typeof WidgetActions>, 'folded'>) {
+  const { folded, headerRef, titleRef, actionsRef } = useFoldedActions();
+  return (
+    <header ref={headerRef} className="flex items-center gap-1 border-b border-line px-3 py-1">
+      <h2 ref={titleRef} id={`widget-${props.widget.id}`} className="min-w-0 flex-1 truncate font-medium">
+        {props.widget.name}
+      </h2>
+      <div ref={actionsRef} className="flex shrink-0 items-center gap-1">
+        <WidgetActions {...props} folded={folded} />
+      </div>
+    </header>
   );
 }
 
@@ -115,31 +108,5 @@ function InvalidWidgetNotice({ widget, editing }: { widget: InvalidWidget; editi
       level={3}
       className="p-3"
     />
-  );
-}
-
-/** A compact header button of a widget: a glyph, named for screen readers and tests by its label. */
-function FrameButton({
-  label,
-  glyph,
-  pressed,
-  onClick,
-}: {
-  label: string;
-  glyph: string;
-  pressed?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={FRAME_BUTTON}
-    >
-      <span aria-hidden>{glyph}</span>
-    </button>
   );
 }

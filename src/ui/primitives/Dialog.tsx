@@ -10,9 +10,23 @@ interface DialogProps {
   onSubmit: () => void;
   children: ReactNode;
   footer: ReactNode;
-  /** Width class within SPEC §9's 500 to 800 px. */
-  width?: 'max-w-[500px]' | 'max-w-[800px]';
+  /** Width class within SPEC §9's 500 to 800 px (from the sm breakpoint up; a phone gets the whole screen). */
+  width?: keyof typeof PANEL_WIDTH;
 }
+
+// Spelled out whole so Tailwind finds the classes in the source; the keys are the width names callers pass.
+const PANEL_WIDTH = {
+  'max-w-[500px]': 'sm:max-w-[500px]',
+  'max-w-[800px]': 'sm:max-w-[800px]',
+} as const;
+
+/**
+ * Below the sm breakpoint (SPEC §9, 600 px) the panel is the whole screen: no margin or rounding, full height, so
+ * the body scrolls between a title and a footer that stay in view. From sm up it is a centred card.
+ */
+const DIALOG_FRAME = 'fixed inset-0 flex items-stretch justify-center sm:items-center sm:p-4';
+const DIALOG_PANEL =
+  'flex h-full w-full flex-col bg-surface-raised text-on-surface shadow-xl sm:h-auto sm:max-h-[90vh] sm:rounded';
 
 /** Modal on Headless UI's Dialog (focus trap, Escape, aria-modal, labelled by its title), always open while mounted. */
 export function Dialog({ title, onClose, onSubmit, children, footer, width = 'max-w-[500px]' }: DialogProps) {
@@ -23,10 +37,8 @@ export function Dialog({ title, onClose, onSubmit, children, footer, width = 'ma
   return (
     <HeadlessDialog open onClose={onClose} className="relative z-40">
       <div aria-hidden className="fixed inset-0 bg-black/50" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel
-          className={`flex max-h-[90vh] w-full ${width} flex-col rounded bg-surface-raised text-on-surface shadow-xl`}
-        >
+      <div className={DIALOG_FRAME}>
+        <DialogPanel className={`${DIALOG_PANEL} ${PANEL_WIDTH[width]}`}>
           <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
             <DialogTitle className="px-6 pt-5 pb-3 text-xl font-semibold">{title}</DialogTitle>
             <div className="min-h-0 flex-1 overflow-y-auto px-6 py-2">{children}</div>

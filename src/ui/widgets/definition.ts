@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { WidgetType } from '../../services/contracts';
+import type { FrameAction } from '../dashboards/FrameAction';
 import type { DetailsEditorProps, ElementEditorProps } from '../widgetEditor/types';
 import type { WidgetRendererProps } from './types';
 
@@ -11,8 +12,11 @@ import type { WidgetRendererProps } from './types';
 export interface WidgetDefinition {
   type: WidgetType;
   Renderer: LazyExoticComponent<ComponentType<WidgetRendererProps>>;
-  /** Controls the type adds to its widget's header, before download and fullscreen (the range of a chart). */
-  Header?: ComponentType<WidgetRendererProps>;
+  /**
+   * Actions the type adds to its widget's header, before download and fullscreen (the range of a chart), each
+   * shown with `Action`: a button, or an item of the actions menu on a narrow widget.
+   */
+  Header?: ComponentType<WidgetRendererProps & { Action: FrameAction }>;
   editor: {
     /** The type's own widget fields (details step). */
     Details?: ComponentType<DetailsEditorProps>;

@@ -7,6 +7,7 @@ import { HistoryFrame } from '../history/HistoryFrame';
 import { SeriesNotes } from '../history/SeriesNotes';
 import { useDateFormat } from '../history/useDateFormat';
 import { useHistory } from '../history/useHistory';
+import { ScrollRegion } from '../../primitives/ScrollRegion';
 import { Pager } from '../Pager';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { RowGroupBody } from './RowGroupBody';
@@ -110,7 +111,7 @@ function RowsTable({
       {filterMode === 'CHANGES' && (
         <p className="px-2 pt-1 text-xs text-muted">{t('history.rows.onlyChanges')}</p>
       )}
-      <div className="min-h-0 flex-1 overflow-auto">
+      <ScrollRegion label={table.name} className="min-h-0 flex-1">
         <table aria-label={table.name} className="w-full text-sm">
           <thead>
             <tr className="border-b border-muted/20">
@@ -146,7 +147,7 @@ function RowsTable({
         {shown.length === 0 && (
           <p className="p-3 text-muted">{t(rows.length === 0 ? 'history.noData' : 'history.rows.noRows')}</p>
         )}
-      </div>
+      </ScrollRegion>
       <SeriesNotes
         series={columns.map((column) => ({
           ...column,

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { WidgetInterval } from '../../../services/contracts';
-import { FRAME_BUTTON } from '../../dashboards/frameButton';
+import type { FrameAction } from '../../dashboards/FrameAction';
 import { DateRangePickerDialog } from '../../dateRange/DateRangePickerDialog';
 import { useIntervalText } from '../../dateRange/intervalText';
 import { useT } from '../../i18n';
@@ -20,7 +20,9 @@ const sameInterval = (a: WidgetInterval, b: WidgetInterval) =>
   a.compareTo?.unit === b.compareTo?.unit;
 
 /** The header of a history chart: its range and its annotations (mark areas). */
-export const ChartHeader = (props: WidgetRendererProps) => <HistoryHeader {...props} annotations />;
+export const ChartHeader = (props: HistoryHeaderProps) => <HistoryHeader {...props} annotations />;
+
+type HistoryHeaderProps = WidgetRendererProps & { Action: FrameAction };
 
 /**
  * A history widget's header controls: the range it shows, chosen with the date range picker (for this view
@@ -29,8 +31,9 @@ export const ChartHeader = (props: WidgetRendererProps) => <HistoryHeader {...pr
 export function HistoryHeader({
   actor,
   widget,
+  Action,
   annotations = false,
-}: WidgetRendererProps & { annotations?: boolean }) {
+}: HistoryHeaderProps & { annotations?: boolean }) {
   const t = useT();
   const intervalText = useIntervalText();
   const { actor: history, timeZone } = useHistory(actor, widget.id);
@@ -50,26 +53,13 @@ export function HistoryHeader({
   };
   return (
     <>
-      <button
-        type="button"
-        aria-label={label}
-        title={label}
-        aria-pressed={view !== null}
-        onClick={() => setPicking(true)}
-        className={FRAME_BUTTON}
-      >
-        <span aria-hidden>◷</span>
-      </button>
+      <Action label={label} glyph="◷" pressed={view !== null} onClick={() => setPicking(true)} />
       {annotations && (
-        <button
-          type="button"
-          aria-label={t('history.annotations', { name: widget.name })}
-          title={t('history.annotations', { name: widget.name })}
+        <Action
+          label={t('history.annotations', { name: widget.name })}
+          glyph="⚑"
           onClick={() => actor.send({ type: 'dashboard.editAnnotations', id: widget.id })}
-          className={FRAME_BUTTON}
-        >
-          <span aria-hidden>⚑</span>
-        </button>
+        />
       )}
       {picking && (
         <DateRangePickerDialog

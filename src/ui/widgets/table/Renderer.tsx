@@ -4,6 +4,7 @@ import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT, type Translate } from '../../i18n';
 import { EditLineButton } from '../EditLineButton';
 import { elementLabel, hasLineAddress, useElementValue } from '../ElementValue';
+import { ScrollRegion } from '../../primitives/ScrollRegion';
 import { Pager } from '../Pager';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { buildTableMatrix, type MatrixHeader } from './matrix';
@@ -40,7 +41,7 @@ export default function TableRenderer({ actor, widget }: WidgetRendererProps) {
   const shown = rows.slice(first, first + table.pageLength);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="min-h-0 flex-1 overflow-auto">
+      <ScrollRegion label={table.name} className="min-h-0 flex-1">
         <table aria-label={table.name} className="w-full text-sm">
           <thead>
             <tr className="border-b border-muted/20">
@@ -67,7 +68,7 @@ export default function TableRenderer({ actor, widget }: WidgetRendererProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Pager page={current} count={pageCount} onPage={setPage} />
     </div>
   );
