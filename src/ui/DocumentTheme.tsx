@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { COLOR_KEYS } from '../services/contracts';
 import {
   selectActiveColors,
   selectFavicon,
@@ -10,6 +9,7 @@ import {
 } from '../machines/app/app.selectors';
 import { AppActor } from './appActor';
 import { fontFamily } from './fonts';
+import { readableColours, SURFACE_PROPERTIES, TENANT_PROPERTIES } from './readableColours';
 
 /**
  * Puts the tenant theme on the document: colour variables the Tailwind tokens read (styles.css), the
@@ -25,17 +25,22 @@ export function DocumentTheme() {
 
   useEffect(() => {
     const root = document.documentElement;
-    for (const key of COLOR_KEYS) {
-      if (colors) root.style.setProperty(`--tenant-${key}`, colors[key]);
-      else root.style.removeProperty(`--tenant-${key}`);
-    }
-  }, [colors]);
-
-  useEffect(() => {
-    const root = document.documentElement;
     root.dataset.mode = mode;
     root.style.colorScheme = mode;
   }, [mode]);
+
+  // After the mode: the colours are made readable on the surfaces of the mode just set.
+  useEffect(() => {
+    const root = document.documentElement;
+    const style = getComputedStyle(root);
+    const surfaces = SURFACE_PROPERTIES.map((name) => style.getPropertyValue(name).trim());
+    const properties = colors ? readableColours(colors, surfaces) : {};
+    for (const name of TENANT_PROPERTIES) {
+      const value = properties[name];
+      if (value) root.style.setProperty(name, value);
+      else root.style.removeProperty(name);
+    }
+  }, [colors, mode]);
 
   useEffect(() => {
     document.documentElement.style.fontSize = `${fontPx}px`;

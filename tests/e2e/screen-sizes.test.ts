@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockingViolations } from './support/axe';
 import { launchBrowser, signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { signedInRoutes } from './support/screens';
 
 const SIZES = [
   { name: 'phone', width: 360, height: 740, touch: true },
@@ -10,20 +12,6 @@ const SIZES = [
   { name: 'desktop', width: 1920, height: 1080, touch: false },
 ] as const;
 const MODES = ['light', 'dark'] as const;
-/** Screens an operator reaches (the favorite dashboard is home), signed in as operator of the demo tenant. */
-const ROUTES: { name: string; path: string; shown: (page: Page) => Locator }[] = [
-  { name: 'favorite dashboard', path: '/', shown: (page) => page.getByRole('article').first() },
-  {
-    name: 'device page',
-    path: '/2D0001/1/0/pages/1',
-    shown: (page) => page.getByRole('list', { name: 'Lines' }),
-  },
-  {
-    name: 'unknown page',
-    path: '/no/such/page',
-    shown: (page) => page.getByRole('heading', { name: 'The page you were looking for does not exist' }),
-  },
-];
 const SHOTS = join('test-results', 'screens');
 
 /**
@@ -82,17 +70,21 @@ describe('every screen fits from a 360 px phone to a 1920 px desktop, in both th
       page.setDefaultTimeout(15_000);
       try {
         await page.goto(tenantUrl('demo', '/login'));
+        // The phone lays the screens out anew (the desktop's are scanned in accessibility.test.ts): axe scans them.
+        const scanned = size.name === 'phone';
         expect(await sidewaysOverflow(page), 'login').toBeLessThanOrEqual(0);
+        if (scanned) expect(await blockingViolations(page), 'login: axe').toEqual([]);
         await page.screenshot({ path: join(SHOTS, `login-${size.name}-${mode}.png`) });
         await signIn(page, 'operator', 'Operator123');
         await waitUntilSignedIn(page, 'operator');
-        for (const route of ROUTES) {
+        for (const route of signedInRoutes()) {
           await page.goto(tenantUrl('demo', route.path));
           await route.shown(page).waitFor();
           expect(await sidewaysOverflow(page), route.name).toBeLessThanOrEqual(0);
           expect(await unreachableControls(page, size.touch), `${route.name}: controls too small`).toEqual(
             [],
           );
+          if (scanned) expect(await blockingViolations(page), `${route.name}: axe`).toEqual([]);
           await page.screenshot({
             path: join(SHOTS, `${route.name.replace(/ /g, '-')}-${size.name}-${mode}.png`),
           });
@@ -108,6 +100,7 @@ describe('every screen fits from a 360 px phone to a 1920 px desktop, in both th
           const drawer = page.getByRole('dialog', { name: 'Dashboards and devices' });
           await drawer.getByRole('tree', { name: 'Devices' }).waitFor();
           expect(await sidewaysOverflow(page), 'drawer').toBeLessThanOrEqual(0);
+          if (scanned) expect(await blockingViolations(page, '[role="dialog"]'), 'drawer: axe').toEqual([]);
           await page.screenshot({ path: join(SHOTS, `drawer-${size.name}-${mode}.png`) });
         }
       } finally {

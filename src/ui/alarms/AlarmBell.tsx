@@ -32,7 +32,7 @@ function LiveAlarmBell({ list }: { list: AlarmListRef }) {
           {count > 0 ? (
             <span
               aria-hidden
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-error px-1 text-xs text-white"
+              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-error px-1 text-xs text-on-error"
             >
               {count}
             </span>

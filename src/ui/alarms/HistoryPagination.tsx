@@ -12,7 +12,7 @@ import { Listbox } from '../primitives/Listbox';
 import { useT } from '../i18n';
 
 const PAGE_BUTTON =
-  'min-w-8 rounded px-2 py-1 hover:bg-muted/15 disabled:opacity-50 aria-current:bg-primary aria-current:text-white';
+  'min-w-8 rounded px-2 py-1 hover:bg-muted/15 disabled:opacity-50 aria-current:bg-primary aria-current:text-on-primary';
 
 /** Page length (10, 25, 50, 100) and at most five page buttons around the current page. */
 export function HistoryPagination({ actor }: { actor: ActorRefFrom<typeof alarmHistoryMachine> }) {

@@ -58,7 +58,7 @@ function LineRow({ line, onSelect }: { line: Line; onSelect: (lineNumber: number
       type="button"
       aria-label={lineDisplayName(line)}
       aria-describedby={valueId}
-      className={`${ROW} hover:bg-primary/10 focus-visible:bg-primary/10 focus-visible:outline-none`}
+      className={`${ROW} hover:bg-primary/10 focus-visible:bg-primary/10 [--focus-offset:-2px]`}
       onClick={() => onSelect(line.number)}
     >
       {content}

@@ -44,7 +44,7 @@ export function AccountMenu() {
         aria-label={t('account.menu')}
         className="flex items-center gap-2 rounded px-3 py-2 hover:bg-muted/15"
       >
-        <span aria-hidden className="grid size-8 place-items-center rounded-full bg-primary text-white">
+        <span aria-hidden className="grid size-8 place-items-center rounded-full bg-primary text-on-primary">
           {username.slice(0, 1).toUpperCase()}
         </span>
         <span className="max-w-24 truncate sm:max-w-none">{username}</span>

@@ -19,16 +19,16 @@ export function Banners() {
   return (
     <>
       {offline ? (
-        <p role="alert" className="bg-error px-4 py-2 text-center text-white">
+        <p role="alert" className="bg-error px-4 py-2 text-center text-on-error">
           {t('banner.offline')}
         </p>
       ) : null}
       {outdated ? (
-        <div role="status" className="flex items-center justify-center gap-4 bg-info px-4 py-2 text-white">
+        <div role="status" className="flex items-center justify-center gap-4 bg-info px-4 py-2 text-on-info">
           <span>{t('banner.newVersion')}</span>
           <Button
             variant="quiet"
-            className="text-white"
+            className="text-on-info"
             onClick={() => appVersion.send({ type: 'app.reload' })}
           >
             {t('banner.reload')}

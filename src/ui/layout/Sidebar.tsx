@@ -24,7 +24,7 @@ export function Sidebar() {
   const search = useSelector(tree, selectSearchText);
   const dashboards = useDashboards();
   return (
-    <aside className="flex w-sidebar max-w-full shrink-0 flex-col bg-sidebar text-white">
+    <aside className="flex w-sidebar max-w-full shrink-0 flex-col bg-sidebar text-white [--focus-ring:var(--color-white)]">
       <div className="flex h-16 items-center bg-sidebar-secondary px-4">
         {logo ? <img src={logo} alt={t('login.logoAlt', { tenant })} className="h-10" /> : null}
       </div>

@@ -6,7 +6,11 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useMessageText, useT } from '../i18n';
 import { useSystemActor } from '../useSystemActor';
 
-const KIND_CLASS = { error: 'bg-error', success: 'bg-success', info: 'bg-info' } as const;
+const KIND_CLASS = {
+  error: 'bg-error text-on-error',
+  success: 'bg-success text-on-success',
+  info: 'bg-info text-on-info',
+} as const;
 
 export function Toasts() {
   const t = useT();
@@ -23,7 +27,7 @@ export function Toasts() {
         <div
           key={toast.id}
           role="status"
-          className={`overflow-hidden rounded text-white shadow-lg ${KIND_CLASS[toast.kind]}`}
+          className={`overflow-hidden rounded shadow-lg ${KIND_CLASS[toast.kind]}`}
         >
           <div className="flex items-start justify-between gap-2 px-4 py-3">
             <span>{messageText(toast.message)}</span>

@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 type Variant = 'primary' | 'quiet';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-primary text-white hover:opacity-90 disabled:opacity-60',
+  primary: 'bg-primary text-on-primary hover:opacity-90 disabled:opacity-60',
   quiet: 'text-on-surface hover:bg-muted/15',
 };
 

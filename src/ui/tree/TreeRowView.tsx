@@ -36,7 +36,7 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
     tabIndex: focused ? 0 : -1,
     style,
     className:
-      'absolute inset-x-0 flex items-center gap-2 pr-2 text-sm outline-none hover:bg-white/10 focus-visible:bg-white/15',
+      'absolute inset-x-0 flex items-center gap-2 pr-2 text-sm hover:bg-white/10 focus-visible:bg-white/15 [--focus-offset:-2px]',
     onFocus: () => onFocusRow(row.id),
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => onKeyDown(event, row),
   } as const;
