@@ -211,7 +211,7 @@ function unsubscribe(world: SocketWorld, reader: 'page' | 'second') {
 }
 
 async function signOut(world: SocketWorld) {
-  fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+  fireEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
   const logout = await vi.waitFor(() => screen.getByRole('menuitem', { name: 'Logout' }));
   fireEvent.click(logout);
   await vi.waitFor(() => screen.getByRole('button', { name: 'Sign in' }), { timeout: 5000 });

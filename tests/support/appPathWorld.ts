@@ -115,7 +115,7 @@ export function closeApp(world: AppWorld) {
 }
 
 export const inMenu = async (world: AppWorld, item: string) => {
-  await world.user.click(screen.getByRole('button', { name: 'Account menu' }));
+  await world.user.click(screen.getByRole('button', { name: /^Account menu/ }));
   await world.user.click(await screen.findByRole('menuitem', { name: item }));
 };
 

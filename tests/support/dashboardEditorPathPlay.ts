@@ -128,7 +128,7 @@ export function stop(world: EditorWorld) {
   else Reflect.deleteProperty(window, 'innerWidth');
 }
 
-export const button = (name: string, hidden = false) =>
+export const button = (name: string | RegExp, hidden = false) =>
   screen.getByRole<HTMLButtonElement>('button', { name, hidden });
 export const dialogNamed = (name: string) => screen.getByRole('dialog', { name });
 export const freezerName = (world: EditorWorld) => widgetNames(world.shown!)[0]!;
@@ -216,7 +216,7 @@ export async function play(event: EditorModelEvent, world: EditorWorld) {
       if (world.dialog === null) Object.assign(world, { dialog: 'unsaved', exit: 'route' });
       return;
     case 'session.logoutRequested':
-      await user.click(button('Account menu'));
+      await user.click(button(/^Account menu/));
       await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
       return void Object.assign(world, { dialog: 'unsaved', exit: 'logout' });
     case 'dashboard.reloadStored':

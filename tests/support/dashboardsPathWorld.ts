@@ -102,7 +102,9 @@ export const dashboardName = (world: DashboardsWorld, id: string | null) =>
 
 /** Opens the ⋮ menu `menu` of the sidebar (or the account menu) and chooses `entry`. */
 export async function choose(world: DashboardsWorld, menu: string, entry: string) {
-  await world.user.click(menu === 'Account menu' ? screen.getByRole('button', { name: menu }) : named(menu));
+  await world.user.click(
+    menu === 'Account menu' ? screen.getByRole('button', { name: /^Account menu/ }) : named(menu),
+  );
   await world.user.click(await screen.findByRole('menuitem', { name: entry }));
 }
 

@@ -133,7 +133,7 @@ describe('dashboard view', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
     const logout = async () => {
-      await user.click(screen.getByRole('button', { name: 'Account menu' }));
+      await user.click(screen.getByRole('button', { name: /^Account menu/ }));
       await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
       return screen.findByRole('dialog', { name: 'Save changes to Overview?' });
     };

@@ -171,7 +171,7 @@ describe('sidebar dashboards list', () => {
     renderSignedIn('/dashboard/d-overview');
     await dashboardsRegion();
     await screen.findByRole('link', { name: 'Overview' });
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Download dashboard' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('Overview.json');
@@ -183,7 +183,7 @@ describe('sidebar dashboards list', () => {
   it('offers "Download dashboard" only where a dashboard is open', async () => {
     const user = userEvent.setup();
     renderSignedIn('/0A0B0C/1/0/pages/2');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
     await screen.findByRole('menuitem', { name: 'Upload dashboard' });
     expect(screen.queryByRole('menuitem', { name: 'Download dashboard' })).toBeNull();
   }, 15_000);

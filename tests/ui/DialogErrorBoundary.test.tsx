@@ -25,7 +25,7 @@ describe('dialog error boundary', () => {
     const user = userEvent.setup();
     createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
     renderApp('/');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 5000 }));
     await user.click(await screen.findByRole('menuitem', { name: 'Device configuration' }));
 
     const alert = await screen.findByRole('alert');

@@ -19,7 +19,7 @@ async function openWizard() {
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   renderApp('/dashboard/d-overview');
   await screen.findByRole('link', { name: 'Overview' }, { timeout: 5000 });
-  await user.click(screen.getByRole('button', { name: 'Account menu' }));
+  await user.click(screen.getByRole('button', { name: /^Account menu/ }));
   await user.click(await screen.findByRole('menuitem', { name: 'Upload dashboard' }));
   const dialog = await screen.findByRole('dialog', { name: 'Upload dashboard' });
   return { user, api, dialog };

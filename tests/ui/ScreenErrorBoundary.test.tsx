@@ -46,7 +46,7 @@ describe('screen error boundary', () => {
     await user.click(within(tree).getByRole('button', { name: 'Expand 0A0B0C' }));
     expect(await within(tree).findByRole('treeitem', { name: '1.0 Department 1, online' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Home')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     expect(await screen.findByRole('menuitem', { name: 'Switch to light theme' })).toBeTruthy();
     await user.keyboard('{Escape}');
 

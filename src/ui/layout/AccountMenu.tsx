@@ -41,7 +41,7 @@ export function AccountMenu() {
   return (
     <Menu>
       <MenuButton
-        aria-label={t('account.menu')}
+        aria-label={t('account.menu', { username })}
         className="flex items-center gap-2 rounded px-3 py-2 hover:bg-muted/15"
       >
         <span aria-hidden className="grid size-8 place-items-center rounded-full bg-primary text-on-primary">
