@@ -37,6 +37,8 @@ export function mutationScope(name, mutate, vitestConfig) {
     // The first run of every test with coverage on a loaded machine takes many minutes.
     dryRunTimeoutMinutes: 60,
     thresholds: { high: 80, low: 60, break: null },
+    plugins: ['@stryker-mutator/*', './stryker.ignorers.mjs'],
+    ignorers: ['machine-documentation'],
   };
 }
 
