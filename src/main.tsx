@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppServices } from './services/appServices';
 import { systemClock } from './services/clock';
@@ -26,21 +26,24 @@ const logic = provideApp(services);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppActor.Provider
-      logic={logic}
-      options={{
-        clock: systemClock,
-        input: {
-          path: window.location.pathname,
-          themeMode: services.storage.readThemeMode(),
-          buildId: __BUILD_ID__,
-          timeZone: browserTimeZone(),
-        },
-      }}
-    >
-      <App />
-    </AppActor.Provider>
-  </StrictMode>,
+// A transition lets React yield while it renders the first screen, so no single task holds the main thread long.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppActor.Provider
+        logic={logic}
+        options={{
+          clock: systemClock,
+          input: {
+            path: window.location.pathname,
+            themeMode: services.storage.readThemeMode(),
+            buildId: __BUILD_ID__,
+            timeZone: browserTimeZone(),
+          },
+        }}
+      >
+        <App />
+      </AppActor.Provider>
+    </StrictMode>,
+  ),
 );

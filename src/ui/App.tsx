@@ -7,7 +7,8 @@ import { AppActor } from './appActor';
 import { DocumentTheme } from './DocumentTheme';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { ScreenErrorBoundary } from './errors/ScreenErrorBoundary';
-import { I18nProvider, useT } from './i18n';
+import { I18nProvider } from './i18n';
+import { Loading } from './Loading';
 import { Toasts } from './notifications/Toasts';
 import { LoginScreen } from './screens/LoginScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
@@ -41,15 +42,6 @@ function RouteReporter() {
   const app = AppActor.useActorRef();
   useEffect(() => app.send({ type: 'route.changed', path: location }), [app, location]);
   return null;
-}
-
-function Loading() {
-  const t = useT();
-  return (
-    <p role="status" className="p-8 text-muted">
-      {t('app.loading')}
-    </p>
-  );
 }
 
 function Screens() {

@@ -9,20 +9,26 @@ import {
 } from '../i18n/messages';
 import type { Message } from '../machines/message';
 
-const IntlContext = createContext<IntlShape<string>>(createTranslator(DEFAULT_LOCALE, englishMessages));
+const english = createTranslator(DEFAULT_LOCALE, englishMessages);
+const IntlContext = createContext<IntlShape<string>>(english);
 
-/** Provides the catalogue of `locale`, showing English until a lazily loaded catalogue arrives. */
+/**
+ * Provides the catalogue of `locale`, showing English (built in) until a lazily loaded catalogue arrives; while
+ * another language loads, the last one loaded stays.
+ */
 export function I18nProvider({ locale, children }: { locale: string; children: ReactNode }) {
-  const [intl, setIntl] = useState(() => createTranslator(DEFAULT_LOCALE, englishMessages));
+  const [loaded, setLoaded] = useState<IntlShape<string> | null>(null);
   useEffect(() => {
+    if (locale === DEFAULT_LOCALE) return;
     let current = true;
     void loadMessages(locale).then((messages) => {
-      if (current) setIntl(createTranslator(locale, messages));
+      if (current) setLoaded(createTranslator(locale, messages));
     });
     return () => {
       current = false;
     };
   }, [locale]);
+  const intl = locale === DEFAULT_LOCALE ? english : (loaded ?? english);
   return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
 }
 

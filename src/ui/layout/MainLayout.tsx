@@ -15,6 +15,7 @@ import { DeviceConfigurationHost } from '../dialogs/DeviceConfigurationHost';
 import { DialogErrorBoundary } from '../errors/DialogErrorBoundary';
 import { ScreenErrorBoundary } from '../errors/ScreenErrorBoundary';
 import { useT } from '../i18n';
+import { Loading } from '../Loading';
 import { DevicePageScreen } from '../screens/DevicePageScreen';
 import { HomeScreen } from '../screens/HomeScreen';
 import { useSystemActor } from '../useSystemActor';
@@ -29,17 +30,12 @@ import { useNarrowScreen } from './useNarrowScreen';
  * it renders nothing: the app machine is redirecting to /login.
  */
 export default function MainLayout() {
-  const t = useT();
   const signedIn = AppActor.useSelector(selectIsSignedIn);
   const live = AppActor.useSelector(selectIsLive);
   if (!signedIn) return null;
   // The live actors are spawned once the signed-in chunk has loaded.
   if (!live) {
-    return (
-      <p role="status" className="p-8 text-muted">
-        {t('app.loading')}
-      </p>
-    );
+    return <Loading />;
   }
   return (
     <>
