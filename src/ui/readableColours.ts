@@ -6,7 +6,7 @@ type Rgb = readonly [number, number, number];
 const TEXT_CONTRAST = 4.5;
 const WHITE: Rgb = [255, 255, 255];
 const INK: Rgb = [11, 15, 20];
-/** Colours only ever painted behind text of their own (the sidebar's white), never used as text. */
+/** Colours only ever painted behind text (the sidebar's, in its on- colour), never used as text. */
 const BACKGROUND_ONLY: readonly ColorKey[] = ['sidebar', 'sidebar_secondary'];
 
 const rgbOf = (hex: string): Rgb =>

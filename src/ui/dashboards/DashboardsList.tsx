@@ -22,9 +22,9 @@ export function DashboardsList({ actor }: { actor: DashboardsActor }) {
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectLoadFailed);
   return (
-    <section aria-labelledby="sidebar-dashboards" className="shrink-0 border-b border-white/10 px-2 py-2">
+    <section aria-labelledby="sidebar-dashboards" className="shrink-0 border-b border-on-sidebar/10 px-2 py-2">
       <div className="flex items-center justify-between px-2">
-        <h2 id="sidebar-dashboards" className="text-xs font-semibold tracking-wide text-white/70 uppercase">
+        <h2 id="sidebar-dashboards" className="text-xs font-semibold tracking-wide text-on-sidebar/70 uppercase">
           {t('dashboards.list')}
         </h2>
         <button
@@ -38,11 +38,11 @@ export function DashboardsList({ actor }: { actor: DashboardsActor }) {
         </button>
       </div>
       {loading ? (
-        <p role="status" className="px-2 py-1 text-sm text-white/60 italic">
+        <p role="status" className="px-2 py-1 text-sm text-on-sidebar/60 italic">
           {t('dashboards.loading')}
         </p>
       ) : failed ? (
-        <p className="flex items-center gap-2 px-2 py-1 text-sm text-white/70">
+        <p className="flex items-center gap-2 px-2 py-1 text-sm text-on-sidebar/70">
           {t('dashboards.loadFailed')}
           <button
             type="button"
@@ -53,7 +53,7 @@ export function DashboardsList({ actor }: { actor: DashboardsActor }) {
           </button>
         </p>
       ) : entries.length === 0 ? (
-        <p className="px-2 py-1 text-sm text-white/60 italic">{t('dashboards.empty')}</p>
+        <p className="px-2 py-1 text-sm text-on-sidebar/60 italic">{t('dashboards.empty')}</p>
       ) : (
         <Entries actor={actor} entries={entries} />
       )}
@@ -94,7 +94,7 @@ function Entries({ actor, entries }: { actor: DashboardsActor; entries: Dashboar
                 aria-label={t(group.expanded ? 'dashboards.collapseGroup' : 'dashboards.expandGroup', {
                   name: group.name,
                 })}
-                className="flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-white/10"
+                className="flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-on-sidebar/10"
                 onClick={() => actor.send({ type: 'dashboards.group.toggle', id: group.id })}
               >
                 <span aria-hidden className={group.expanded ? 'rotate-90 transition' : 'transition'}>

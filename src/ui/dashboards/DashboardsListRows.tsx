@@ -8,7 +8,7 @@ import type { EntryPlace } from './useEntryDrag';
 import type { DashboardsActor } from './useDashboards';
 
 export const MENU_ITEM = 'block w-full px-4 py-2 text-left text-on-surface data-focus:bg-primary/15';
-export const ICON_BUTTON = 'grid size-7 shrink-0 place-items-center rounded hover:bg-white/15';
+export const ICON_BUTTON = 'grid size-7 shrink-0 place-items-center rounded hover:bg-on-sidebar/15';
 
 /** A plain left click selects through the machine (which navigates); modified clicks keep the browser's way. */
 const plainClick = (event: MouseEvent) =>
@@ -87,7 +87,7 @@ export function DashboardRow({
   return (
     <li
       {...drag}
-      className={`flex items-center gap-1 rounded pr-1 ${selected ? 'bg-white/15' : 'hover:bg-white/10'}`}
+      className={`flex items-center gap-1 rounded pr-1 ${selected ? 'bg-on-sidebar/15' : 'hover:bg-on-sidebar/10'}`}
     >
       <a
         href={dashboardPath(id)}

@@ -24,7 +24,7 @@ export function Sidebar() {
   const search = useSelector(tree, selectSearchText);
   const dashboards = useDashboards();
   return (
-    <aside className="flex w-sidebar max-w-full shrink-0 flex-col bg-sidebar text-white [--focus-ring:var(--color-white)]">
+    <aside className="flex w-sidebar max-w-full shrink-0 flex-col bg-sidebar text-on-sidebar [--focus-ring:var(--color-on-sidebar)]">
       <div className="flex h-16 items-center bg-sidebar-secondary px-4">
         {logo ? <img src={logo} alt={t('login.logoAlt', { tenant })} className="h-10" /> : null}
       </div>
@@ -36,7 +36,7 @@ export function Sidebar() {
             aria-label={t('tree.search')}
             placeholder={t('tree.search')}
             onChange={(event) => tree.send({ type: 'tree.search', text: event.target.value })}
-            className="w-full rounded bg-white/10 px-3 py-2 text-sm placeholder:text-white/60"
+            className="w-full rounded bg-on-sidebar/10 px-3 py-2 text-sm placeholder:text-on-sidebar/60"
           />
         </div>
       ) : null}

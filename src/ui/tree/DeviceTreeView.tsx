@@ -84,18 +84,18 @@ export function DeviceTreeView({ tree }: { tree: TreeActor }) {
     action();
   };
 
-  if (firstLoading) return <p className="px-4 py-2 text-sm text-white/70">{t('tree.loading')}</p>;
+  if (firstLoading) return <p className="px-4 py-2 text-sm text-on-sidebar/70">{t('tree.loading')}</p>;
   if (failed && rows.length === 0) {
     return (
       <div className="flex flex-col items-start gap-2 px-4 py-2 text-sm">
         <p>{t('tree.loadFailed')}</p>
-        <Button variant="quiet" className="text-white" onClick={() => tree.send({ type: 'tree.reload' })}>
+        <Button variant="quiet" className="text-on-sidebar" onClick={() => tree.send({ type: 'tree.reload' })}>
           {t('tree.reload')}
         </Button>
       </div>
     );
   }
-  if (rows.length === 0) return <p className="px-4 py-2 text-sm text-white/70">{t('tree.empty')}</p>;
+  if (rows.length === 0) return <p className="px-4 py-2 text-sm text-on-sidebar/70">{t('tree.empty')}</p>;
 
   return (
     <div ref={viewport} className="min-h-0 flex-1 overflow-y-auto">

@@ -36,7 +36,7 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
     tabIndex: focused ? 0 : -1,
     style,
     className:
-      'absolute inset-x-0 flex items-center gap-2 pr-2 text-sm hover:bg-white/10 focus-visible:bg-white/15 [--focus-offset:-2px]',
+      'absolute inset-x-0 flex items-center gap-2 pr-2 text-sm hover:bg-on-sidebar/10 focus-visible:bg-on-sidebar/15 [--focus-offset:-2px]',
     onFocus: () => onFocusRow(row.id),
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => onKeyDown(event, row),
   } as const;
@@ -44,7 +44,7 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
   if (row.kind === 'notice') {
     return (
       <li role="treeitem" aria-selected={false} {...common} aria-label={t(NOTICE[row.notice ?? 'loading'])}>
-        <span className="italic text-white/60">{t(NOTICE[row.notice ?? 'loading'])}</span>
+        <span className="italic text-on-sidebar/60">{t(NOTICE[row.notice ?? 'loading'])}</span>
       </li>
     );
   }
@@ -76,7 +76,7 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
         type="button"
         tabIndex={-1}
         aria-label={t(row.expanded ? 'tree.collapse' : 'tree.expand', { name: row.label })}
-        className="grid size-6 shrink-0 place-items-center rounded hover:bg-white/15"
+        className="grid size-6 shrink-0 place-items-center rounded hover:bg-on-sidebar/15"
         onClick={(event) => {
           event.stopPropagation();
           onToggle(row);
