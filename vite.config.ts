@@ -63,7 +63,24 @@ const precompressed = () =>
 // which proxies the API, the socket and the per-tenant favicon and manifest to a server on :8080.
 export default defineConfig({
   plugins: [react(), tailwindcss(), buildVersion(), serviceWorker(), precompressed()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    // A language's areas (src/i18n/<code>/*.json) travel as one chunk: one request when a user picks it.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: (id) => /\/i18n\/([a-z]{2})\/[^/]+\.json$/.exec(id)?.[1] ?? null,
+              test: /\/i18n\/(?!en\/)[a-z]{2}\//,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',

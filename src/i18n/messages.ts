@@ -6,14 +6,14 @@ export type Messages = Record<MessageId, string>;
 
 export const DEFAULT_LOCALE = 'en';
 
-// Other catalogues are separate chunks, fetched only when a user of that language signs in.
-const lazyCatalogues = import.meta.glob<{ default: Partial<Messages> }>('./*.json');
+// Other languages are folders like en/, one chunk an area, fetched only when that language is chosen.
+const lazyAreas = import.meta.glob<Partial<Messages>>(['./*/*.json', '!./en/*.json'], { import: 'default' });
 
 /** The catalogue of `locale` over English, so a missing entry falls back to the English text. */
 export async function loadMessages(locale: string): Promise<Messages> {
-  const load = lazyCatalogues[`./${locale}.json`];
-  if (!load) return en;
-  return { ...en, ...(await load()).default };
+  const areas = Object.entries(lazyAreas).filter(([path]) => path.startsWith(`./${locale}/`));
+  const loaded = await Promise.all(areas.map(([, load]) => load()));
+  return Object.assign({}, en, ...loaded) as Messages;
 }
 
 const cache = createIntlCache();
