@@ -1,10 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { en } from '../../../../src/i18n/en';
+import { LOCALES } from '../../../../src/i18n/locales';
 
 type Catalogue = Record<string, string>;
 
-/** Only English exists yet; other languages fall back to it, as the SPA's catalogues do. */
-const CATALOGUES: Record<string, Catalogue> = { en };
+const CATALOGUE_DIR = new URL('../../../../src/i18n/', import.meta.url);
+
+/** A language's catalogue: its folder's area files merged, as the SPA loads them. */
+function readCatalogue(code: string): Catalogue {
+  const dir = join(CATALOGUE_DIR.pathname, code);
+  const areas = readdirSync(dir).filter((file) => file.endsWith('.json'));
+  return Object.assign(
+    {},
+    ...areas.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Catalogue),
+  );
+}
+
+/** Every language of the interface; a missing entry falls back to English, as in the SPA. */
+const CATALOGUES: Record<string, Catalogue> = Object.fromEntries(
+  LOCALES.map(({ code }) => [code, code === 'en' ? en : readCatalogue(code)]),
+);
 
 const cache = createIntlCache();
 
