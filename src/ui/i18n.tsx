@@ -29,6 +29,10 @@ export function I18nProvider({ locale, children }: { locale: string; children: R
     };
   }, [locale]);
   const intl = locale === DEFAULT_LOCALE ? english : (loaded ?? english);
+  // Screen readers and the browser's hyphenation read the page in the language it is written in.
+  useEffect(() => {
+    document.documentElement.lang = intl.locale;
+  }, [intl]);
   return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
 }
 

@@ -83,6 +83,25 @@ describe('app machine', () => {
     expect(fakes.services.navigation.redirect).toHaveBeenLastCalledWith('/');
   });
 
+  it("reads the login screen in the visitor's language until the user's own applies at sign-in", async () => {
+    const fakes = fakeServices({
+      login: () => Promise.resolve({ kind: 'session', session: operatorSession }),
+    });
+    const { actor } = boot(fakes, '/login');
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'locale.choose', code: 'da' });
+    expect(selectLocale(actor.getSnapshot())).toBe('da');
+    const login = actor.getSnapshot().children[SYSTEM_IDS.login]!;
+    login.send({ type: 'login.edit', field: 'username', value: 'operator' });
+    login.send({ type: 'login.edit', field: 'password', value: 'Operator123' });
+    login.send({ type: 'login.submit' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { settings: 'ready' } }));
+    expect(selectLocale(actor.getSnapshot()), "the user's settings say English").toBe('en');
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(selectLocale(actor.getSnapshot()), 'SPEC §4: logout returns to English').toBe('en');
+  });
+
   it('logs out even when the logout call fails', async () => {
     const fakes = signedIn(fakeServices({ logout: () => Promise.reject(new Error('offline')) }));
     const { actor } = boot(fakes);

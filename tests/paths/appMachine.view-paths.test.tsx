@@ -25,6 +25,7 @@ import {
   type AppWorld,
   type Arrival,
 } from '../support/appPathWorld';
+import daCore from '../../src/i18n/da/core.json';
 import { accountSettings, demoTheme, operatorSession } from '../support/fixtures';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
@@ -51,6 +52,9 @@ const RESTORE_CANNOT_FAIL =
   'reading the stored session cannot fail: localStorage is read synchronously and a corrupt entry reads as no ' +
   'session; a browser that denies storage fails before the app machine starts (main.tsx reads the theme mode)';
 const route = (path: string): AppModelEvent => ({ type: 'route.changed', path });
+/** The visitor's pick on the login screen: its catalogue is what the login screen then reads. */
+const DANISH: AppModelEvent = { type: 'locale.choose', code: 'da' };
+const DANISH_LOGIN_HEADING = daCore['login.heading'];
 
 const WORLD_RETRY_MS = appMachine.implementations.delays.WORLD_RETRY as number;
 const WELCOME = `Welcome, ${operatorSession.metadata.username}`;
@@ -83,13 +87,15 @@ function playable(arrival: Arrival) {
   return (s: AppSnapshot, e: AppModelEvent): boolean => {
     const type: string = e.type;
     const { path } = s.context;
+    // Every other check of this file reads English: a path ends once the visitor has picked Danish.
+    if (s.context.guestLocale !== null) return false;
     if (s.matches('loadingTheme')) return type.endsWith('.actor.loadTheme');
     if (s.matches('restoring')) return is(e, RESTORED.type) && (answerOf(e) !== null) === arrival.stored;
     if (s.matches('signingOut')) return type.endsWith('.actor.logout');
     if (s.matches('signedOut')) {
       if (is(e, SIGNED_IN.type)) return path === FORGOT_PASSWORD || arrival.then !== 'signInBehindALink';
       if (arrival.then !== 'signInBehindALink') return false;
-      if (path === LOGIN) return isRoute(e, FORGOT_PASSWORD);
+      if (path === LOGIN) return isRoute(e, FORGOT_PASSWORD) || is(e, DANISH.type);
       return isRoute(e, HOME) || isRoute(e, LOGIN);
     }
     if (arrival.then === 'signInBehindALink') return isRoute(e, LOGIN);
@@ -120,6 +126,7 @@ const events: AppModelEvent[] = [
   route(LOGIN),
   route(FORGOT_PASSWORD),
   route(DASHBOARD.path),
+  DANISH,
   done('loadSettings', accountSettings),
   failed('loadSettings'),
   { type: 'session.expired' },
@@ -139,7 +146,8 @@ const models: ViewPathModel<typeof appMachine>[] = ARRIVALS.map((arrival) => ({
   label: arrival.label,
   input: { path: arrival.opened, themeMode: null, buildId: 'test-build' },
   events,
-  serializeState: (s) => JSON.stringify({ value: s.value, path: s.context.path }),
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, path: s.context.path, locale: s.context.guestLocale }),
   filterEvents: playable(arrival),
 }));
 
@@ -149,6 +157,10 @@ async function play(event: AppModelEvent, world: AppWorld, from: AppSnapshot) {
   switch (event.type) {
     case 'route.changed':
       return navigate(event.path, world, from.matches('signedIn'));
+    case 'locale.choose':
+      await world.user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), event.code);
+      world.locale = event.code;
+      return;
     case 'theme.toggle':
       await inMenu(world, world.mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme');
       world.mode = world.mode === 'dark' ? 'light' : 'dark';
@@ -230,7 +242,15 @@ function signedOutShown(world: AppWorld) {
     ).toBeTruthy();
     return;
   }
+  expect(document.documentElement.lang, 'the language the page is read in').toBe(world.locale);
+  if (world.locale !== 'en') {
+    // The visitor's language: once its catalogue has arrived the whole screen reads in it.
+    expect(screen.getByRole('heading', { name: DANISH_LOGIN_HEADING })).toBeTruthy();
+    expect(screen.getByRole<HTMLSelectElement>('combobox').value, 'the language shown chosen').toBe('da');
+    return;
+  }
   expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Language' }).value).toBe('en');
   const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' });
   expect(submit.disabled, 'Sign in disabled while the server thinks').toBe(world.signInWaiting);
   const logo = screen.queryByRole('img', { name: `${demoTheme.title} logo` });

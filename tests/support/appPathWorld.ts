@@ -64,6 +64,8 @@ export interface AppWorld {
   settingsAnswered: boolean;
   mode: ThemeMode;
   modeToggled: boolean;
+  /** The language the visitor picked on the login screen ('en' until then). */
+  locale: string;
   /** A sign-in was submitted and the server has not answered yet. */
   signInWaiting: boolean;
   /** Downloads of the signed-in chunk: one per session started, and one per retry. */
@@ -92,6 +94,7 @@ export function openApp(arrival: Arrival, inspect: (event: InspectionEvent) => v
     settingsAnswered: false,
     mode: 'dark',
     modeToggled: false,
+    locale: 'en',
     signInWaiting: false,
     expectedDownloads: 0,
     chunkFailures: 0,

@@ -4,6 +4,8 @@ export type AppEvent =
   /** The browser location changed (sent by the router view); the guard of SPEC §2 runs on it. */
   | { type: 'route.changed'; path: string }
   | { type: 'theme.toggle' }
+  /** A visitor picked the login screen's language (a code of src/i18n/locales.ts); the user's own wins at sign-in. */
+  | { type: 'locale.choose'; code: string }
   | { type: 'session.logout' }
   /** The open dashboard's unsaved changes were saved or discarded after a held logout: it goes on. */
   | { type: 'session.logoutAllowed' }

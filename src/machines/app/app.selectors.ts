@@ -31,6 +31,7 @@ export const selectLocale = (s: AppSnapshot): string =>
   (
     s.context.settings?.language.code ??
     s.context.session?.metadata.languageCode ??
+    s.context.guestLocale ??
     DEFAULT_LOCALE
   ).toLowerCase();
 export const selectRootFontPx = (s: AppSnapshot): number =>

@@ -56,6 +56,8 @@ export interface AppContext {
   session: Session | null;
   settings: AccountSettings | null;
   timeZone: string;
+  /** The language a visitor picked on the login screen: forgotten at sign-in, so a logout returns to English. */
+  guestLocale: string | null;
   /** The signed-in world's machines once their chunk has loaded (null before the first sign-in). */
   world: SignedInWorld | null;
 }
@@ -151,6 +153,7 @@ export const appSetup = setup({
     assignPath: assign({ path: (_, params: { path: string }) => params.path }),
     assignTheme: assign({ theme: (_, params: { theme: Theme }) => params.theme }),
     assignSession: assign({ session: (_, params: { session: Session | null }) => params.session }),
+    assignGuestLocale: assign({ guestLocale: (_, params: { code: string | null }) => params.code }),
     assignSettings: assign({ settings: (_, params: { settings: AccountSettings }) => params.settings }),
     assignWorld: assign({ world: (_, params: { world: SignedInWorld }) => params.world }),
     forgetSession: assign({ session: null, settings: null }),

@@ -19,6 +19,7 @@ export const appMachine = appSetup.createMachine({
     session: null,
     settings: null,
     timeZone: input.timeZone ?? 'UTC',
+    guestLocale: null,
     world: null,
   }),
   entry: [
@@ -111,11 +112,15 @@ export const appMachine = appSetup.createMachine({
           actions: [
             { type: 'assignSession', params: ({ event }) => ({ session: event.output.session }) },
             { type: 'persistSession', params: ({ context }) => ({ session: context.session! }) },
+            { type: 'assignGuestLocale', params: { code: null } },
             ...goTo(ROUTES.home),
           ],
         },
       },
       on: {
+        'locale.choose': {
+          actions: { type: 'assignGuestLocale', params: ({ event }) => ({ code: event.code }) },
+        },
         'route.changed': [
           {
             guard: { type: 'isProtectedRoute', params: ({ event }) => ({ path: event.path }) },

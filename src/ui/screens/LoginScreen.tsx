@@ -6,6 +6,7 @@ import type { loginMachine } from '../../machines/login/loginMachine';
 import { AppActor } from '../appActor';
 import { useMessageText, useT } from '../i18n';
 import { CredentialsForm } from './CredentialsForm';
+import { LanguageChoice } from './LanguageChoice';
 import { SecurityCodeForm } from './SecurityCodeForm';
 
 /** /login and /unauthorized. Renders nothing while signed in: the guard is redirecting home. */
@@ -33,6 +34,7 @@ function LoginCard({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
             {messageText(error)}
           </p>
         ) : null}
+        <LanguageChoice />
       </div>
     </main>
   );
