@@ -1,5 +1,16 @@
 import * as v from 'valibot';
+import { LOCALES } from '../../i18n/locales';
 import { bufferInterval, pcNumber } from './history';
+
+/** A language of the interface by its settings code: the catalogue's code in capitals ('EN', 'DA'). */
+const LANGUAGE_CODES: readonly string[] = LOCALES.map(({ code }) => code.toUpperCase());
+
+/** GET /api/v2/account/settings/languages: each language, named in itself (SPEC §7: items with label and item). */
+export const LanguageChoices = v.array(v.object({ item: v.string(), label: v.string() }));
+export const LANGUAGE_CHOICES: v.InferOutput<typeof LanguageChoices> = LOCALES.map(({ code, label }) => ({
+  item: code.toUpperCase(),
+  label,
+}));
 
 export const THEME_SIZES = ['EXTRA_SMALL', 'SMALL', 'NORMAL', 'LARGE', 'EXTRA_LARGE'] as const;
 /** Root font size in px of each theme size (SPEC §9). */
@@ -66,7 +77,14 @@ export const AccountSettings = v.object({
   lineHeight: v.picklist(LINE_HEIGHTS),
   fontSize: v.pipe(v.number(), v.integer(), v.minValue(8), v.maxValue(40)),
   dateFormat: v.picklist(DATE_FORMATS, 'Date format is invalid'),
-  language: v.object({ code: v.pipe(v.string(), v.nonEmpty('Language is required')), label: v.string() }),
+  language: v.object({
+    code: v.pipe(
+      v.string(),
+      v.nonEmpty('Language is required'),
+      v.check((code) => LANGUAGE_CODES.includes(code.toUpperCase()), 'Language is not one of the product'),
+    ),
+    label: v.string(),
+  }),
   dashboardsSettings: SortSettings,
   deviceConfigurationSettings: SortSettings,
   defaultPcNumber: pcNumber,

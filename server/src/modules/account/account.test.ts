@@ -59,6 +59,15 @@ describeEachBackend('account settings', (backend) => {
     expect(session.json().metadata.languageCode).toBe('fr');
   });
 
+  it('lists the eleven languages, each named in itself', async () => {
+    const response = await ctx.app.inject({ url: '/api/v2/account/settings/languages', headers: headers() });
+    expect(response.statusCode).toBe(200);
+    const languages = response.json() as { item: string; label: string }[];
+    expect(languages).toHaveLength(11);
+    expect(languages[0]).toEqual({ item: 'EN', label: 'English' });
+    expect(languages).toContainEqual({ item: 'DE', label: 'Deutsch' });
+  });
+
   it('refuses bad values with 400 naming the field, and keeps what was stored', async () => {
     const cases: [unknown, string][] = [
       [{ dateFormat: 'yyyy/MM/dd' }, 'dateFormat: Date format is invalid'],
@@ -69,6 +78,8 @@ describeEachBackend('account settings', (backend) => {
         'alarmEmailExportAddresses.1: Email is invalid',
       ],
       [{ dashboardsSettings: { sortMode: 'NAME' } }, 'dashboardsSettings.sortDirection: '],
+      [{ language: { code: 'XX', label: 'Nowhere' } }, 'language.code: Language is not one of the product'],
+      [{ language: { code: '', label: '' } }, 'language.code: Language is required'],
     ];
     for (const [payload, message] of cases) {
       const response = await update(payload);

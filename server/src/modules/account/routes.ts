@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type * as v from 'valibot';
-import { AccountSettings, AccountSettingsUpdate, ErrorBody } from '../../../../src/services/contracts';
+import {
+  AccountSettings,
+  AccountSettingsUpdate,
+  ErrorBody,
+  LANGUAGE_CHOICES,
+  LanguageChoices,
+} from '../../../../src/services/contracts';
 import { contract } from '../../http/contracts';
 import type { AccountService } from './service';
 
@@ -18,6 +24,19 @@ export const accountRoutes: FastifyPluginAsync<{ account: AccountService }> = as
       }),
     },
     async (request) => account.get(request.tenant.id, request.session!.user.id),
+  );
+
+  app.get(
+    '/api/v2/account/settings/languages',
+    {
+      schema: contract({
+        summary: 'The languages of the interface, each named in itself',
+        tags: ['account'],
+        security: true,
+        response: { 200: LanguageChoices, 401: ErrorBody },
+      }),
+    },
+    async () => LANGUAGE_CHOICES,
   );
 
   app.post<{ Body: v.InferOutput<typeof AccountSettingsUpdate> }>(
