@@ -43,6 +43,11 @@ export function useT(): Translate {
   return (id, values) => intl.formatMessage({ id }, values);
 }
 
+/** The language the interface is shown in (English while another's catalogue loads), for numbers and dates. */
+export function useLocale(): string {
+  return useContext(IntlContext).locale;
+}
+
 /** Text of a machine's Message: a catalogue entry, or server-written text shown as is. */
 export function useMessageText(): (message: Message) => string {
   const t = useT();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../../src/machines/userPreferences';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
+import { I18nProvider } from '../../../src/ui/i18n';
 import { HOUR_MS, NOON, type ValueAt } from '../../support/historyFixtures';
 import { historyHandler, startHistoryDashboard } from '../../support/historyHandlers';
 import { coldRoom, dashboardWith, widgetOf } from '../../support/widgetFixtures';
@@ -18,13 +19,17 @@ const values: ValueAt = (id, t) => {
   return t >= NOON - 6 * HOUR_MS ? 5 : 2;
 };
 
-async function start(fields: Record<string, unknown> = {}) {
+async function start(fields: Record<string, unknown> = {}, locale = 'en') {
   const { handler } = historyHandler({ valueAt: values, units: { door: '' } });
   server.use(handler);
   const { actor } = startHistoryDashboard(
     dashboardWith(widgetOf('COLLAPSABLE_TABLE', [air, door], { name: 'Cold room log', ...fields })),
   );
-  render(<DashboardGrid actor={actor} />);
+  render(
+    <I18nProvider locale={locale}>
+      <DashboardGrid actor={actor} />
+    </I18nProvider>,
+  );
   const table = await screen.findByRole('table', { name: 'Cold room log' });
   return { actor, table };
 }
@@ -48,6 +53,14 @@ describe('COLLAPSABLE_TABLE widget', () => {
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Next rows' }));
     expect(rowsOf(table)[1]).toEqual(['12-03-2025 02:00', '2 °C', '0']);
+    actor.stop();
+  });
+
+  it('writes values in the decimals of the interface language', async () => {
+    const { actor, table } = await start({ collapseOn: 'DAY' }, 'de');
+    // The German catalogue loads lazily: the header says 'Zeit' once it has.
+    await within(table).findByRole('columnheader', { name: 'Zeit' });
+    expect(rowsOf(table)[1]).toEqual(['▸12-03-2025: 13 Zeilen', '3,38 °C', '0,08']);
     actor.stop();
   });
 

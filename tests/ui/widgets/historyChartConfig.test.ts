@@ -66,3 +66,25 @@ describe('history chart configuration', () => {
     expect(time.displayFormats).toMatchObject({ hour: 'HH:mm', day: 'LL-dd' });
   });
 });
+
+describe('history chart in another language', () => {
+  it('writes its overlays and tooltips in the decimals of the language, and has chart.js write its ticks so', () => {
+    const { options } = chartConfig({
+      series: [model('Air', { min: 1.25, max: 5, avg: 3.5 })],
+      layout: 'shared',
+      from: 0,
+      to: 1,
+      markAreas: [],
+      texts,
+      dateFormat: 'dd-LL-yyyy HH:mm',
+      locale: 'de',
+    });
+    expect(options.locale).toBe('de');
+    const lines = options.plugins!.annotation!.annotations as Line[];
+    expect(lines.map(({ label }) => label.content)).toEqual(['Avg 3,5 °C', 'Max 5 °C', 'Min 1,25 °C']);
+    const label = options.plugins!.tooltip!.callbacks!.label as (item: unknown) => string;
+    expect(label({ raw: { x: 0, y: 1.25 }, datasetIndex: 0, dataset: { label: 'Air' } })).toBe(
+      'Air: 1,25 °C',
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { Bar } from 'react-chartjs-2';
 import type { BarChartWidget, HistoryResult } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { seriesColour, themePrimary } from '../charts/theme';
 import { elementLabel } from '../ElementValue';
 import { dateOnly, formatNumber, formatTime } from '../history/format';
@@ -33,6 +33,7 @@ function Bars({
   dayFormat: string;
 }) {
   const t = useT();
+  const locale = useLocale();
   const sorting = chart.sorting === 'ON_DAY' ? 'ON_DAY' : 'ON_HOUR';
   const { periods, values } = periodBars(
     result,
@@ -47,7 +48,8 @@ function Bars({
   );
   const theme = themePrimary();
   const names = chart.elements.map((element) => elementLabel(element, t));
-  const text = (value: number | null) => (value === null ? t('widgets.noValue') : formatNumber(value));
+  const text = (value: number | null) =>
+    value === null ? t('widgets.noValue') : formatNumber(value, locale);
   return (
     <div className="flex min-h-0 flex-1 flex-col p-2">
       <div className="relative min-h-0 flex-1">
@@ -66,6 +68,8 @@ function Bars({
           }}
           options={{
             indexAxis: chart.mode === 'HORIZONTAL' ? 'y' : 'x',
+            // Value ticks and tooltips in the interface's decimals.
+            locale,
             animation: false,
             maintainAspectRatio: false,
           }}

@@ -3,7 +3,7 @@ import { selectElementNumber } from '../../../machines/dashboardEditor/dashboard
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
 import type { HistorySeries, WidgetElement } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { selectElementUnit } from '../elementSelectors';
 import { elementLabel, useElementValue } from '../ElementValue';
 import { HistoryFailure } from '../history/HistoryFrame';
@@ -64,10 +64,11 @@ function ReferenceComparison({
   history: HistorySeries | null;
 }) {
   const t = useT();
+  const locale = useLocale();
   const key = elementKey(element);
   const number = useSelector(actor, selectElementNumber(key));
   const unit = useSelector(actor, selectElementUnit(key));
-  const comparison = compareWithReference(number, unit, element, referenceOf(element, history));
+  const comparison = compareWithReference(number, unit, element, referenceOf(element, history), locale);
   if (!comparison) return null;
   const { direction, signed, difference } = comparison;
   // A reference from history is named ('the average, 3 °C'); a custom value is just the value.

@@ -1,5 +1,5 @@
 import type { HistorySeries } from '../../../services/contracts';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { withUnit } from '../history/format';
 import { latestValue } from '../history/seriesModel';
 
@@ -12,6 +12,7 @@ const HEIGHT = 24;
  */
 export function Sparkline({ label, series }: { label: string; series: HistorySeries }) {
   const t = useT();
+  const locale = useLocale();
   const { t: times, avg } = series.points;
   const values = avg.filter((value): value is number => value !== null);
   if (values.length < 2) return null;
@@ -26,8 +27,8 @@ export function Sparkline({ label, series }: { label: string; series: HistorySer
     path += `${drawing ? 'L' : 'M'}${x(times[index]!).toFixed(2)} ${y(value).toFixed(2)} `;
     drawing = true;
   });
-  const first = withUnit(values[0]!, series.unit);
-  const last = withUnit(latestValue(series.points)!, series.unit);
+  const first = withUnit(values[0]!, series.unit, locale);
+  const last = withUnit(latestValue(series.points)!, series.unit, locale);
   return (
     <svg
       role="img"

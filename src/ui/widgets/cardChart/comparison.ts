@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE } from '../../../i18n/messages';
 import type { HistorySeries, WidgetElement } from '../../../services/contracts';
+import { withUnit } from '../history/format';
 import { latestValue } from '../history/seriesModel';
 
 export interface Comparison {
@@ -11,10 +13,6 @@ export interface Comparison {
 }
 
 type ComparisonSettings = Pick<WidgetElement, 'compareWith' | 'compareType' | 'compareToValue'>;
-
-// Two decimals at most, so float noise (0.30000000000000004) never shows.
-const format = (n: number) => String(Number(n.toFixed(2)));
-const withUnit = (text: string, unit: string) => (unit ? `${text} ${unit}` : text);
 
 /**
  * The value the live value is compared with: the custom value, or from the element's history over the card's
@@ -40,14 +38,15 @@ export function referenceOf(element: ComparisonSettings, history: HistorySeries 
 
 /**
  * How the live value compares with the reference: the difference in the value's unit (NUMERIC) or in percent
- * of the reference (PERCENTAGE). Null when nothing is to be shown: no value or reference, compareType NONE, or a
- * zero reference in percent.
+ * of the reference (PERCENTAGE), in the decimals of `locale`. Null when nothing is to be shown: no value or
+ * reference, compareType NONE, or a zero reference in percent.
  */
 export function compareWithReference(
   value: number | null,
   unit: string,
   element: ComparisonSettings,
   reference: number | null = referenceOf(element, null),
+  locale: string = DEFAULT_LOCALE,
 ): Comparison | null {
   if (element.compareWith === 'NONE' || reference === null || value === null) return null;
   if (element.compareType === 'NONE') return null;
@@ -55,12 +54,12 @@ export function compareWithReference(
   if (percent && reference === 0) return null;
   const delta = percent ? ((value - reference) / Math.abs(reference)) * 100 : value - reference;
   const rounded = Number(delta.toFixed(2));
-  const magnitude = withUnit(format(Math.abs(rounded)), percent ? '%' : unit);
+  const magnitude = withUnit(Math.abs(rounded), percent ? '%' : unit, locale);
   const sign = rounded > 0 ? '+' : rounded < 0 ? '-' : '';
   return {
     direction: rounded > 0 ? 'above' : rounded < 0 ? 'below' : 'equal',
     signed: `${sign}${magnitude}`,
     difference: magnitude,
-    reference: withUnit(format(reference), unit),
+    reference: withUnit(reference, unit, locale),
   };
 }

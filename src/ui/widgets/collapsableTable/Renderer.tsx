@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { CollapsableTableWidget, HistoryResult } from '../../../services/contracts';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { elementLabel } from '../ElementValue';
 import { dateOnly, formatNumber, formatTime, withUnit } from '../history/format';
 import { HistoryFrame } from '../history/HistoryFrame';
@@ -50,6 +50,7 @@ function RowsTable({
   dateFormat: string;
 }) {
   const t = useT();
+  const locale = useLocale();
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const collapseOn = collapseOnOf(table.collapseOn);
@@ -74,8 +75,8 @@ function RowsTable({
     value === null
       ? t('widgets.noValue')
       : table.showUnits
-        ? withUnit(value, columns[column]!.unit)
-        : formatNumber(value);
+        ? withUnit(value, columns[column]!.unit, locale)
+        : formatNumber(value, locale);
   // Folded rows sit under their day or hour: their own time needs no date.
   const timeText = (row: Row) => formatTime(row.t, timeZone, collapseOn === 'NONE' ? dateFormat : 'HH:mm');
   const matches = (row: Row) => {

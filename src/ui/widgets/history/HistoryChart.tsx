@@ -16,7 +16,7 @@ import annotationPlugin from 'chartjs-plugin-annotation';
 import { useId, useMemo, useRef } from 'react';
 import { Chart } from 'react-chartjs-2';
 import type { Annotation } from '../../../services/contracts';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { chartConfig, type ChartTexts, type MixedType, type Point } from './chartConfig';
 import type { ChartLayout, SeriesModel } from './seriesModel';
 import { useDragZoom } from './useDragZoom';
@@ -62,6 +62,7 @@ export function HistoryChart({
   onZoom,
 }: HistoryChartProps) {
   const t = useT();
+  const locale = useLocale();
   const chartRef = useRef<ChartJS<MixedType, Point[]>>(null);
   const texts = useMemo<ChartTexts>(
     () => ({
@@ -75,8 +76,8 @@ export function HistoryChart({
     [t],
   );
   const { data, options } = useMemo(
-    () => chartConfig({ series, layout, from, to, markAreas, texts, dateFormat }),
-    [series, layout, from, to, markAreas, texts, dateFormat],
+    () => chartConfig({ series, layout, from, to, markAreas, texts, dateFormat, locale }),
+    [series, layout, from, to, markAreas, texts, dateFormat, locale],
   );
   const selection = useDragZoom(chartRef, onZoom);
   const hintId = useId();

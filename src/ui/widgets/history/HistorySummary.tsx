@@ -1,4 +1,4 @@
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { withUnit } from './format';
 import { latestValue, type SeriesModel } from './seriesModel';
 
@@ -8,10 +8,11 @@ import { latestValue, type SeriesModel } from './seriesModel';
  */
 export function HistorySummary({ name, series }: { name: string; series: readonly SeriesModel[] }) {
   const t = useT();
+  const locale = useLocale();
   const shown = series.filter((model) => model.status === 'OK');
   const compared = shown.some((model) => model.compare);
   const text = (value: number | null, unit: string | null) =>
-    value === null ? t('widgets.noValue') : withUnit(value, unit);
+    value === null ? t('widgets.noValue') : withUnit(value, unit, locale);
   return (
     <table className="sr-only">
       <caption>{t('history.table.values', { name })}</caption>

@@ -1,4 +1,5 @@
 import type { AnnotationOptions } from 'chartjs-plugin-annotation';
+import { DEFAULT_LOCALE } from '../../../i18n/messages';
 import type { Annotation } from '../../../services/contracts';
 import { withAlpha } from '../charts/theme';
 import type { ChartTexts } from './chartConfig';
@@ -10,10 +11,15 @@ type Side = 'start' | 'end';
 /**
  * Average, highest and lowest lines of the series that ask for them, labelled with their value. A line on the
  * value of one already drawn for the series (a steady setpoint: its average is its highest and lowest) is
- * drawn once. Labels keep apart: the average's at one end, the extremes' at the other, and every other series
- * the other way round, so two series with close values do not cover each other's labels.
+ * drawn once, its value in the decimals of `locale`. Labels keep apart: the average's at one end, the
+ * extremes' at the other, and every other series the other way round, so two series with close values do not
+ * cover each other's labels.
  */
-export function overlaysOf(series: readonly SeriesModel[], texts: ChartTexts): AnnotationOptions[] {
+export function overlaysOf(
+  series: readonly SeriesModel[],
+  texts: ChartTexts,
+  locale: string = DEFAULT_LOCALE,
+): AnnotationOptions[] {
   return series.flatMap((model, index) => {
     const [near, far]: [Side, Side] = index % 2 === 0 ? ['start', 'end'] : ['end', 'start'];
     const lines: [boolean, number | null, (value: string) => string, Side][] = [
@@ -27,7 +33,7 @@ export function overlaysOf(series: readonly SeriesModel[], texts: ChartTexts): A
       drawn.add(value);
       const label = {
         display: true,
-        content: text(withUnit(value, model.unit)),
+        content: text(withUnit(value, model.unit, locale)),
         position: side,
         backgroundColor: withAlpha(model.colour, 0.85),
         font: { size: 10 },

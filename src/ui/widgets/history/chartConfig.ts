@@ -1,4 +1,13 @@
-import type { ChartData, ChartDataset, ChartOptions, TooltipItem } from 'chart.js';
+import {
+  Ticks,
+  type ChartData,
+  type ChartDataset,
+  type ChartOptions,
+  type Scale,
+  type Tick,
+  type TooltipItem,
+} from 'chart.js';
+import { DEFAULT_LOCALE } from '../../../i18n/messages';
 import type { Annotation, HistoryPoints } from '../../../services/contracts';
 import { markAreasOf, overlaysOf } from './chartAnnotations';
 import { withAlpha } from '../charts/theme';
@@ -38,6 +47,8 @@ export interface ChartInput {
   texts: ChartTexts;
   /** The user's date format (date-fns pattern): tooltips and day ticks read as the user writes dates. */
   dateFormat: string;
+  /** The interface's language, whose decimals values, ticks and tooltips are written in; English if not given. */
+  locale?: string;
 }
 
 const pointsOf = (points: HistoryPoints, values: readonly (number | null)[]): Point[] =>
@@ -127,9 +138,13 @@ function scalesOf(series: readonly SeriesModel[], layout: ChartLayout): Scales {
         maxTicksLimit: 6,
         ...(layout === 'shared' ? {} : { color: models[0]!.colour }),
         // Stacked grids touch: a grid's lowest label would sit on the next one's highest, so only the bottom
-        // grid labels its lowest tick.
+        // grid labels its lowest tick; the others are written as chart.js writes them, in the chart's locale.
         ...(layout === 'stacked' && axis !== last
-          ? { callback: (value: string | number, index: number) => (index === 0 ? '' : value) }
+          ? {
+              callback(this: Scale, value: string | number, index: number, ticks: Tick[]) {
+                return index === 0 ? '' : Ticks.formatters.numeric.call(this, Number(value), index, ticks);
+              },
+            }
           : {}),
       },
       // Only the first axis draws grid lines across the chart, so two axes do not cross-hatch it.
@@ -141,12 +156,17 @@ function scalesOf(series: readonly SeriesModel[], layout: ChartLayout): Scales {
 }
 
 /** A series' value and, when asked, its difference to the comparison at the same time. */
-function tooltipCallbacks(series: readonly SeriesModel[], roles: readonly DatasetRole[], texts: ChartTexts) {
+function tooltipCallbacks(
+  series: readonly SeriesModel[],
+  roles: readonly DatasetRole[],
+  texts: ChartTexts,
+  locale: string,
+) {
   const modelOf = (item: TooltipItem<MixedType>) => series[roles[item.datasetIndex]!.series]!;
   return {
     label: (item: TooltipItem<MixedType>) => {
       const y = (item.raw as Point).y;
-      return `${item.dataset.label ?? ''}: ${y === null ? '—' : withUnit(y, modelOf(item).unit)}`;
+      return `${item.dataset.label ?? ''}: ${y === null ? '—' : withUnit(y, modelOf(item).unit, locale)}`;
     },
     afterLabel: (item: TooltipItem<MixedType>) => {
       const model = modelOf(item);
@@ -159,7 +179,7 @@ function tooltipCallbacks(series: readonly SeriesModel[], roles: readonly Datase
       const delta = percent ? ((value - reference) / Math.abs(reference)) * 100 : value - reference;
       const sign = delta > 0 ? '+' : '';
       return texts.difference(
-        percent ? `${sign}${formatNumber(delta)} %` : `${sign}${withUnit(delta, model.unit)}`,
+        percent ? `${sign}${formatNumber(delta, locale)} %` : `${sign}${withUnit(delta, model.unit, locale)}`,
       );
     },
   };
@@ -175,13 +195,24 @@ function tickFormats(dateFormat: string) {
 }
 
 /** chart.js data and options of a history chart (the plugins used are registered by HistoryChart). */
-export function chartConfig({ series, layout, from, to, markAreas, texts, dateFormat }: ChartInput) {
+export function chartConfig({
+  series,
+  layout,
+  from,
+  to,
+  markAreas,
+  texts,
+  dateFormat,
+  locale = DEFAULT_LOCALE,
+}: ChartInput) {
   const { datasets, roles } = datasetsOf(series, texts);
   const data: ChartData<MixedType, Point[]> = { datasets };
   const options: ChartOptions<MixedType> = {
     // Nothing tweens: a dashboard of several charts paints at once, and the live tail redraws in place.
     animation: false,
     maintainAspectRatio: false,
+    // chart.js writes its own number ticks in this language.
+    locale,
     // Data comes sorted as {x, y}: chart.js need not parse or sort it.
     parsing: false,
     normalized: true,
@@ -204,9 +235,9 @@ export function chartConfig({ series, layout, from, to, markAreas, texts, dateFo
       },
       tooltip: {
         filter: (item) => roles[item.datasetIndex]?.kind !== 'envelope',
-        callbacks: tooltipCallbacks(series, roles, texts),
+        callbacks: tooltipCallbacks(series, roles, texts, locale),
       },
-      annotation: { annotations: [...markAreasOf(markAreas), ...overlaysOf(series, texts)] },
+      annotation: { annotations: [...markAreasOf(markAreas), ...overlaysOf(series, texts, locale)] },
     },
   };
   return { data, options, roles };

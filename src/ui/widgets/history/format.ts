@@ -1,12 +1,30 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
-// Two decimals at most, so float noise (0.30000000000000004) never shows.
-export const formatNumber = (value: number) => String(Number(value.toFixed(2)));
+// Without grouping, so values read as the device sent them ('1234.5'), in the language's decimals ('3,5').
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** A value with its unit ('3.5 °C'), or alone. */
-export const withUnit = (value: number, unit: string | null) =>
-  unit ? `${formatNumber(value)} ${unit}` : formatNumber(value);
+function numberFormat(locale: string) {
+  let numbers = numberFormats.get(locale);
+  if (!numbers) {
+    numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
+    numberFormats.set(locale, numbers);
+  }
+  return numbers;
+}
+
+/**
+ * A value in the decimals of `locale`, two at most, so float noise (0.30000000000000004) never shows. Rounded
+ * by toFixed first, as values always were; a value rounded to zero has no sign ('-0').
+ */
+export function formatNumber(value: number, locale: string) {
+  const rounded = Number(value.toFixed(2));
+  return numberFormat(locale).format(rounded === 0 ? 0 : rounded);
+}
+
+/** A value with its unit ('3.5 °C', '3,5 °C'), or alone. */
+export const withUnit = (value: number, unit: string | null, locale: string) =>
+  unit ? `${formatNumber(value, locale)} ${unit}` : formatNumber(value, locale);
 
 /** The user's date format without its time ('dd-LL-yyyy HH:mm' → 'dd-LL-yyyy'), for a day. */
 export const dateOnly = (dateFormat: string) => dateFormat.replace(/\s*HH:mm$/, '');
