@@ -44,7 +44,12 @@ export function AlarmEntryList({ list, onAcknowledge, onNavigate }: Props) {
               return (
                 <li key={alarm.id} className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <Link href={pagePath(alarm)} onClick={onNavigate} className="text-error underline">
+                    <Link
+                      href={pagePath(alarm)}
+                      onClick={onNavigate}
+                      // A block of its own: an inline link would not grow to a touch screen's 44 px.
+                      className="inline-flex items-center text-error underline"
+                    >
                       {name}
                     </Link>
                     <p className="text-sm">

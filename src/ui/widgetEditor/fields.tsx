@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { ListboxChoice } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 
@@ -17,18 +16,17 @@ export function Checkbox({
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
 }) {
-  const id = useId();
+  // Inside its label: the whole row is what a finger hits (44 px high on a touch screen), not the box alone.
   return (
-    <div className="flex items-center gap-2">
+    <label className="flex items-center gap-2">
       <input
-        id={id}
         type="checkbox"
         checked={checked}
         onChange={(event) => onCheckedChange(event.target.checked)}
         className="size-4 accent-primary"
       />
-      <label htmlFor={id}>{label}</label>
-    </div>
+      {label}
+    </label>
   );
 }
 
