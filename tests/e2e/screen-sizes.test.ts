@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations } from './support/axe';
 import { launchBrowser, signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { walkTour } from './support/dialogTour';
+import { palettesOf, wearPalette, type Palette } from './support/palettes';
 import { signedInRoutes } from './support/screens';
 
 const SIZES = [
@@ -11,18 +13,21 @@ const SIZES = [
   { name: 'tablet', width: 768, height: 1024, touch: true },
   { name: 'desktop', width: 1920, height: 1080, touch: false },
 ] as const;
-const MODES = ['light', 'dark'] as const;
 const SHOTS = join('test-results', 'screens');
 
 /**
- * The visible controls that a finger (44×44 px on a touch screen) or anyone (no size at all) could not hit, named
- * by their accessible label or text.
+ * The visible controls (in `scope`, a CSS selector, or anywhere) that a finger (44×44 px on a touch screen) or
+ * anyone (no size at all) could not hit, named by their accessible label or text. A checkbox or radio button is
+ * hit through the label around it.
  */
-const unreachableControls = (page: Page, touch: boolean) =>
+const unreachableControls = (page: Page, touch: boolean, scope = ':root') =>
   page.evaluate(
-    (minimum) => {
-      const controls = document.querySelectorAll<HTMLElement>(
-        'button, a[href], input, select, [role="button"]',
+    ({ minimum, scope }) => {
+      // A set: the scope may match an element and one inside it.
+      const controls = new Set(
+        Array.from(document.querySelectorAll(scope)).flatMap((root) =>
+          Array.from(root.querySelectorAll<HTMLElement>('button, a[href], input, select, [role="button"]')),
+        ),
       );
       return Array.from(controls).flatMap((control) => {
         const style = getComputedStyle(control);
@@ -32,7 +37,9 @@ const unreachableControls = (page: Page, touch: boolean) =>
           control.closest('[aria-hidden="true"]')
         )
           return [];
-        const { width, height } = control.getBoundingClientRect();
+        const target =
+          (control.matches('[type="checkbox"], [type="radio"]') && control.closest('label')) || control;
+        const { width, height } = target.getBoundingClientRect();
         if (width === 0 && height === 0 && control.offsetParent === null) return []; // not rendered
         const small = control.matches('button, [role="button"]')
           ? width < minimum || height < minimum
@@ -40,54 +47,70 @@ const unreachableControls = (page: Page, touch: boolean) =>
         if (width > 0 && height > 0 && !small) return [];
         // A control hidden until focused (the skip link) has no size by design.
         if (control.classList.contains('sr-only')) return [];
-        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+        const name = control.getAttribute('aria-label') ?? target.textContent?.trim() ?? control.tagName;
         return [`${name} (${Math.round(width)}×${Math.round(height)})`];
       });
     },
-    touch ? 44 : 1,
+    { minimum: touch ? 44 : 1, scope },
   );
 
 /** How far the document scrolls sideways: 0 when the screen fits its width. */
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-describe('every screen fits from a 360 px phone to a 1920 px desktop, in both themes', () => {
+describe('every screen and dialog fits from a 360 px phone to a 1920 px desktop, in both themes', () => {
   let browser: Browser;
+  let palettes: Palette[];
   beforeAll(async () => {
     browser = await launchBrowser();
+    palettes = await palettesOf(['demo']);
     mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(() => browser?.close());
 
-  describe.each(MODES)('%s theme', (mode) => {
-    it.each(SIZES)('$name ($width×$height): no sideways scroll, the navigation in reach', async (size) => {
+  // One walk per size: the themes differ in colour only, so the layout is checked once and both are photographed.
+  it.each(SIZES)(
+    '$name ($width×$height): no sideways scroll, the navigation and every dialog in reach',
+    // A long walk on a loaded machine: every screen and dialog, two screenshots each.
+    { timeout: 300_000 },
+    async (size) => {
+      const [light, dark] = palettes as [Palette, Palette];
       const context = await browser.newContext({
         viewport: { width: size.width, height: size.height },
         hasTouch: size.touch,
       });
-      await context.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
+      await context.addInitScript((theme) => window.localStorage.setItem('theme', theme), light.mode);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      /**
+       * Checks what is shown (in `scope`, or the whole screen) and photographs it in both themes. The phone lays
+       * the screens out anew: axe scans them there (every palette's colours are scanned in accessibility.test.ts).
+       * Soft: one walk reports every stop that does not fit.
+       */
+      const shown = async (name: string, scope?: string) => {
+        expect.soft(await sidewaysOverflow(page), name).toBeLessThanOrEqual(0);
+        expect
+          .soft(await unreachableControls(page, size.touch, scope), `${name}: controls too small`)
+          .toEqual([]);
+        if (size.name === 'phone')
+          expect.soft(await blockingViolations(page, scope), `${name}: axe`).toEqual([]);
+        for (const palette of [dark, light]) {
+          await wearPalette(page, palette);
+          const file = `${name.toLowerCase().replace(/ /g, '-')}-${size.name}-${palette.mode}.png`;
+          await page.screenshot({ path: join(SHOTS, file) });
+        }
+      };
       try {
         await page.goto(tenantUrl('demo', '/login'));
-        // The phone lays the screens out anew (the desktop's are scanned in accessibility.test.ts): axe scans them.
-        const scanned = size.name === 'phone';
-        expect(await sidewaysOverflow(page), 'login').toBeLessThanOrEqual(0);
-        if (scanned) expect(await blockingViolations(page), 'login: axe').toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `login-${size.name}-${mode}.png`) });
-        await signIn(page, 'operator', 'Operator123');
-        await waitUntilSignedIn(page, 'operator');
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await shown('login');
+        // The admin has every grant: every control an operator sees, the editing ones, and every dialog.
+        await signIn(page, 'admin', 'Admin123');
+        await waitUntilSignedIn(page, 'admin');
         for (const route of signedInRoutes()) {
           await page.goto(tenantUrl('demo', route.path));
           await route.shown(page).waitFor();
-          expect(await sidewaysOverflow(page), route.name).toBeLessThanOrEqual(0);
-          expect(await unreachableControls(page, size.touch), `${route.name}: controls too small`).toEqual(
-            [],
-          );
-          if (scanned) expect(await blockingViolations(page), `${route.name}: axe`).toEqual([]);
-          await page.screenshot({
-            path: join(SHOTS, `${route.name.replace(/ /g, '-')}-${size.name}-${mode}.png`),
-          });
+          await shown(route.name);
         }
         // Below 960 px the sidebar is a drawer behind the menu button; above, it stands beside the content.
         const narrow = size.width < 960;
@@ -99,13 +122,15 @@ describe('every screen fits from a 360 px phone to a 1920 px desktop, in both th
           await page.getByRole('button', { name: 'Open navigation' }).click();
           const drawer = page.getByRole('dialog', { name: 'Dashboards and devices' });
           await drawer.getByRole('tree', { name: 'Devices' }).waitFor();
-          expect(await sidewaysOverflow(page), 'drawer').toBeLessThanOrEqual(0);
-          if (scanned) expect(await blockingViolations(page, '[role="dialog"]'), 'drawer: axe').toEqual([]);
-          await page.screenshot({ path: join(SHOTS, `drawer-${size.name}-${mode}.png`) });
+          await shown('drawer', '[role="dialog"]');
         }
+        await walkTour(page, async (stop) => {
+          if (stop.problems) expect.soft(await stop.problems(page), `dialog ${stop.name}`).toEqual([]);
+          await shown(`dialog ${stop.name}`, stop.scope);
+        });
       } finally {
         await context.close();
       }
-    });
-  });
+    },
+  );
 });

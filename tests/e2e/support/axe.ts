@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 
 const BLOCKING: readonly string[] = ['serious', 'critical'];
 
+/** The axe rules whose outcome depends on the colours: the rest are checked once, in the palette worn. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 /**
  * What axe finds serious or critical on the page, or only inside `scope` (a CSS selector: an open dialog or menu,
  * so the screen beneath, scanned on its own, is not reported again), with every rule or only `rules`: one line per

@@ -1,0 +1,78 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The dialog `name` (a name or pattern) once its title shows: the dialog element itself has no box. */
+export async function shownDialog(page: Page, name: string | RegExp): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.getByRole('heading').first().waitFor();
+  return dialog;
+}
+
+export async function fromAccountMenu(page: Page, entry: string): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
+/** The sidebar: beside the content on a wide screen, in the navigation drawer (opened here) on a narrow one. */
+export async function sidebar(page: Page): Promise<Page | Locator> {
+  const menu = page.getByRole('button', { name: 'Open navigation' });
+  if (!(await menu.isVisible())) return page;
+  await menu.click();
+  return shownDialog(page, 'Dashboards and devices');
+}
+
+/** Clicks a widget's header action `name`: a button on a wide widget, an item of its folded menu on a narrow one. */
+export async function widgetAction(page: Page, widget: Locator, name: string | RegExp): Promise<void> {
+  const button = widget.getByRole('button', { name });
+  const folded = widget.getByRole('button', { name: /^Widget actions for/ });
+  await button.or(folded).first().waitFor();
+  if (await button.isVisible()) return button.click();
+  await folded.click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** A dashboard file of `widgets`, named as the wizard proposes. */
+const uploadFile = (widgets: unknown[]) => ({
+  name: 'upload.json',
+  mimeType: 'application/json',
+  buffer: Buffer.from(JSON.stringify({ name: 'Uploaded', widgets })),
+});
+/** Longer than the 120 characters the server stores: it refuses the import, the wizard stays open. */
+export const REFUSED_NAME = 'x'.repeat(121);
+
+/** The wizard's mapping step for a file of `widgets`. */
+export async function uploadMapping(page: Page, widgets: unknown[]) {
+  await fromAccountMenu(page, 'Upload dashboard');
+  const wizard = await shownDialog(page, 'Upload dashboard');
+  await wizard.getByLabel('Dashboard file').setInputFiles(uploadFile(widgets));
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('textbox', { name: 'Dashboard name' }).waitFor();
+  return wizard;
+}
+
+/** The toasts something else covers at their middle (a backdrop would dim them), or that no toast shows. */
+export const coveredToasts = (page: Page) =>
+  page.getByRole('region', { name: 'Notifications' }).evaluate((region) => {
+    const toasts = Array.from(region.querySelectorAll('[role="status"]'));
+    if (toasts.length === 0) return ['no toast shown'];
+    return toasts.flatMap((toast) => {
+      const box = toast.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return top && toast.contains(top) ? [] : [`covered: ${toast.textContent}`];
+    });
+  });
+
+/**
+ * Escape until no dialog or menu is open, one layer a press. A press right after a layer closed may reach none
+ * (the one beneath takes the keyboard a moment later): it is pressed again.
+ */
+export async function closeDialogs(page: Page) {
+  const open = page.getByRole('dialog').or(page.getByRole('menu'));
+  for (let count = await open.count(), presses = 0; count > 0; count = await open.count()) {
+    if (++presses > 10) throw new Error(`Escape leaves ${count} dialogs or menus open`);
+    await page.keyboard.press('Escape');
+    await open
+      .nth(count - 1)
+      .waitFor({ state: 'detached', timeout: 1_000 })
+      .catch(() => undefined);
+  }
+}
