@@ -62,6 +62,19 @@ describe('signing in', () => {
     await waitUntilSignedIn(page(), 'admin');
   });
 
+  it("reads the login screen in the language picked, then the user's own after signing in", async () => {
+    await page().goto(tenantUrl('demo', '/login'));
+    await page().getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
+    await page().getByRole('heading', { name: 'Anmelden' }).waitFor();
+    expect(await page().locator('html').getAttribute('lang')).toBe('de');
+    await page().getByRole('textbox', { name: 'Benutzername' }).fill('operator');
+    await page().getByLabel('Passwort', { exact: true }).fill('Operator123');
+    await page().getByRole('button', { name: 'Anmelden' }).click();
+    // operator reads English: the visitor's pick ends with the sign-in.
+    await waitUntilSignedIn(page(), 'operator');
+    expect(await page().locator('html').getAttribute('lang')).toBe('en');
+  });
+
   it('shows the login screen on /unauthorized', async () => {
     await page().goto(tenantUrl('demo', '/unauthorized'));
     await page().getByRole('button', { name: 'Sign in' }).waitFor();
