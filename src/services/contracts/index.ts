@@ -15,3 +15,4 @@ export * from './alarms';
 export * from './push';
 export * from './demo';
 export * from './names';
+export * from './passwordRecovery';
