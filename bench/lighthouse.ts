@@ -90,7 +90,8 @@ async function report(name: string, url: string, profile: 'mobile' | 'desktop', 
 
 try {
   // The login screen as a visitor meets it: no one signed in, so no live socket of an earlier audit is still open.
-  for (const profile of ['mobile', 'desktop'] as const) await report('login', `${origin}/login`, profile, false);
+  for (const profile of ['mobile', 'desktop'] as const)
+    await report('login', `${origin}/login`, profile, false);
   await signInOperator();
   for (const profile of ['mobile', 'desktop'] as const)
     await report('favorite dashboard', `${origin}/`, profile, true);

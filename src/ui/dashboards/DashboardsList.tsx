@@ -22,9 +22,15 @@ export function DashboardsList({ actor }: { actor: DashboardsActor }) {
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectLoadFailed);
   return (
-    <section aria-labelledby="sidebar-dashboards" className="shrink-0 border-b border-on-sidebar/10 px-2 py-2">
+    <section
+      aria-labelledby="sidebar-dashboards"
+      className="shrink-0 border-b border-on-sidebar/10 px-2 py-2"
+    >
       <div className="flex items-center justify-between px-2">
-        <h2 id="sidebar-dashboards" className="text-xs font-semibold tracking-wide text-on-sidebar/70 uppercase">
+        <h2
+          id="sidebar-dashboards"
+          className="text-xs font-semibold tracking-wide text-on-sidebar/70 uppercase"
+        >
           {t('dashboards.list')}
         </h2>
         <button

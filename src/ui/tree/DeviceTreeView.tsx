@@ -89,7 +89,11 @@ export function DeviceTreeView({ tree }: { tree: TreeActor }) {
     return (
       <div className="flex flex-col items-start gap-2 px-4 py-2 text-sm">
         <p>{t('tree.loadFailed')}</p>
-        <Button variant="quiet" className="text-on-sidebar" onClick={() => tree.send({ type: 'tree.reload' })}>
+        <Button
+          variant="quiet"
+          className="text-on-sidebar"
+          onClick={() => tree.send({ type: 'tree.reload' })}
+        >
           {t('tree.reload')}
         </Button>
       </div>
