@@ -68,8 +68,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          globalSetup: ['tests/e2e/globalSetup.ts'],
+          // Every file starts a server of its own, so files run side by side like the others.
+          setupFiles: ['tests/e2e/setup.ts'],
         },
       },
     ],

@@ -1,3 +1,4 @@
+import { PAGE_TIMEOUT_MS } from './support/session';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, COLOUR_RULES } from './support/axe';
@@ -63,7 +64,7 @@ describe('axe finds nothing serious or critical on any screen or dialog, in both
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     await context.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(PAGE_TIMEOUT_MS);
     return { context, page };
   };
 

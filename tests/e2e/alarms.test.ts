@@ -1,7 +1,8 @@
+import { e2eServer } from './support/e2eServer';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiRequest } from './support/api';
 import { signIn, waitUntilSignedIn } from './support/browser';
 import { useBrowserPage } from './support/session';
@@ -55,7 +56,7 @@ async function until(probe: () => Promise<boolean>, timeoutMs: number, what: str
 
 /** The .eml files of the server's outbox that name `address`. */
 async function mailsTo(address: string): Promise<string[]> {
-  const outbox = join(inject('dataDir'), 'outbox');
+  const outbox = join(e2eServer().dataDir, 'outbox');
   const names = await readdir(outbox).catch(() => [] as string[]);
   const mails = await Promise.all(names.map((name) => readFile(join(outbox, name), 'utf8')));
   return mails.filter((mail) => mail.includes(address));

@@ -1,3 +1,4 @@
+import { PAGE_TIMEOUT_MS } from './support/session';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -81,7 +82,7 @@ describe('every screen and dialog fits from a 360 px phone to a 1920 px desktop,
       });
       await context.addInitScript((theme) => window.localStorage.setItem('theme', theme), light.mode);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      page.setDefaultTimeout(PAGE_TIMEOUT_MS);
       /**
        * Checks what is shown (in `scope`, or the whole screen) and photographs it in both themes. The phone lays
        * the screens out anew: axe scans them there (every palette's colours are scanned in accessibility.test.ts).

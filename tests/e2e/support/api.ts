@@ -1,5 +1,5 @@
+import { e2eServer } from './e2eServer';
 import { request } from 'node:http';
-import { inject } from 'vitest';
 
 /** Calls the server directly on loopback with a tenant's Host header (no DNS for *.localhost needed). */
 export function apiRequest(
@@ -7,7 +7,7 @@ export function apiRequest(
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; body: string }> {
-  const port = inject('port');
+  const port = e2eServer().port;
   const host = tenant === 'demo' ? `localhost:${port}` : `${tenant}.localhost:${port}`;
   return new Promise((resolve, reject) => {
     const req = request(

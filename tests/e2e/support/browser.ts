@@ -1,5 +1,5 @@
+import { e2eServer } from './e2eServer';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { submitSignIn } from './signInForm';
 
 export { waitUntilSignedIn } from './signInForm';
@@ -8,7 +8,7 @@ export { launchBrowser } from './chromium';
 
 /** The address of a tenant on the server the global setup started ('demo' is the bare host). */
 export function tenantUrl(tenant: 'demo' | 'acme' | string, path = '/'): string {
-  const port = inject('port');
+  const port = e2eServer().port;
   const host = tenant === 'demo' ? 'localhost' : `${tenant}.localhost`;
   return `http://${host}:${port}${path}`;
 }

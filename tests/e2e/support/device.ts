@@ -1,5 +1,5 @@
+import { e2eServer } from './e2eServer';
 import mqtt, { type MqttClient } from 'mqtt';
-import { inject } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../server/src/gateway/protocol';
 import { apiRequest } from './api';
 
@@ -17,7 +17,7 @@ export async function connectTestDevice(token: string, hexacode: string, name: s
     throw new Error(`registration failed: ${registered.status} ${registered.body}`);
   const { credential } = JSON.parse(registered.body) as { credential: string };
   const username = `demo/${hexacode}`;
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${inject('mqttPort')}`, {
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${e2eServer().mqttPort}`, {
     username,
     password: credential,
     clientId: username,

@@ -5,7 +5,7 @@ import { coveringPaths, modelGraph, type ModelOptions, type Path } from '../../s
 import type { PathCoverage } from '../../support/pathCoverage';
 import { describePath, leafStates } from '../../support/pathNames';
 import { declarationOf } from '../../support/transitionCoverage';
-import { useBrowserPage } from './session';
+import { useBrowserPage, PAGE_TIMEOUT_MS } from './session';
 
 /**
  * Generated paths of a workflow machine played in Chromium against the real server (one fresh browser context
@@ -68,7 +68,7 @@ async function see<M extends AnyStateMachine, W>(
         }
       }
     } finally {
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(PAGE_TIMEOUT_MS);
     }
   }
 }

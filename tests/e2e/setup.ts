@@ -1,0 +1,3 @@
+import { serveEachFile } from './support/e2eServer';
+
+serveEachFile();

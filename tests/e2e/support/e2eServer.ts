@@ -1,0 +1,24 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type RunningServer } from './server';
+
+let running: RunningServer | undefined;
+
+/**
+ * Each test file has a real server of its own (embedded PGlite and broker, demo seed, the built SPA), started by
+ * tests/e2e/setup.ts: files run side by side without seeing each other's changes (settings, names, dashboards).
+ */
+export function e2eServer(): RunningServer {
+  if (!running) throw new Error('The end-to-end server starts before the tests (tests/e2e/setup.ts)');
+  return running;
+}
+
+/** Starts this file's server before its tests and stops it after them. */
+export function serveEachFile(): void {
+  beforeAll(async () => {
+    running = await startServer();
+  });
+  afterAll(async () => {
+    await running?.stop();
+    running = undefined;
+  });
+}
