@@ -31,9 +31,14 @@ import { createAuthService } from './modules/auth/service';
 import { createDevicesRepository } from './modules/devices/repository';
 import { devicesRoutes } from './modules/devices/routes';
 import { createDevicesService, type GatewayAccess } from './modules/devices/service';
+import { registerImpersonation } from './modules/impersonation/plugin';
 import { registerRealtime } from './modules/realtime/routes';
+import { registerRecovery } from './modules/recovery/plugin';
+import { defaultSupportEmail, registerSupport } from './modules/support/plugin';
 import { registerTenancy } from './modules/tenancy/plugin';
+import { registerTwoFactor } from './modules/twoFactor/plugin';
 import { themeRoutes } from './modules/themes/routes';
+import { registerUsers } from './modules/users/plugin';
 import { demoRoutes } from './modules/demo/routes';
 import type { SimulatorControl } from './simulator/fleet';
 
@@ -65,7 +70,7 @@ export interface AppOptions {
 }
 
 type NotificationConfigKeys =
-  'dataDir' | 'port' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'vapidKeys' | 'vapidSubject';
+  'dataDir' | 'port' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'supportEmail' | 'vapidKeys' | 'vapidSubject';
 
 const REPOSITORY_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const ONE_MEGABYTE = 1024 * 1024;
@@ -103,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   const account = createAccountService(createAccountRepository(db));
   await app.register(accountRoutes, { account });
+  await registerTwoFactor(app, { db, auth, clock });
+  await registerImpersonation(app, { db, auth, clock });
   const history = await registerHistory(app, {
     db,
     clock,
@@ -134,7 +141,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Alarm e-mail and web push: one durable outbox, a sending loop per channel (fed by app.alarms below).
   const outbox = createOutbox(db, clock);
   const notifying = { db, clock, outbox, ready: readiness.isReady };
-  registerMail(app, { ...notifying, settings: { ...mailSettingsOf(config), ...options.mail } });
+  const mailSettings = { ...mailSettingsOf(config), ...options.mail };
+  const mail = registerMail(app, { ...notifying, settings: mailSettings });
+  await registerRecovery(app, {
+    db,
+    clock,
+    outbox,
+    wakeMail: () => mail.sender.wake(),
+    links: mailSettings,
+    sessions: auth,
+  });
+  await registerSupport(app, {
+    db,
+    clock,
+    outbox,
+    wakeMail: () => mail.sender.wake(),
+    supportEmail: config.supportEmail ?? defaultSupportEmail(config.publicUrl),
+  });
+  await registerUsers(app, { db, recovery: app.recovery, sessions: auth });
   await registerPush(app, { ...notifying, settings: { ...pushSettingsOf(config), ...options.push } });
   const dashboards = createDashboardsService(createDashboardsRepository(db), account);
   await app.register(dashboardsRoutes, {

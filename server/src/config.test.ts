@@ -49,6 +49,8 @@ describe('loadConfig', () => {
     expect(config.vapidSubject).toBe('mailto:ops@example.com');
     expect(loadConfig({ MAIL_FROM: 'Ops <ops@example.com>' }).mailFrom).toBe('Ops <ops@example.com>');
     expect(problemsOf({ MAIL_FROM: 'ops' })[0]).toMatch(/^MAIL_FROM must be an e-mail address/);
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@example.com' }).supportEmail).toBe('help@example.com');
+    expect(problemsOf({ SUPPORT_EMAIL: 'help' })[0]).toMatch(/^SUPPORT_EMAIL must be an e-mail address/);
     expect(problemsOf({ PUBLIC_URL: 'ftp://x' })[0]).toMatch(/^PUBLIC_URL must be a URL starting with http/);
     expect(problemsOf({ VAPID_PUBLIC_KEY: publicKey })).toEqual([
       'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together',

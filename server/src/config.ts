@@ -68,6 +68,9 @@ const EnvSchema = v.object({
     ),
   ),
   PUBLIC_URL: v.optional(url('PUBLIC_URL', ['http', 'https'])),
+  SUPPORT_EMAIL: v.optional(
+    v.pipe(v.string(), v.email('SUPPORT_EMAIL must be an e-mail address, e.g. support@example.com')),
+  ),
   VAPID_PUBLIC_KEY: v.optional(base64url('VAPID_PUBLIC_KEY', 65)),
   VAPID_PRIVATE_KEY: v.optional(base64url('VAPID_PRIVATE_KEY', 32)),
   VAPID_SUBJECT: v.optional(url('VAPID_SUBJECT', ['mailto', 'https'])),
@@ -103,6 +106,8 @@ export interface Config {
    * Unset: `http://<tenant>.localhost:<port>`.
    */
   publicUrl: string | undefined;
+  /** Where bug reports and feature requests go when the tenant names no address; default support@<PUBLIC_URL host>. */
+  supportEmail: string | undefined;
   /** Both or neither: unset, the first start makes a key pair and keeps it in the database. */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Contact the push services may use (mailto: or https:); defaults to PUBLIC_URL when that is https. */
@@ -160,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     publicUrl: parsed.PUBLIC_URL,
+    supportEmail: parsed.SUPPORT_EMAIL,
     vapidKeys:
       parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
         ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }

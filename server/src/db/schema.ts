@@ -20,6 +20,7 @@ import type {
   ColorSet,
   GrantLevel,
   SortSettings,
+  SupportKind,
   Widget,
 } from '../../../src/services/contracts';
 import type { VirtualDeviceDefinition } from '../gateway/virtual';
@@ -52,6 +53,8 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull().unique(),
   title: text('title').notNull(),
   theme: jsonb('theme').$type<StoredTheme>().notNull(),
+  /** Where the tenant's bug reports and feature requests are mailed; null: SUPPORT_EMAIL (modules/support). */
+  supportEmail: text('support_email'),
   createdAt: createdAt(),
 });
 
@@ -66,12 +69,17 @@ export const users = pgTable(
     email: text('email'),
     languageCode: text('language_code').notNull().default('EN'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** The confirmed TOTP secret: a code of it was verified. Sign-in asks for codes only while mfaEnabled. */
     mfaSecret: text('mfa_secret'),
+    /** A secret handed out by a two-factor setup that has not been confirmed with a code yet. */
+    mfaPendingSecret: text('mfa_pending_secret'),
     /** The 30-second TOTP step of the last code that signed in: a code is accepted once, never again. */
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     authorities: jsonb('authorities').$type<StoredAuthority[]>().notNull().default([]),
     /** Only what the user changed; reads merge it over DEFAULT_ACCOUNT_SETTINGS so new defaults reach everyone. */
     settings: jsonb('settings').$type<AccountSettingsUpdate>().notNull().default({}),
+    /** Set by an administrator (modules/users): the user cannot sign in and has no session. */
+    disabled: boolean('disabled').notNull().default(false),
     createdAt: createdAt(),
   },
   // Sign-in ignores the case of the username, so uniqueness must too.
@@ -441,3 +449,68 @@ export const notificationOutbox = pgTable(
   ],
 );
 export type NotificationOutboxRow = typeof notificationOutbox.$inferSelect;
+
+export const PASSWORD_TOKEN_KINDS = ['recover', 'setup'] as const;
+export type PasswordTokenKind = (typeof PASSWORD_TOKEN_KINDS)[number];
+
+/**
+ * Single-use links that let a user choose a password (modules/recovery): 'recover' when they asked on
+ * /forgot-password, 'setup' when an administrator created the account. Only the token's sha256 is kept.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    tenantId: tenantId(),
+    userId: userId(),
+    kind: text('kind').$type<PasswordTokenKind>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the password was chosen with it: the row stays so a second use is told which link it was. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.tenantId, t.userId, t.createdAt)],
+);
+
+export const IMPERSONATION_KINDS = ['switch', 'switchBack'] as const;
+export type ImpersonationKind = (typeof IMPERSONATION_KINDS)[number];
+
+/**
+ * Every switch of account and switch back (modules/impersonation): impersonation is never silent. The usernames
+ * are copied so the record still reads after an account is deleted (its id then becomes null).
+ */
+export const impersonationRecords = pgTable(
+  'impersonation_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    kind: text('kind').$type<ImpersonationKind>().notNull(),
+    administratorId: uuid('administrator_id').references(() => users.id, { onDelete: 'set null' }),
+    administratorUsername: text('administrator_username').notNull(),
+    accountId: uuid('account_id').references(() => users.id, { onDelete: 'set null' }),
+    accountUsername: text('account_username').notNull(),
+    clientAddress: text('client_address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('impersonation_records_tenant_at_idx').on(t.tenantId, t.at, t.id)],
+);
+
+/** Bug reports and feature requests (modules/support), kept whether or not their e-mail got through. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    /** The sender; kept when the account is deleted, as the report still says something. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    kind: text('kind').$type<SupportKind>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    email: text('email'),
+    sendMeACopy: boolean('send_me_a_copy').notNull(),
+    status: text('status').$type<'OPEN'>().notNull().default('OPEN'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_tenant_idx').on(t.tenantId, t.createdAt)],
+);

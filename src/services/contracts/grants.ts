@@ -49,3 +49,15 @@ export function hasGrant(authorities: readonly Authority[], area: GrantArea, lev
   const held = authorities.find((a) => a.authority === `GRANT_${area}`);
   return held !== undefined && rank(held.type) >= rank(level);
 }
+
+/**
+ * True when every grant of `grants` is held in `held` at its level or above: an administrator may give, or act on,
+ * only what they hold themselves.
+ */
+export function grantsWithin(
+  grants: readonly Pick<Authority, 'authority' | 'type'>[],
+  held: readonly Pick<Authority, 'authority' | 'type'>[],
+): boolean {
+  const levels = new Map(held.map((grant) => [grant.authority, rank(grant.type)]));
+  return grants.every((grant) => rank(grant.type) <= (levels.get(grant.authority) ?? 0));
+}

@@ -16,3 +16,8 @@ export * from './push';
 export * from './demo';
 export * from './names';
 export * from './passwordRecovery';
+export * from './switchAccount';
+export * from './support';
+export * from './users';
+export * from './twoFactor';
+export * from './accountSettingsForm';

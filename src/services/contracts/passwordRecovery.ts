@@ -47,8 +47,11 @@ export const NewPassword = v.pipe(
   v.regex(/\d/, 'Password needs an uppercase letter, a lowercase letter and a digit'),
 );
 
-/** POST's body: the new password twice. */
-export const PasswordReset = v.pipe(
+/** POST's body: the new password. The form asks for it twice (NewPasswordEntry); the server needs it once. */
+export const PasswordReset = v.object({ password: NewPassword });
+
+/** The new-password form: the password and its confirmation, which must match. */
+export const NewPasswordEntry = v.pipe(
   v.object({ password: NewPassword, confirmation: v.string('Confirmation is required') }),
   v.forward(
     v.partialCheck(

@@ -1,4 +1,4 @@
-import { GRANT_AREAS, type GrantArea } from '../../../../src/services/contracts';
+import { ROLE_GRANTS } from '../../modules/users/roles';
 import type { StoredAuthority } from '../schema';
 
 export interface DemoUser {
@@ -11,18 +11,8 @@ export interface DemoUser {
   note: string;
 }
 
-const grant = (area: GrantArea, type: StoredAuthority['type']): StoredAuthority => ({
-  authority: `GRANT_${area}`,
-  type,
-});
-
-const ADMIN_GRANTS = GRANT_AREAS.map((area) => grant(area, 'WRITE'));
-
-/** An operator runs stores, not the system: no SYSTEM, APPLY_ACL or RND grant at all. */
-const OPERATOR_EXCLUDED: readonly GrantArea[] = ['SYSTEM', 'APPLY_ACL', 'RND'];
-const OPERATOR_GRANTS = GRANT_AREAS.filter((area) => !OPERATOR_EXCLUDED.includes(area)).map((area) =>
-  grant(area, area === 'DEVICES' ? 'WRITE' : 'READ'),
-);
+const ADMIN_GRANTS = ROLE_GRANTS.administrator;
+const OPERATOR_GRANTS = ROLE_GRANTS.operator;
 
 /** Published in the README for the demo only; a production database is never seeded. */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';

@@ -44,6 +44,22 @@ describeEachBackend('account settings', (backend) => {
     expect((await read()).json()).toEqual(expected);
   });
 
+  it('exports alarms by e-mail to the addresses given (SPEC §5: at least one while on)', async () => {
+    const addresses = ['store@example.com', 'night@example.com'];
+    const response = await update({ enableAlarmEmailExport: true, alarmEmailExportAddresses: addresses });
+    expect(response.statusCode).toBe(200);
+    expect((await read()).json()).toMatchObject({
+      enableAlarmEmailExport: true,
+      alarmEmailExportAddresses: addresses,
+    });
+    // Turning it off again may empty the list.
+    await update({ enableAlarmEmailExport: false, alarmEmailExportAddresses: [] });
+    expect((await read()).json()).toMatchObject({
+      enableAlarmEmailExport: false,
+      alarmEmailExportAddresses: [],
+    });
+  });
+
   it('keeps the alarm sound and browser notification switches (off by default)', async () => {
     expect((await read()).json()).toMatchObject({ alarmSound: false, alarmBrowserNotifications: false });
     const response = await update({ alarmSound: true, alarmBrowserNotifications: true });
@@ -80,6 +96,10 @@ describeEachBackend('account settings', (backend) => {
       [{ dashboardsSettings: { sortMode: 'NAME' } }, 'dashboardsSettings.sortDirection: '],
       [{ language: { code: 'XX', label: 'Nowhere' } }, 'language.code: Language is not one of the product'],
       [{ language: { code: '', label: '' } }, 'language.code: Language is required'],
+      [
+        { enableAlarmEmailExport: true, alarmEmailExportAddresses: [] },
+        'alarmEmailExportAddresses: Alarm export addresses are required',
+      ],
     ];
     for (const [payload, message] of cases) {
       const response = await update(payload);

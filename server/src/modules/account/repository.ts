@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AccountSettingsUpdate } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -8,6 +8,8 @@ export interface StoredAccount {
   email: string | null;
   /** Two-factor is on once its setup is completed (the settings show it as use2FA). */
   mfaEnabled: boolean;
+  /** A two-factor setup was completed: a code of the user's secret was verified. */
+  mfaConfirmed: boolean;
 }
 
 export function createAccountRepository(db: Database) {
@@ -16,7 +18,12 @@ export function createAccountRepository(db: Database) {
   return {
     async find(tenantId: string, userId: string): Promise<StoredAccount | undefined> {
       const [row] = await db
-        .select({ settings: users.settings, email: users.email, mfaEnabled: users.mfaEnabled })
+        .select({
+          settings: users.settings,
+          email: users.email,
+          mfaEnabled: users.mfaEnabled,
+          mfaConfirmed: sql<boolean>`${users.mfaSecret} is not null`,
+        })
         .from(users)
         .where(ofUser(tenantId, userId))
         .limit(1);
@@ -26,11 +33,12 @@ export function createAccountRepository(db: Database) {
     async save(
       tenantId: string,
       userId: string,
-      values: Omit<StoredAccount, 'mfaEnabled'> & {
+      values: Omit<StoredAccount, 'mfaEnabled' | 'mfaConfirmed'> & {
         languageCode: string;
-        /** Only to turn two-factor off: it is turned on by its setup. */
-        mfaEnabled?: false;
+        /** On only after a completed setup; off forgets the secrets (twoFactor/use2FA.ts). */
+        mfaEnabled?: boolean;
         mfaSecret?: null;
+        mfaPendingSecret?: null;
       },
     ): Promise<void> {
       await db.update(users).set(values).where(ofUser(tenantId, userId));

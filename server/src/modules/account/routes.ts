@@ -7,6 +7,7 @@ import {
   LANGUAGE_CHOICES,
   LanguageChoices,
 } from '../../../../src/services/contracts';
+import { ThemeSettings } from '../../../../src/services/contracts/themeSettings';
 import { contract } from '../../http/contracts';
 import type { AccountService } from './service';
 
@@ -51,5 +52,19 @@ export const accountRoutes: FastifyPluginAsync<{ account: AccountService }> = as
       }),
     },
     async (request) => account.change(request.session!, request.body),
+  );
+
+  app.post<{ Body: ThemeSettings }>(
+    '/api/v2/account/settings/theme',
+    {
+      schema: contract({
+        summary: 'Change the theme font and size; answers the full settings',
+        tags: ['account'],
+        security: true,
+        body: ThemeSettings,
+        response: { 200: AccountSettings, 400: ErrorBody, 401: ErrorBody },
+      }),
+    },
+    async (request) => account.saveTheme(request.session!, request.body),
   );
 };

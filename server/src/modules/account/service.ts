@@ -1,12 +1,15 @@
 import * as v from 'valibot';
 import {
-  AccountSettings,
+  CheckedAccountSettings,
   DEFAULT_ACCOUNT_SETTINGS,
+  type AccountSettings,
   type AccountSettingsUpdate,
 } from '../../../../src/services/contracts';
-import { AppError, notFound } from '../../errors';
+import type { ThemeSettings } from '../../../../src/services/contracts/themeSettings';
+import { notFound } from '../../errors';
 import { validationFailed } from '../../http/contracts';
 import type { AuthSession } from '../auth/service';
+import { use2FAChange } from '../twoFactor/use2FA';
 import type { AccountRepository, StoredAccount } from './repository';
 import { checkSettingGrants } from './setting-grants';
 
@@ -33,22 +36,16 @@ export function createAccountService(repository: AccountRepository) {
     /** Merges a partial update over the current settings and accepts it only if the whole stays valid. */
     async update(tenantId: string, userId: string, update: AccountSettingsUpdate): Promise<AccountSettings> {
       const current = await load(tenantId, userId);
-      const merged = v.safeParse(AccountSettings, { ...settingsOf(current), ...update });
+      const merged = v.safeParse(CheckedAccountSettings, { ...settingsOf(current), ...update });
       if (!merged.success) throw validationFailed(merged.issues[0]);
       const { email, use2FA, ...settings } = merged.output;
-      if (use2FA && !current.mfaEnabled) {
-        throw new AppError(
-          400,
-          'TWO_FACTOR_SETUP_REQUIRED',
-          'use2FA: Two-factor authentication is turned on by completing its setup',
-        );
-      }
+      const twoFactor = use2FAChange(current, use2FA, email);
       await repository.save(tenantId, userId, {
         settings,
         email,
         // The session's languageCode comes from here, so the next sign-in speaks the chosen language.
         languageCode: settings.language.code,
-        ...(current.mfaEnabled && !use2FA ? { mfaEnabled: false, mfaSecret: null } : {}),
+        ...twoFactor,
       });
       return merged.output;
     },
@@ -58,6 +55,11 @@ export function createAccountService(repository: AccountRepository) {
       const { tenant, user, authorities } = session;
       checkSettingGrants(authorities, settingsOf(await load(tenant.id, user.id)), update);
       return this.update(tenant.id, user.id, update);
+    },
+
+    /** The theme dialog's save: font and size, which every user may choose (no grant of SPEC §6 gates them). */
+    async saveTheme({ tenant, user }: AuthSession, theme: ThemeSettings): Promise<AccountSettings> {
+      return this.update(tenant.id, user.id, theme);
     },
   };
 }

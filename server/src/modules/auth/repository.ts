@@ -103,6 +103,15 @@ export function createAuthRepository(db: Database) {
       return deleted.length > 0;
     },
 
+    /** Ends every session of a user; answers the token hashes of those it deleted. */
+    async deleteSessionsOf(tenantId: string, userId: string): Promise<string[]> {
+      const deleted = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.tenantId, tenantId)))
+        .returning({ tokenHash: sessions.tokenHash });
+      return deleted.map((row) => row.tokenHash);
+    },
+
     /** Which of these sessions still exist and have not expired at `now`. */
     async liveTokenHashes(tokenHashes: readonly string[], now: Date): Promise<Set<string>> {
       const live = new Set<string>();

@@ -14,7 +14,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
           'Sign in; 202 asks for the two-factor code, 423 means locked (see the Locked-Message header)',
         tags: ['auth'],
         body: LoginRequest,
-        response: { 200: Session, 202: MfaRequired, 401: ErrorBody, 423: ErrorBody },
+        response: { 200: Session, 202: MfaRequired, 401: ErrorBody, 403: ErrorBody, 423: ErrorBody },
       }),
     },
     async (request, reply) => {

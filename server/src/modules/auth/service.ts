@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import {
   LOCKED_MESSAGE_HEADER,
+  USER_ERRORS,
   type Authority,
   type LoginRequest,
   type Session,
@@ -25,6 +26,8 @@ export interface AuthSession {
   tenant: Tenant;
   authorities: Authority[];
   tokenHash: string;
+  /** The administrator acting as `user` (switch account), or null for the user's own sign-in. */
+  sourceUserId: string | null;
 }
 
 export const authoritiesOf = (user: User, tenant: Tenant): Authority[] =>
@@ -65,7 +68,13 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     return until ? locked(until, now) : refusal;
   }
 
-  async function startSession(tenant: Tenant, user: User, rememberMe: boolean, now: Date): Promise<Session> {
+  async function startSession(
+    tenant: Tenant,
+    user: User,
+    rememberMe: boolean,
+    now: Date,
+    source: User | null = null,
+  ): Promise<Session> {
     const token = newToken();
     const lifetime = rememberMe ? REMEMBERED_SESSION_MS : SESSION_MS;
     await repository.createSession(
@@ -73,6 +82,7 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
         tokenHash: hashToken(token),
         tenantId: tenant.id,
         userId: user.id,
+        sourceUserId: source?.id ?? null,
         rememberMe,
         expiresAt: new Date(now.getTime() + lifetime),
         createdAt: now,
@@ -80,7 +90,7 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
       now,
     );
     return {
-      token: { id: token, authorities: authoritiesOf(user, tenant), source: null },
+      token: { id: token, authorities: authoritiesOf(user, tenant), source: source?.username ?? null },
       metadata: {
         username: user.username,
         languageCode: user.languageCode.toLowerCase(),
@@ -99,6 +109,11 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
       const passwordMatches = await verifyPassword(request.password, user?.passwordHash ?? (await decoy()));
       if (!user || !passwordMatches) {
         throw refusalAfter(attempt.failures, now, unauthorized('Invalid credentials', 'INVALID_CREDENTIALS'));
+      }
+      if (user.disabled) {
+        // Said only to someone who knows the password, so it reveals nothing a stranger could use.
+        await repository.releaseAttempt(attempt.attemptId);
+        throw new AppError(403, 'ACCOUNT_DISABLED', USER_ERRORS.ACCOUNT_DISABLED);
       }
       if (user.mfaEnabled) {
         // The password was right: the client must now ask for the code (not a failure).
@@ -124,6 +139,42 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     },
 
     /**
+     * A new session of `user` without a password (switch account and switch back, decided by the caller): with
+     * `source`, the administrator acting as `user`, whom token.source names.
+     */
+    openSession(tenant: Tenant, user: User, source: User | null): Promise<Session> {
+      return startSession(tenant, user, false, clock.now(), source);
+    },
+
+    /** Signs a user out everywhere (a new password): like logout, for each of their sessions. */
+    async endSessionsOf(tenantId: string, userId: string): Promise<void> {
+      for (const tokenHash of await repository.deleteSessionsOf(tenantId, userId)) {
+        for (const listener of revokedListeners) listener(tokenHash);
+      }
+    },
+
+    /** Forgets the user's failed sign-ins, lifting a lockout (a new password was chosen through e-mail). */
+    clearLockout(tenantId: string, username: string): Promise<void> {
+      return repository.clearFailures(tenantId, username.toLowerCase());
+    },
+
+    /**
+     * One check of a two-factor code outside sign-in (its setup), limited like sign-in: it counts toward the
+     * user's lockout (423 once locked), and a check that says no is refused with `refusal`.
+     */
+    async limitCodeAttempt(
+      tenant: Tenant,
+      username: string,
+      check: () => Promise<boolean>,
+      refusal: AppError,
+    ): Promise<void> {
+      const now = clock.now();
+      const attempt = await admit(tenant, username.toLowerCase(), now);
+      if (!(await check())) throw refusalAfter(attempt.failures, now, refusal);
+      await repository.releaseAttempt(attempt.attemptId);
+    },
+
+    /**
      * Tells `listener` (the live socket) of each session revoked through this instance; returns the unsubscribe
      * function. Other instances learn of it when they next ask liveSessions().
      */
@@ -141,12 +192,14 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     async authenticate(tenant: Tenant, token: string): Promise<AuthSession | null> {
       const tokenHash = hashToken(token);
       const found = await repository.findSession(tenant.id, tokenHash, clock.now());
-      if (!found) return null;
+      // Disabling ends the user's sessions; this also refuses one that began while it was being disabled.
+      if (!found || found.user.disabled) return null;
       return {
         user: found.user,
         tenant: found.tenant,
         authorities: authoritiesOf(found.user, found.tenant),
         tokenHash,
+        sourceUserId: found.session.sourceUserId,
       };
     },
   };

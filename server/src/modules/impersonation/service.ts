@@ -1,0 +1,137 @@
+import {
+  GRANT_LEVELS,
+  SWITCH_ERRORS,
+  SWITCH_RECORD_PAGE_LENGTH,
+  type AccountPage,
+  type AccountPageRequest,
+  type Session,
+  type SwitchErrorCode,
+  type SwitchRecordPage,
+} from '../../../../src/services/contracts';
+import type { Clock } from '../../clock';
+import type { StoredAuthority, Tenant, User } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { AuthService, AuthSession } from '../auth/service';
+import { roleOfGrants } from '../users/roles';
+import type { ImpersonationKind } from '../../db/schema';
+import type { ImpersonationRepository } from './repository';
+
+export interface ImpersonationServiceOptions {
+  repository: ImpersonationRepository;
+  auth: Pick<AuthService, 'openSession' | 'logout'>;
+  clock: Clock;
+}
+
+/** Who asks, from where, with which bearer token (the session that ends when they switch). */
+export interface Caller {
+  session: AuthSession;
+  token: string;
+  clientAddress: string;
+}
+
+const STATUS_OF: Record<SwitchErrorCode, number> = {
+  ACCOUNT_NOT_FOUND: 404,
+  SWITCH_TO_SELF: 400,
+  SWITCH_ABOVE_OWN_GRANTS: 403,
+  ALREADY_SWITCHED: 409,
+  ACCOUNT_DISABLED: 409,
+  NOT_SWITCHED: 409,
+};
+const refused = (code: SwitchErrorCode) => new AppError(STATUS_OF[code], code, SWITCH_ERRORS[code]);
+
+const rank = (level: StoredAuthority['type'] | undefined) => (level ? GRANT_LEVELS.indexOf(level) : 0);
+
+/** True when `target` holds some grant at a higher level than `holder` does (a grant not held counts as DENY). */
+function outranks(target: User, holder: User): boolean {
+  const held = new Map(holder.authorities.map((grant) => [grant.authority, grant.type]));
+  return target.authorities.some((grant) => rank(grant.type) > rank(held.get(grant.authority)));
+}
+
+/**
+ * Switch account and switch back (SPEC §4, §6). The routes let only SYSTEM at WRITE in; the rules here decide which
+ * account may be entered, and every switch and switch back is recorded before its session is handed out.
+ */
+export function createImpersonationService({ repository, auth, clock }: ImpersonationServiceOptions) {
+  const record = (
+    tenant: Tenant,
+    kind: ImpersonationKind,
+    administrator: User,
+    account: User,
+    from: string,
+  ) =>
+    repository.record({
+      tenantId: tenant.id,
+      kind,
+      administratorId: administrator.id,
+      administratorUsername: administrator.username,
+      accountId: account.id,
+      accountUsername: account.username,
+      clientAddress: from,
+      at: clock.now(),
+    });
+
+  return {
+    async accounts(tenant: Tenant, request: AccountPageRequest): Promise<AccountPage> {
+      const { rows, total } = await repository.pageAccounts(tenant.id, request);
+      return {
+        data: rows.map((user) => ({
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          roles: [roleOfGrants(user.authorities)],
+          domains: [tenant.name],
+        })),
+        recordsFiltered: total,
+        draw: request.draw,
+      };
+    },
+
+    /** Signs the caller in as account `id`; their own session ends (the SPA reloads with the new one). */
+    async switchTo({ session, token, clientAddress }: Caller, id: string): Promise<Session> {
+      const { tenant, user: administrator } = session;
+      if (session.sourceUserId !== null) throw refused('ALREADY_SWITCHED');
+      const account = await repository.findAccount(tenant.id, id);
+      if (!account) throw refused('ACCOUNT_NOT_FOUND');
+      if (account.id === administrator.id) throw refused('SWITCH_TO_SELF');
+      if (outranks(account, administrator)) throw refused('SWITCH_ABOVE_OWN_GRANTS');
+      if (account.disabled) throw refused('ACCOUNT_DISABLED');
+      await record(tenant, 'switch', administrator, account, clientAddress);
+      const switched = await auth.openSession(tenant, account, administrator);
+      await auth.logout(tenant, token);
+      return switched;
+    },
+
+    /** Ends the session acting as someone else and gives the administrator a fresh session of their own. */
+    async switchBack({ session, token, clientAddress }: Caller): Promise<Session> {
+      const { tenant, user: account } = session;
+      const administrator =
+        session.sourceUserId === null
+          ? undefined
+          : await repository.findAccount(tenant.id, session.sourceUserId);
+      if (!administrator) throw refused('NOT_SWITCHED');
+      // Disabled while acting as someone else: the way back is closed too.
+      if (administrator.disabled) throw refused('ACCOUNT_DISABLED');
+      await record(tenant, 'switchBack', administrator, account, clientAddress);
+      const own = await auth.openSession(tenant, administrator, null);
+      await auth.logout(tenant, token);
+      return own;
+    },
+
+    async records(tenant: Tenant, pageNumber: number): Promise<SwitchRecordPage> {
+      const { rows, total } = await repository.pageRecords(tenant.id, pageNumber, SWITCH_RECORD_PAGE_LENGTH);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          administrator: row.administratorUsername,
+          account: row.accountUsername,
+          at: row.at.toISOString(),
+          clientAddress: row.clientAddress,
+        })),
+        recordsTotal: total,
+      };
+    },
+  };
+}
+
+export type ImpersonationService = ReturnType<typeof createImpersonationService>;

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type * as v from 'valibot';
+import {
+  grantsWithin,
+  USER_ERRORS,
+  type UserCreate,
+  type UserErrorCode,
+  type UserSummary,
+} from '../../../../src/services/contracts';
+import { AppError } from '../../errors';
+import { hashPassword } from '../auth/passwords';
+import type { AuthSession } from '../auth/service';
+import type { RecoveryService } from '../recovery/service';
+import type { ListedUser, UsersRepository } from './repository';
+import { ROLE_GRANTS, roleOfGrants } from './roles';
+
+const STATUS_OF: Record<Exclude<UserErrorCode, 'ACCOUNT_DISABLED'>, number> = {
+  USERNAME_TAKEN: 409,
+  USER_NOT_FOUND: 404,
+  CANNOT_DISABLE_SELF: 409,
+  GRANTS_EXCEEDED: 403,
+};
+const refused = (code: keyof typeof STATUS_OF) => new AppError(STATUS_OF[code], code, USER_ERRORS[code]);
+
+const summaryOf = ({ authorities, ...user }: ListedUser): UserSummary => ({
+  ...user,
+  role: roleOfGrants(authorities),
+});
+
+export interface UsersServiceOptions {
+  repository: UsersRepository;
+  /** Sends the new user the link to choose a password (modules/recovery). */
+  recovery: Pick<RecoveryService, 'issueSetupToken'>;
+  /** Disabling a user signs them out everywhere, closing their live sockets (modules/auth). */
+  sessions: { endSessionsOf(tenantId: string, userId: string): Promise<void> };
+}
+
+/** The administrators' user list: who the tenant's users are, new users, and disabling them. */
+export function createUsersService({ repository, recovery, sessions }: UsersServiceOptions) {
+  /** A user of the caller's tenant whose grants the caller holds too: an administrator never acts above their own. */
+  async function manageable(session: AuthSession, userId: string): Promise<ListedUser> {
+    const user = await repository.find(session.tenant.id, userId);
+    if (!user) throw refused('USER_NOT_FOUND');
+    if (!grantsWithin(user.authorities, session.user.authorities)) throw refused('GRANTS_EXCEEDED');
+    return user;
+  }
+
+  return {
+    async list(session: AuthSession): Promise<UserSummary[]> {
+      return (await repository.list(session.tenant.id)).map(summaryOf);
+    },
+
+    /**
+     * Creates a user with the grants of the role and e-mails them a setup link. Until they follow it the account has
+     * a password nobody knows (the hash of random bytes, so sign-in spends the same time on it as on any other).
+     */
+    async create(session: AuthSession, body: v.InferOutput<typeof UserCreate>): Promise<UserSummary> {
+      const authorities = ROLE_GRANTS[body.role];
+      if (!grantsWithin(authorities, session.user.authorities)) throw refused('GRANTS_EXCEEDED');
+      const created = await repository.create({
+        tenantId: session.tenant.id,
+        username: body.username,
+        email: body.email,
+        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+        authorities,
+      });
+      if (!created) throw refused('USERNAME_TAKEN');
+      try {
+        await recovery.issueSetupToken(session.tenant.id, created.id);
+      } catch (error) {
+        // Without its e-mail nobody could ever use the account: take it back, so creating it again works.
+        await repository.remove(session.tenant.id, created.id);
+        throw error;
+      }
+      return summaryOf(created);
+    },
+
+    /** Disabling ends every session of the user; a disabled user cannot sign in (see the auth service). */
+    async setDisabled(session: AuthSession, userId: string, disabled: boolean): Promise<UserSummary> {
+      // The stored id: the one in the path may differ in case.
+      const { id } = await manageable(session, userId);
+      if (disabled && id === session.user.id) throw refused('CANNOT_DISABLE_SELF');
+      const changed = await repository.setDisabled(session.tenant.id, id, disabled);
+      if (!changed) throw refused('USER_NOT_FOUND');
+      if (disabled) await sessions.endSessionsOf(session.tenant.id, id);
+      return summaryOf(changed);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
