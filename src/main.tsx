@@ -6,8 +6,10 @@ import { createServiceWorker } from './services/serviceWorker';
 import { createSocketFactory } from './services/socket';
 import { browserTimeZone } from './services/timeZone';
 import { provideApp } from './machines/app/provideApp';
+import { provideGuestMachines } from './machines/app/provideGuestMachines';
 import { AppActor } from './ui/appActor';
 import { App } from './ui/App';
+import { GuestMachinesContext } from './ui/screens/guestMachines';
 import './ui/styles.css';
 
 // Composition root: the only place services are built and handed to the machines.
@@ -22,6 +24,7 @@ const services = createAppServices(
   serviceWorker,
 );
 const logic = provideApp(services);
+const guestMachines = { logic: provideGuestMachines(services) };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -30,20 +33,22 @@ if (!root) throw new Error('index.html has no #root element');
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>
-      <AppActor.Provider
-        logic={logic}
-        options={{
-          clock: systemClock,
-          input: {
-            path: window.location.pathname,
-            themeMode: services.storage.readThemeMode(),
-            buildId: __BUILD_ID__,
-            timeZone: browserTimeZone(),
-          },
-        }}
-      >
-        <App />
-      </AppActor.Provider>
+      <GuestMachinesContext.Provider value={guestMachines}>
+        <AppActor.Provider
+          logic={logic}
+          options={{
+            clock: systemClock,
+            input: {
+              path: window.location.pathname,
+              themeMode: services.storage.readThemeMode(),
+              buildId: __BUILD_ID__,
+              timeZone: browserTimeZone(),
+            },
+          }}
+        >
+          <App />
+        </AppActor.Provider>
+      </GuestMachinesContext.Provider>
     </StrictMode>,
   ),
 );

@@ -1,8 +1,14 @@
 import type { KyInstance } from 'ky';
+import { createAccountSettingsApi, type AccountSettingsApi } from './api/accountSettings';
 import { createAuthApi, type AuthApi } from './api/auth';
 import { createDashboardsApi, type DashboardsApi } from './api/dashboards';
 import { createDevicesApi, type DevicesApi } from './api/devices';
 import { createHistoryApi, type HistoryApi } from './api/history';
+import { createSupportApi, type SupportApi } from './api/support';
+import { createThemeSettingsApi, type ThemeSettingsApi } from './api/themeSettings';
+import { createTwoFactorApi, type TwoFactorApi } from './api/twoFactor';
+import { createSwitchAccountApi, type SwitchAccountApi } from './api/switchAccount';
+import { createUsersApi, type UsersApi } from './api/users';
 
 // The typed client of the server API, one file a domain under ./api/; importers keep using this entry point.
 export { BuildInfo, type LoginFailure, type LoginOutcome } from './api/auth';
@@ -25,7 +31,18 @@ export type {
 } from './api/dashboards';
 export { DashboardConflictError } from './api/helpers';
 
-export interface Api extends AuthApi, DevicesApi, DashboardsApi, HistoryApi {}
+export interface Api
+  extends
+    AuthApi,
+    DevicesApi,
+    DashboardsApi,
+    HistoryApi,
+    ThemeSettingsApi,
+    SupportApi,
+    AccountSettingsApi,
+    UsersApi,
+    TwoFactorApi,
+    SwitchAccountApi {}
 
 export function createApi(http: KyInstance, versionUrl: string): Api {
   return {
@@ -33,5 +50,11 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
     ...createDevicesApi(http),
     ...createDashboardsApi(http),
     ...createHistoryApi(http),
+    ...createTwoFactorApi(http),
+    ...createSupportApi(http),
+    ...createThemeSettingsApi(http),
+    ...createAccountSettingsApi(http),
+    ...createUsersApi(http),
+    ...createSwitchAccountApi(http),
   };
 }

@@ -1,10 +1,13 @@
 import type { AppServices } from '../machines/app/provideApp';
+import type { GuestServices } from '../machines/app/provideGuestMachines';
 import { createAlarmBrowser } from './alarmBrowser';
 import { createAlarmStream } from './alarmStream';
 import { createApi } from './api';
 import { createAlarmsApi } from './api/alarms';
+import { createPasswordRecoveryApi } from './api/passwordRecovery';
 import { englishMessages } from '../i18n/messages';
 import { createBrowserEvents } from './browser';
+import { createClipboard } from './clipboard';
 import { createHttp, createUnauthorizedSignal } from './http';
 import { createNavigation } from './navigation';
 import type { AppServiceWorker } from './serviceWorker';
@@ -12,14 +15,14 @@ import type { SocketFactory } from './socket';
 import { createStorage } from './storage';
 
 /**
- * The browser's services for the app machine, talking to the server at `origin`. The socket and the service
- * worker come from the caller: the real ones in main.tsx; the UI tests drive a fake socket and run no worker.
+ * The browser's services for the app machine and the password screens, talking to the server at `origin`. The
+ * socket and the service worker come from the caller: the real ones in main.tsx; the UI tests drive a fake socket and run no worker.
  */
 export function createAppServices(
   origin: string,
   socket: SocketFactory,
   serviceWorker?: AppServiceWorker,
-): AppServices {
+): AppServices & GuestServices {
   const storage = createStorage();
   const unauthorized = createUnauthorizedSignal();
   const http = createHttp({
@@ -29,9 +32,11 @@ export function createAppServices(
   });
   return {
     api: createApi(http, new URL('/version.json', origin).href),
+    passwordRecovery: createPasswordRecoveryApi(http),
     storage,
     navigation: createNavigation(),
     browser: createBrowserEvents(),
+    clipboard: createClipboard(navigator),
     unauthorized,
     socket,
     alarms: {

@@ -4,6 +4,8 @@ export interface BrowserEvents {
   onConnectivityChange(listener: (online: boolean) => void): () => void;
   onFocus(listener: () => void): () => void;
   reload(): void;
+  /** A full page load of `path` (same origin): nothing of the page before survives. */
+  load(path: string): void;
 }
 
 export function createBrowserEvents(win: Window = window): BrowserEvents {
@@ -24,5 +26,6 @@ export function createBrowserEvents(win: Window = window): BrowserEvents {
       return () => win.removeEventListener('focus', listener);
     },
     reload: () => win.location.reload(),
+    load: (path) => win.location.assign(path),
   };
 }

@@ -10,8 +10,10 @@ import { ScreenErrorBoundary } from './errors/ScreenErrorBoundary';
 import { I18nProvider } from './i18n';
 import { Loading } from './Loading';
 import { Toasts } from './notifications/Toasts';
+import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { LoginScreen } from './screens/LoginScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
+import { PasswordResetScreen } from './screens/PasswordResetScreen';
 
 // The signed-in shell is a separate chunk: the login page loads without it.
 const MainLayout = lazy(() => import('./layout/MainLayout'));
@@ -56,9 +58,22 @@ function Screens() {
       </Suspense>
     );
   }
-  return (
-    <ScreenErrorBoundary>
-      {location === ROUTES.login || location === ROUTES.unauthorized ? <LoginScreen /> : <NotFoundScreen />}
-    </ScreenErrorBoundary>
-  );
+  return <ScreenErrorBoundary>{guestScreen(location)}</ScreenErrorBoundary>;
+}
+
+/** The screens of the signed-out routes (SPEC §2); anything else is the 404 page. */
+function guestScreen(location: string) {
+  switch (location) {
+    case ROUTES.login:
+    case ROUTES.unauthorized:
+      return <LoginScreen />;
+    case ROUTES.forgotPassword:
+      return <ForgotPasswordScreen />;
+    case ROUTES.recoverPassword:
+      return <PasswordResetScreen kind="recover" />;
+    case ROUTES.setupPassword:
+      return <PasswordResetScreen kind="setup" />;
+    default:
+      return <NotFoundScreen />;
+  }
 }

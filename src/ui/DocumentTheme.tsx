@@ -8,12 +8,12 @@ import {
   selectThemeMode,
 } from '../machines/app/app.selectors';
 import { AppActor } from './appActor';
-import { fontFamily } from './fonts';
+import { fontFamily, useThemeFont } from './fonts';
 import { readableColours, SURFACE_PROPERTIES, TENANT_PROPERTIES } from './readableColours';
 
 /**
  * Puts the tenant theme on the document: colour variables the Tailwind tokens read (styles.css), the
- * dark/light mode, root font size and family, title and favicon. Renders nothing.
+ * dark/light mode, root font size and family (loading the account's typeface), title and favicon. Renders nothing.
  */
 export function DocumentTheme() {
   const colors = AppActor.useSelector(selectActiveColors);
@@ -22,6 +22,8 @@ export function DocumentTheme() {
   const font = AppActor.useSelector(selectThemeFont);
   const title = AppActor.useSelector(selectTenantTitle);
   const favicon = AppActor.useSelector(selectFavicon);
+  // The family is set at once: the system stack shows until the typeface's files arrive (font-display: swap).
+  useThemeFont(font);
 
   useEffect(() => {
     const root = document.documentElement;

@@ -2,9 +2,10 @@ import '../support/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { createMachine, type SnapshotFrom } from 'xstate';
 import { appMachine } from '../../src/machines/app/appMachine';
 import type * as signedInWorldModule from '../../src/machines/app/provideSignedInWorld';
+import type { SignedInWorld } from '../../src/machines/app/signedInWorld';
 import { THEME_SIZE_PX } from '../../src/services/contracts';
 import { STORAGE_KEYS } from '../../src/services/storage';
 import { serverError, tokenRefused } from '../support/appPathServer';
@@ -15,6 +16,7 @@ import {
   deliverChunk,
   FORGOT_PASSWORD,
   GUEST,
+  UNKNOWN_PAGE,
   HOME,
   inMenu,
   LOGIN,
@@ -27,6 +29,7 @@ import {
 } from '../support/appPathWorld';
 import daCore from '../../src/i18n/da/core.json';
 import { accountSettings, demoTheme, operatorSession } from '../support/fixtures';
+import { adminSession, operatorAsAdmin } from '../support/switchSessions';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
 
@@ -42,12 +45,41 @@ type AppModelEvent = Parameters<typeof appMachine.transition>[1];
 const { done, failed, after } = modelEvents<typeof appMachine>();
 const THEME = done('loadTheme', demoTheme);
 const RESTORED = done('restoreSession', operatorSession);
+const RESTORED_SWITCHED = done('restoreSession', operatorAsAdmin);
 const NOTHING_STORED = done('restoreSession', null);
 const SIGNED_IN = done('login', { session: operatorSession });
 const CONFIGURATION_SAVED = done('deviceConfiguration', {
   result: 'saved',
   configuration: { settings: { sortMode: 'NAME', sortDirection: 'ASC' }, devices: [] },
 });
+/** Saved in the theme dialog: the size the user picks there (the fixture's settings are LARGE). */
+const THEME_SAVED_SETTINGS = { ...accountSettings, themeSize: 'EXTRA_LARGE' as const };
+const OPEN_THEME: AppModelEvent = { type: 'accountDialog.open', dialog: 'theme' };
+const THEME_SAVED = done('accountDialog', { settings: THEME_SAVED_SETTINGS });
+const DIALOG_CLOSED = done('accountDialog', {});
+const OPEN_SWITCH_BACK: AppModelEvent = { type: 'accountDialog.open', dialog: 'switchBack' };
+const SWITCHED_BACK = done('accountDialog', { session: adminSession });
+/**
+ * The signed-in chunk as the model sees it: inert machines, among them the account dialogs the paths open (the
+ * product, which the paths play on, loads the real chunk).
+ */
+const inert = createMachine({});
+const MODEL_WORLD: SignedInWorld = {
+  ...Object.fromEntries(
+    (
+      [
+        'socket',
+        'deviceTree',
+        'dashboards',
+        'devicePage',
+        'dashboardEditor',
+        'deviceConfiguration',
+        'alarms',
+      ] as const
+    ).map((name) => [name, inert]),
+  ),
+  accountDialogs: { theme: inert, switchBack: inert },
+} as unknown as SignedInWorld;
 const RESTORE_CANNOT_FAIL =
   'reading the stored session cannot fail: localStorage is read synchronously and a corrupt entry reads as no ' +
   'session; a browser that denies storage fails before the app machine starts (main.tsx reads the theme mode)';
@@ -63,12 +95,25 @@ const LOADING = 'Loading…';
 const ARRIVALS: Arrival[] = [
   { label: 'opened at home with a stored session', opened: HOME, stored: true, then: 'live' },
   {
+    label: 'opened at home as operator, switched to by admin',
+    opened: HOME,
+    stored: true,
+    then: 'live',
+    session: operatorAsAdmin,
+  },
+  {
     label: 'opened at /unauthorized with a stored session',
     opened: '/unauthorized',
     stored: true,
     then: 'stop',
   },
   { label: 'opened on a dashboard without a session', opened: DASHBOARD.path, stored: false, then: 'stop' },
+  {
+    label: 'opened at an unknown page without a session',
+    opened: UNKNOWN_PAGE,
+    stored: false,
+    then: 'homeFromNotFound',
+  },
   {
     label: 'opened at /login without a session',
     opened: LOGIN,
@@ -90,21 +135,38 @@ function playable(arrival: Arrival) {
     // Every other check of this file reads English: a path ends once the visitor has picked Danish.
     if (s.context.guestLocale !== null) return false;
     if (s.matches('loadingTheme')) return type.endsWith('.actor.loadTheme');
-    if (s.matches('restoring')) return is(e, RESTORED.type) && (answerOf(e) !== null) === arrival.stored;
+    if (s.matches('restoring'))
+      return (
+        is(e, RESTORED.type) && answerOf(e) === (arrival.stored ? (arrival.session ?? operatorSession) : null)
+      );
     if (s.matches('signingOut')) return type.endsWith('.actor.logout');
     if (s.matches('signedOut')) {
+      // The 404 screen's link home, which the guard turns into the login screen.
+      if (arrival.then === 'homeFromNotFound') return path === UNKNOWN_PAGE && isRoute(e, HOME);
       if (is(e, SIGNED_IN.type)) return path === FORGOT_PASSWORD || arrival.then !== 'signInBehindALink';
       if (arrival.then !== 'signInBehindALink') return false;
       if (path === LOGIN) return isRoute(e, FORGOT_PASSWORD) || is(e, DANISH.type);
-      return isRoute(e, HOME) || isRoute(e, LOGIN);
+      return isRoute(e, LOGIN);
     }
     if (arrival.then === 'signInBehindALink') return isRoute(e, LOGIN);
-    return arrival.then === 'live' && signedInPlayable(s, e);
+    return arrival.then === 'live' && signedInPlayable(s, e, arrival.session !== undefined);
   };
 }
 
-function signedInPlayable(s: AppSnapshot, e: AppModelEvent): boolean {
+/** The account dialogs: opened from the menu once the settings are read; the theme's saved or cancelled. */
+function accountDialogPlayable(s: AppSnapshot, e: AppModelEvent, switched: boolean): boolean {
+  if (e.type === 'accountDialog.open')
+    return s.matches({ signedIn: { settings: 'ready' } }) && e.dialog === (switched ? 'switchBack' : 'theme');
+  // While acting as another account the menu offers only switching back.
+  if (s.context.accountDialog === 'switchBack') return e === SWITCHED_BACK;
+  return e === THEME_SAVED || e === DIALOG_CLOSED;
+}
+
+function signedInPlayable(s: AppSnapshot, e: AppModelEvent, switched: boolean): boolean {
   const type: string = e.type;
+  if (s.matches({ signedIn: { accountDialog: 'open' } }))
+    return type.endsWith('.actor.accountDialog') && accountDialogPlayable(s, e, switched);
+  if (type.endsWith('.actor.accountDialog')) return false;
   if (type.endsWith('.actor.loadSettings') || e.type === 'session.expired')
     return s.matches({ signedIn: { settings: 'loadingSettings' } });
   if (type.endsWith('.actor.loadSignedInWorld')) return s.matches({ signedIn: { world: 'loading' } });
@@ -113,6 +175,9 @@ function signedInPlayable(s: AppSnapshot, e: AppModelEvent): boolean {
     return s.matches({ signedIn: { world: { live: 'configurationOpen' } } });
   // The account menu and the sidebar: in the live layout, the dialog closed.
   if (!s.matches({ signedIn: { world: { live: 'configurationClosed' } } })) return false;
+  if (type.startsWith('accountDialog.')) return accountDialogPlayable(s, e, switched);
+  // Acting as another account, a path only switches back.
+  if (switched) return false;
   return e.type === 'route.changed' ? s.context.path === HOME && e.path === DASHBOARD.path : true;
 }
 
@@ -120,6 +185,7 @@ const events: AppModelEvent[] = [
   THEME,
   failed('loadTheme'),
   RESTORED,
+  RESTORED_SWITCHED,
   NOTHING_STORED,
   SIGNED_IN,
   route(HOME),
@@ -130,12 +196,17 @@ const events: AppModelEvent[] = [
   done('loadSettings', accountSettings),
   failed('loadSettings'),
   { type: 'session.expired' },
-  done('loadSignedInWorld'),
+  done('loadSignedInWorld', MODEL_WORLD),
   failed('loadSignedInWorld'),
   after('WORLD_RETRY', 'app.signedIn.world.unavailable'),
   { type: 'deviceConfiguration.open' },
   CONFIGURATION_SAVED,
   done('deviceConfiguration', { result: 'cancelled' }),
+  OPEN_THEME,
+  THEME_SAVED,
+  DIALOG_CLOSED,
+  OPEN_SWITCH_BACK,
+  SWITCHED_BACK,
   { type: 'theme.toggle' },
   { type: 'session.logout' },
   done('logout'),
@@ -168,6 +239,9 @@ async function play(event: AppModelEvent, world: AppWorld, from: AppSnapshot) {
       return;
     case 'deviceConfiguration.open':
       return inMenu(world, 'Device configuration');
+    case 'accountDialog.open':
+      world.dialog = event.dialog === 'theme' ? 'theme' : 'switchBack';
+      return inMenu(world, event.dialog === 'theme' ? 'Theme settings' : 'Switch back');
     case 'session.logout':
       return inMenu(world, 'Logout');
     case 'session.expired':
@@ -188,7 +262,7 @@ async function play(event: AppModelEvent, world: AppWorld, from: AppSnapshot) {
     await signIn(world);
   } else if (type.endsWith('.actor.loadSettings')) {
     await world.server.settings.answer(succeeded ? HttpResponse.json(accountSettings) : serverError());
-    world.settingsAnswered = succeeded;
+    world.themeSize = succeeded ? accountSettings.themeSize : null;
   } else if (type.endsWith('.actor.loadSignedInWorld')) {
     await deliverChunk(world, succeeded);
   } else if (type.startsWith('xstate.after.')) {
@@ -202,11 +276,34 @@ async function play(event: AppModelEvent, world: AppWorld, from: AppSnapshot) {
     world.expectedTreeLoads++;
   } else if (type.endsWith('.actor.deviceConfiguration')) {
     await world.user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+  } else if (type.endsWith('.actor.accountDialog')) {
+    await playAccountDialogEnd(event, world);
   } else if (type.endsWith('.actor.logout')) {
     // SPEC §2: the session ends locally whatever the server answers.
     await world.server.logout.answer(succeeded ? new HttpResponse(null, { status: 204 }) : serverError());
     Object.assign(world, { stored: false, path: LOGIN });
   } else throw new Error(`No way to play ${type}`);
+}
+
+/** The theme dialog saved (Extra large) or cancelled; switching back answered with admin's session. */
+async function playAccountDialogEnd(event: AppModelEvent, world: AppWorld) {
+  world.dialog = null;
+  if (event === SWITCHED_BACK) {
+    await world.server.switchBack.answer(HttpResponse.json(adminSession));
+    // SPEC §4: the administrator's session is stored and the app loads afresh, at home.
+    world.token = adminSession.token.id;
+    world.expectedLoads.push(HOME);
+    return;
+  }
+  const themeDialog = screen.getByRole('dialog', { name: 'Theme settings' });
+  if (event === DIALOG_CLOSED) {
+    await world.user.click(within(themeDialog).getByRole('button', { name: 'Cancel' }));
+    return;
+  }
+  await world.user.click(within(themeDialog).getByRole('radio', { name: 'Extra large (20 px)' }));
+  await world.user.click(within(themeDialog).getByRole('button', { name: 'Save' }));
+  await world.server.themeSave.answer(HttpResponse.json(THEME_SAVED_SETTINGS));
+  world.themeSize = THEME_SAVED_SETTINGS.themeSize;
 }
 
 const loadingShown = () => screen.queryAllByRole('status').some((status) => status.textContent === LOADING);
@@ -218,7 +315,7 @@ const rootFontSize = () => document.documentElement.style.fontSize;
 function addressAndStorage(world: AppWorld) {
   expect(window.location.pathname, 'the address').toBe(world.path);
   const token = window.localStorage.getItem(STORAGE_KEYS.apiToken);
-  expect(token, 'the stored token').toBe(world.stored ? operatorSession.token.id : null);
+  expect(token, 'the stored token').toBe(world.stored ? world.token : null);
   expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe(world.modeToggled ? world.mode : null);
 }
 
@@ -243,6 +340,10 @@ function signedOutShown(world: AppWorld) {
     return;
   }
   expect(document.documentElement.lang, 'the language the page is read in').toBe(world.locale);
+  if (world.path === FORGOT_PASSWORD) {
+    expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
+    return;
+  }
   if (world.locale !== 'en') {
     // The visitor's language: once its catalogue has arrived the whole screen reads in it.
     expect(screen.getByRole('heading', { name: DANISH_LOGIN_HEADING })).toBeTruthy();
@@ -286,9 +387,9 @@ function liveShown(world: AppWorld) {
 
 describeViewPaths('app, played with the browser, the server and the user', appMachine, {
   model: models,
-  start: async (inspect, initial) =>
+  start: async (inspect, _initial, model) =>
     openApp(
-      ARRIVALS.find((arrival) => arrival.opened === initial.context.path)!,
+      ARRIVALS.find((arrival) => arrival.label === model.label)!,
       inspect,
     ),
   play,
@@ -318,7 +419,7 @@ describeViewPaths('app, played with the browser, the server and the user', appMa
     },
     'signedIn.settings.ready': (_, world) => {
       expect(world.server.settings.waiting(), 'no settings request waits').toBe(false);
-      const size = world.settingsAnswered ? THEME_SIZE_PX[accountSettings.themeSize] : THEME_SIZE_PX.NORMAL;
+      const size = THEME_SIZE_PX[world.themeSize ?? 'NORMAL'];
       expect(rootFontSize(), "the user's text size, else the default").toBe(`${size}px`);
     },
     'signedIn.world.loading': (_, world) => {
@@ -330,7 +431,24 @@ describeViewPaths('app, played with the browser, the server and the user', appMa
       expect(chunk.downloads, 'no chunk download under way').toHaveLength(0);
       expect(world.chunkErrors, 'the failed download logged').toHaveLength(world.chunkFailures);
     },
+    'signedIn.accountDialog.closed': (_, world) => {
+      expect(screen.queryByRole('dialog', { name: 'Theme settings' })).toBeNull();
+      expect(screen.queryByRole('dialog', { name: 'Switch back' })).toBeNull();
+      expect(world.loads, 'full page loads').toEqual(world.expectedLoads);
+    },
+    'signedIn.accountDialog.open': (_, world) => {
+      // Modal: the layout behind it is hidden from assistive technology.
+      addressAndStorage(world);
+      if (world.dialog === 'theme') {
+        const dialog = screen.getByRole('dialog', { name: 'Theme settings' });
+        expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
+      } else {
+        const dialog = screen.getByRole('dialog', { name: 'Switch back' });
+        expect(within(dialog).getByRole('status').textContent).toBe('Switching back to admin…');
+      }
+    },
     'signedIn.world.live.configurationClosed': (_, world) => {
+      if (world.dialog) return addressAndStorage(world);
       liveShown(world);
       expect(screen.queryByRole('dialog', { name: 'Device configuration' })).toBeNull();
     },

@@ -8,7 +8,13 @@ import { navigate } from 'wouter/use-browser-location';
 import type { DepartmentLookup, PageAddress } from '../../src/machines/devicePage/devicePage.types';
 import type { LineEditOutput } from '../../src/machines/lineEdit/lineEdit.events';
 import { devicePageMachine, REFRESH_INTERVAL_MS } from '../../src/machines/devicePage/devicePageMachine';
-import { DeviceTree, LinesRequest, LinesResponse, PagesResponse } from '../../src/services/contracts';
+import {
+  DEFAULT_ACCOUNT_SETTINGS,
+  DeviceTree,
+  LinesRequest,
+  LinesResponse,
+  PagesResponse,
+} from '../../src/services/contracts';
 import { HEARTBEAT } from '../../src/services/contracts/socket';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
@@ -194,6 +200,10 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<PageWor
     http.post('*/api/v2/devices/departments/pages', world.pages.respond),
     http.post('*/api/v2/devices/pages/lines', world.lines.respond),
     http.post('*/api/v2/devices/pages/lines/refresh', world.refreshes.respond),
+    // The Refresh button shows only with page refresh on request turned on (account settings).
+    http.get('*/api/v2/account/settings', () =>
+      HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, enablePageRefreshOnRequest: true }),
+    ),
   );
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   world.socket = renderProduct('/', { inspect });

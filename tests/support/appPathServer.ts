@@ -59,8 +59,8 @@ function countedReads(pathname: string) {
 }
 
 /**
- * The server behind the app machine's path tests: it holds the theme, the settings, sign-in and sign-out
- * until the path answers; saves device configurations (held too); counts the reads of the device tree.
+ * The server behind the app machine's path tests: it holds the theme, the settings, sign-in and sign-out, a
+ * theme save and a switch back until the path answers; saves device configurations (held too); counts the reads of the device tree.
  */
 export function appPathServer() {
   const held = {
@@ -68,6 +68,8 @@ export function appPathServer() {
     settings: heldRequests('get', '*/api/v2/account/settings'),
     login: heldRequests('post', '*/api/login'),
     logout: heldRequests('post', '*/api/logout'),
+    themeSave: heldRequests('post', '*/api/v2/account/settings/theme'),
+    switchBack: heldRequests('post', '*/api/v2/account/switch-back'),
   };
   const treeReads = countedReads('/api/v2/devices/');
   return {

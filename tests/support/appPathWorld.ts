@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { SimulatedClock, type InspectionEvent } from 'xstate';
 import type { AppServices } from '../../src/machines/app/provideApp';
 import type { provideSignedInWorld } from '../../src/machines/app/provideSignedInWorld';
-import type { ThemeMode } from '../../src/services/contracts';
+import type { AccountSettings, Session, ThemeMode } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
 import { server } from '../ui/setup';
 import { appPathServer, type AppPathServer } from './appPathServer';
@@ -20,7 +20,9 @@ export const LOGIN = '/login';
 export const FORGOT_PASSWORD = '/forgot-password';
 /** A dashboard of the sidebar, neither favorite nor selected: home stays the welcome screen. */
 export const DASHBOARD = { id: 'd-overview', name: 'Overview', path: '/dashboard/d-overview' };
-export const GUEST = [LOGIN, '/unauthorized'];
+export const GUEST = [LOGIN, '/unauthorized', FORGOT_PASSWORD];
+/** A page the app does not know: its 404 screen leads back home. */
+export const UNKNOWN_PAGE = '/no/such/page';
 export const PROTECTED = [HOME, DASHBOARD.path];
 
 /** How the user arrives: the address opened, and whether the browser still holds a session. */
@@ -29,7 +31,9 @@ export interface Arrival {
   opened: string;
   stored: boolean;
   /** What the paths of this arrival go on to do. */
-  then: 'live' | 'stop' | 'signInBehindALink';
+  then: 'live' | 'stop' | 'signInBehindALink' | 'homeFromNotFound';
+  /** The stored session, when not the operator's own. */
+  session?: Session;
 }
 
 /**
@@ -59,9 +63,16 @@ export interface AppWorld {
   path: string;
   /** The session and token in local storage. */
   stored: boolean;
+  /** The token stored, while one is. */
+  token: string;
+  /** The account dialog the user opened and has not closed. */
+  dialog: 'theme' | 'switchBack' | null;
+  /** The text size of the user's settings as the app holds them (null: none read yet). */
+  themeSize: AccountSettings['themeSize'] | null;
+  /** Full page loads the app asked for, and those the path expects (a switch of account loads home afresh). */
+  loads: string[];
+  expectedLoads: string[];
   theme: 'waiting' | 'answered' | 'failed';
-  /** The server answered the user's settings (else the defaults apply). */
-  settingsAnswered: boolean;
   mode: ThemeMode;
   modeToggled: boolean;
   /** The language the visitor picked on the login screen ('en' until then). */
@@ -79,8 +90,8 @@ export interface AppWorld {
 
 /** Opens the app as `arrival` says, the server holding what the paths answer. */
 export function openApp(arrival: Arrival, inspect: (event: InspectionEvent) => void): AppWorld {
-  if (arrival.stored)
-    createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  const session = arrival.session ?? operatorSession;
+  if (arrival.stored) createStorage(window.localStorage).writeSession(session, session.token.id);
   const dashboards = { ...emptyDashboardsList, dashboards: [summary(DASHBOARD.id, DASHBOARD.name)] };
   server.use(...dashboardHandlers(dashboards).handlers);
   Object.assign(chunk, { downloads: [], started: 0 });
@@ -90,8 +101,12 @@ export function openApp(arrival: Arrival, inspect: (event: InspectionEvent) => v
     server: appPathServer(),
     path: arrival.opened,
     stored: arrival.stored,
+    token: session.token.id,
+    dialog: null,
+    themeSize: null,
+    loads: [],
+    expectedLoads: [],
     theme: 'waiting',
-    settingsAnswered: false,
     mode: 'dark',
     modeToggled: false,
     locale: 'en',
@@ -108,7 +123,7 @@ export function openApp(arrival: Arrival, inspect: (event: InspectionEvent) => v
     if (args[0] === 'App: signed-in chunk') world.chunkErrors.push(args[1]);
     else log(...args);
   });
-  renderProduct(arrival.opened, { inspect, clock: world.clock });
+  renderProduct(arrival.opened, { inspect, clock: world.clock, load: (path) => world.loads.push(path) });
   return world;
 }
 
@@ -133,7 +148,7 @@ async function submitCredentials(world: AppWorld) {
 export async function signIn(world: AppWorld) {
   if (!world.signInWaiting) await submitCredentials(world);
   await world.server.login.answer(HttpResponse.json(operatorSession));
-  Object.assign(world, { signInWaiting: false, stored: true, path: HOME });
+  Object.assign(world, { signInWaiting: false, stored: true, token: operatorSession.token.id, path: HOME });
   world.expectedDownloads++;
 }
 

@@ -1,10 +1,11 @@
 import { vi } from 'vitest';
 import type { AppServices } from '../../src/machines/app/provideApp';
 import type { Api } from '../../src/services/api';
+import { LANGUAGE_CHOICES } from '../../src/services/contracts';
 import type { Navigation } from '../../src/services/navigation';
 import { createStorage } from '../../src/services/storage';
 import { dashboardsList, fullDashboard, group, summary } from './dashboardFixtures';
-import { accountSettings, demoTheme, deviceTree } from './fixtures';
+import { accountSettings, demoTheme, deviceTree, operatorSession } from './fixtures';
 import { fakeSocketFactory } from './fakeSocket';
 import { fakeAlarmServices } from './fakeAlarmServices';
 
@@ -50,6 +51,22 @@ export function fakeServices(api: Partial<Api> = {}) {
       refreshLines: vi.fn<Api['refreshLines']>().mockResolvedValue({ status: 'OK', lines: [] }),
       writeLine: vi.fn<Api['writeLine']>().mockResolvedValue('accepted'),
       saveDeviceConfiguration: vi.fn<Api['saveDeviceConfiguration']>().mockResolvedValue(undefined),
+      saveThemeSettings: vi
+        .fn<Api['saveThemeSettings']>()
+        .mockImplementation(async (theme) => ({ ...accountSettings, ...theme })),
+      fetchLanguages: vi.fn<Api['fetchLanguages']>().mockResolvedValue(LANGUAGE_CHOICES),
+      saveAccountSettings: vi
+        .fn<Api['saveAccountSettings']>()
+        .mockImplementation(async (update) => ({ ...accountSettings, ...update })),
+      sendSupportRequest: vi
+        .fn<Api['sendSupportRequest']>()
+        .mockResolvedValue({ id: 'support-1', status: 'OPEN' }),
+      fetchAccounts: vi
+        .fn<Api['fetchAccounts']>()
+        .mockResolvedValue({ data: [], recordsFiltered: 0, draw: 1 }),
+      switchAccount: vi.fn<Api['switchAccount']>().mockResolvedValue(operatorSession),
+      switchBack: vi.fn<Api['switchBack']>().mockResolvedValue(operatorSession),
+      fetchSwitchRecords: vi.fn<Api['fetchSwitchRecords']>().mockResolvedValue({ data: [], recordsTotal: 0 }),
       listDashboards: vi.fn<Api['listDashboards']>().mockResolvedValue(dashboardsList),
       getDashboard: vi
         .fn<Api['getDashboard']>()
@@ -96,6 +113,13 @@ export function fakeServices(api: Partial<Api> = {}) {
         .mockImplementation(async (body) => fullDashboard(summary(body.dashboardId, body.dashboardId))),
       saveMarkAreaElements: vi.fn<Api['saveMarkAreaElements']>().mockResolvedValue([]),
       queryHistory: vi.fn<Api['queryHistory']>().mockRejectedValue(new Error('no history in this test')),
+      fetchTwoFactorSetup: vi
+        .fn<Api['fetchTwoFactorSetup']>()
+        .mockResolvedValue({ secret: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,' }),
+      verifyTwoFactorCode: vi.fn<Api['verifyTwoFactorCode']>().mockResolvedValue(undefined),
+      listUsers: vi.fn<Api['listUsers']>().mockResolvedValue([]),
+      createUser: vi.fn<Api['createUser']>().mockRejectedValue({ kind: 'unavailable' }),
+      setUserDisabled: vi.fn<Api['setUserDisabled']>().mockRejectedValue({ kind: 'unavailable' }),
       ...api,
     },
     storage: createStorage(backing),
@@ -110,7 +134,9 @@ export function fakeServices(api: Partial<Api> = {}) {
       onConnectivityChange: vi.fn(() => () => {}),
       onFocus: vi.fn(() => () => {}),
       reload: vi.fn(),
+      load: vi.fn(),
     },
+    clipboard: { copyText: vi.fn(() => Promise.resolve()) },
     unauthorized: {
       subscribe(listener: () => void) {
         unauthorizedListeners.add(listener);

@@ -11,10 +11,12 @@ import type {
 } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { provideApp } from '../../src/machines/app/provideApp';
+import { provideGuestMachines } from '../../src/machines/app/provideGuestMachines';
 import { createAppServices } from '../../src/services/appServices';
 import type { AppServiceWorker } from '../../src/services/serviceWorker';
 import { App } from '../../src/ui/App';
 import { AppActor } from '../../src/ui/appActor';
+import { GuestMachinesContext } from '../../src/ui/screens/guestMachines';
 import { coveringPaths, modelGraph, type ModelOptions, type Path } from './coveringPaths';
 import { fakeSocketFactory } from './fakeSocket';
 import { pathCoverage } from './pathCoverage';
@@ -40,7 +42,12 @@ export interface ViewPathSuite<M extends AnyStateMachine, W> {
    * Renders the product for one path (with `inspect` on its root actor) and returns the world to record into;
    * `initial` is the path's first model state (with several models, it tells which one the path is of).
    */
-  start(inspect: (event: InspectionEvent) => void, initial: SnapshotFrom<M>): Promise<W>;
+  /** Opens the product in the path's initial state; `model` is the path's own when the suite has several. */
+  start(
+    inspect: (event: InspectionEvent) => void,
+    initial: SnapshotFrom<M>,
+    model: ViewPathModel<M>,
+  ): Promise<W>;
   /** Plays one model event on the product, updating the world with what the spec says follows from it. */
   play(event: EventFromLogic<M>, world: W, from: SnapshotFrom<M>): Promise<void>;
   /**
@@ -72,18 +79,25 @@ export function renderProduct(
     inspect?: (event: InspectionEvent) => void;
     serviceWorker?: AppServiceWorker;
     clock?: SimulatedClock;
+    /** Stands in for the browser's full page load, which jsdom cannot do. */
+    load?: (path: string) => void;
   } = {},
 ) {
   const socket = fakeSocketFactory();
   window.history.replaceState(null, '', path);
-  const logic = provideApp(createAppServices(window.location.origin, socket.factory, options.serviceWorker));
+  const services = createAppServices(window.location.origin, socket.factory, options.serviceWorker);
+  if (options.load) services.browser = { ...services.browser, load: options.load };
   const input = { path, themeMode: null, buildId: 'test-build' };
+  const guestMachines = { logic: provideGuestMachines(services), inspect: options.inspect };
   render(
-    createElement(AppActor.Provider, {
-      logic,
-      // An undefined clock would replace the system's own: given only when there is one.
-      options: { input, inspect: options.inspect, ...(options.clock && { clock: options.clock }) },
-      children: createElement(App),
+    createElement(GuestMachinesContext.Provider, {
+      value: guestMachines,
+      children: createElement(AppActor.Provider, {
+        logic: provideApp(services),
+        // An undefined clock would replace the system's own: given only when there is one.
+        options: { input, inspect: options.inspect, ...(options.clock && { clock: options.clock }) },
+        children: createElement(App),
+      }),
     }),
   );
   return socket;
@@ -125,9 +139,10 @@ export async function playPath<M extends AnyStateMachine, W>(
   suite: ViewPathSuite<M, W>,
   path: Path<M>,
   inspect: (event: InspectionEvent) => void = () => {},
+  model: ViewPathModel<M> = 'events' in suite.model ? suite.model : suite.model[0]!,
 ) {
   const [initial, ...steps] = path.steps;
-  const world = await suite.start(inspect, initial!.state as SnapshotFrom<M>);
+  const world = await suite.start(inspect, initial!.state as SnapshotFrom<M>, model);
   try {
     let from = initial!.state as SnapshotFrom<M>;
     await see(suite, from, world, 'at the start');
@@ -158,14 +173,14 @@ export function describeViewPaths<M extends AnyStateMachine, W>(
   const paths = coveringPaths<M>(
     models.map((model) => modelGraph(machine, model)),
     [...declared.states, ...declared.transitions],
-  ).map(({ model, path }) => [named(model, describePath(path)), path] as const);
+  ).map(({ model, path }) => [named(model, describePath(path)), path, models[model]!] as const);
   const walked = new Set<string>();
 
   describe(title, () => {
     it.each(paths)(
       '%s',
-      async (_name, path) => {
-        await playPath(suite, path, productRecorder(machine, walked));
+      async (_name, path, model) => {
+        await playPath(suite, path, productRecorder(machine, walked), model);
       },
       30_000,
     );

@@ -1,5 +1,7 @@
 // English is the complete catalogue and the fallback of every other locale. One file an area keeps
 // concurrent work apart; ids are unique across files (prefix them with the area).
+import accountMail from './accountMail.json';
+import accountSettings from './accountSettings.json';
 import alarmMail from './alarmMail.json';
 import alarms from './alarms.json';
 import alarmsUi from './alarms-ui.json';
@@ -12,11 +14,20 @@ import dateRange from './dateRange.json';
 import devicePage from './devicePage.json';
 import history from './history.json';
 import importWizard from './importWizard.json';
+import password from './password.json';
+import support from './support.json';
+import supportMail from './supportMail.json';
+import switchAccount from './switchAccount.json';
+import themeSettings from './themeSettings.json';
 import tree from './tree.json';
+import twoFactor from './twoFactor.json';
+import users from './users.json';
 import widgetEditor from './widgetEditor.json';
 import widgets from './widgets.json';
 
 export const en = {
+  ...accountMail,
+  ...accountSettings,
   ...alarmMail,
   ...alarms,
   ...alarmsUi,
@@ -29,7 +40,14 @@ export const en = {
   ...devicePage,
   ...history,
   ...importWizard,
+  ...password,
+  ...support,
+  ...supportMail,
+  ...switchAccount,
+  ...themeSettings,
   ...tree,
+  ...twoFactor,
+  ...users,
   ...widgetEditor,
   ...widgets,
 };

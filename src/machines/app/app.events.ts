@@ -1,3 +1,4 @@
+import type { AccountDialogName, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
 
 export type AppEvent =
@@ -17,4 +18,8 @@ export type AppEvent =
    * The dialog's actor reached its final state: XState's done event of the child spawned with that id
    * (spawned, not invoked, because its logic arrives with the signed-in chunk).
    */
-  | { type: 'xstate.done.actor.deviceConfiguration'; output: DeviceConfigurationOutput };
+  | { type: 'xstate.done.actor.deviceConfiguration'; output: DeviceConfigurationOutput }
+  /** Opens one of the account menu's dialogs (settings, theme, switch account, support…). */
+  | { type: 'accountDialog.open'; dialog: AccountDialogName }
+  /** The open account dialog's actor ended: what it changed, if anything (see AccountDialogOutput). */
+  | { type: 'xstate.done.actor.accountDialog'; output: AccountDialogOutput };

@@ -1,6 +1,13 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { AccountDialogName } from '../accountDialogs/accountDialog.types';
 import type { loginMachine } from '../login/loginMachine';
-import { THEME_SIZE_PX, type ColorSet, type ThemeMode } from '../../services/contracts';
+import {
+  DEFAULT_ACCOUNT_SETTINGS,
+  hasGrant,
+  THEME_SIZE_PX,
+  type ColorSet,
+  type ThemeMode,
+} from '../../services/contracts';
 import { SYSTEM_IDS } from '../systemIds';
 import type { appMachine } from './appMachine';
 
@@ -39,6 +46,38 @@ export const selectRootFontPx = (s: AppSnapshot): number =>
 /** ThemeFont key (ROBOTO, …), or '' for the default system font. */
 export const selectThemeFont = (s: AppSnapshot): string => s.context.settings?.themeFont ?? '';
 
+/** Device pages (account settings; SPEC §9 defaults until read): a refresh button only when asked for. */
+export const selectPageRefreshOnRequest = (s: AppSnapshot): boolean =>
+  (s.context.settings ?? DEFAULT_ACCOUNT_SETTINGS).enablePageRefreshOnRequest;
+/** Factory-settings lines: the server sends them only with the setting on (and RND at WRITE). */
+export const selectFactorySettingsLines = (s: AppSnapshot): boolean =>
+  (s.context.settings ?? DEFAULT_ACCOUNT_SETTINGS).enableFactorySettingsLines;
+/** The device page's line rows: dense (lineHeight DENSE) and their font size in px. */
+export const selectDenseLines = (s: AppSnapshot): boolean =>
+  (s.context.settings ?? DEFAULT_ACCOUNT_SETTINGS).lineHeight === 'DENSE';
+export const selectLineFontPx = (s: AppSnapshot): number =>
+  (s.context.settings ?? DEFAULT_ACCOUNT_SETTINGS).fontSize;
+
+/** The account menu's dialog that is open ('' when none): its view is chosen from src/ui/accountDialogs/registry.ts. */
+export const selectAccountDialog = (s: AppSnapshot): string => s.context.accountDialog ?? '';
+
+/** Whether the account menu offers a dialog: its workflow has arrived with the signed-in chunk. */
+export const selectOffersAccountDialog =
+  (dialog: AccountDialogName) =>
+  (s: AppSnapshot): boolean =>
+    s.context.world?.accountDialogs[dialog] !== undefined;
+
+/** SPEC §6: SYSTEM at WRITE shows the Admin entries of the account menu (switch user, the user list). */
+export const selectIsAdministrator = (s: AppSnapshot): boolean =>
+  hasGrant(s.context.session?.token.authorities ?? [], 'SYSTEM', 'WRITE');
+
 /** The running login workflow (only while signed out). */
 export const selectLoginActor = (s: AppSnapshot): ActorRefFrom<typeof loginMachine> | undefined =>
   s.children[SYSTEM_IDS.login] as ActorRefFrom<typeof loginMachine> | undefined;
+
+/** SPEC §4: the administrator's username while acting as another account (token.source), else ''. */
+export const selectSwitchedFrom = (s: AppSnapshot): string => s.context.session?.token.source ?? '';
+/** Dates are shown in the user's format (account settings; SPEC §9 default until read) and time zone. */
+export const selectDateFormat = (s: AppSnapshot) =>
+  (s.context.settings ?? DEFAULT_ACCOUNT_SETTINGS).dateFormat;
+export const selectTimeZone = (s: AppSnapshot): string => s.context.timeZone;

@@ -16,6 +16,11 @@ import {
   type Theme,
   type ThemeMode,
 } from '../../services/contracts';
+import {
+  ACCOUNT_DIALOG_SYSTEM_ID,
+  type AccountDialogName,
+  type AccountDialogOutput,
+} from '../accountDialogs/accountDialog.types';
 import { appVersionMachine } from '../appVersion/appVersionMachine';
 import { connectivityMachine } from '../connectivity/connectivityMachine';
 import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
@@ -60,10 +65,12 @@ export interface AppContext {
   guestLocale: string | null;
   /** The signed-in world's machines once their chunk has loaded (null before the first sign-in). */
   world: SignedInWorld | null;
+  /** The account menu's dialog that is open, if any (its actor runs as ACCOUNT_DIALOG_SYSTEM_ID). */
+  accountDialog: AccountDialogName | null;
 }
 
 /** Where a spawned live actor is found: the same name is its id and its systemId. */
-type LiveActorId = keyof SignedInWorld;
+type LiveActorId = Exclude<keyof SignedInWorld, 'accountDialogs'>;
 
 type SystemLike = { get(id: string): AnyActorRef | undefined };
 const live = (system: SystemLike, id: LiveActorId) => system.get(SYSTEM_IDS[id]);
@@ -105,6 +112,13 @@ export const goTo = (path: string) =>
     { type: 'redirect', params: { path } },
   ] as const;
 export const endSession = ['forgetSession', 'clearStoredSession', ...goTo(ROUTES.login)] as const;
+/** Settings that changed (read at sign-in, or saved in a dialog) reach the live actors that depend on them. */
+export const applySettings = [
+  'syncTreeSettings',
+  'syncDevicePage',
+  'syncDashboardPreferences',
+  'syncAlarmPreferences',
+] as const;
 export const onCurrentPath = ({ context }: { context: AppContext }) => ({ path: context.path });
 
 /** Implementations of the app machine (appMachine.ts holds its statechart). */
@@ -140,6 +154,12 @@ export const appSetup = setup({
     isGuestRoute: (_, params: { path: string }) => isGuestPath(params.path),
     configurationSaved: (_, params: { output: DeviceConfigurationOutput }) =>
       params.output.result === 'saved',
+    /** The dialog's workflow has arrived with the signed-in chunk (a name without one is not offered). */
+    accountDialogAvailable: ({ context }, params: { dialog: AccountDialogName }) =>
+      context.world?.accountDialogs[params.dialog] !== undefined,
+    dialogSwitchedUser: (_, params: { output: AccountDialogOutput }) => params.output.session !== undefined,
+    dialogChangedSettings: (_, params: { output: AccountDialogOutput }) =>
+      params.output.settings !== undefined,
   },
   actions: {
     // Side effects, provided by the composition root.
@@ -147,6 +167,11 @@ export const appSetup = setup({
     clearStoredSession: () => {},
     persistThemeMode: (_, _params: { mode: ThemeMode }) => {},
     redirect: (_, _params: { path: string }) => {},
+    /**
+     * A full page load at `path`: nothing of the previous user survives a switch of account (SPEC §4), and the
+     * page they were on may not be the new user's.
+     */
+    loadPage: (_, _params: { path: string }) => {},
     logError: (_, params: { what: string; error: unknown }) =>
       console.error(`App: ${params.what}`, params.error),
 
@@ -204,6 +229,19 @@ export const appSetup = setup({
       });
     }),
     closeDeviceConfiguration: stopChild(SYSTEM_IDS.deviceConfiguration),
+    openAccountDialog: liveActions(({ context, enqueue }) => {
+      const logic = context.accountDialog && context.world?.accountDialogs[context.accountDialog];
+      if (!logic || !context.session) return;
+      enqueue.spawnChild(logic, {
+        id: ACCOUNT_DIALOG_SYSTEM_ID,
+        systemId: ACCOUNT_DIALOG_SYSTEM_ID,
+        input: { session: context.session, settings: context.settings ?? DEFAULT_ACCOUNT_SETTINGS },
+      } as unknown as { systemId: string });
+    }),
+    closeAccountDialog: stopChild(ACCOUNT_DIALOG_SYSTEM_ID),
+    assignAccountDialog: assign({
+      accountDialog: (_, params: { dialog: AccountDialogName | null }) => params.dialog,
+    }),
 
     // What the live actors hear of the app; nothing while the world is still loading (they start current).
     syncDevicePage: liveActions(({ context, enqueue, system }) => {

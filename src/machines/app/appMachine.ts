@@ -1,9 +1,14 @@
 import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
 import { SYSTEM_IDS } from '../systemIds';
-import { appSetup, endSession, goTo, onCurrentPath, type AppContext } from './app.setup';
+import type { AccountDialogOutput } from '../accountDialogs/accountDialog.types';
+import { appSetup, applySettings, endSession, goTo, onCurrentPath, type AppContext } from './app.setup';
 import { ROUTES } from './routes';
 
 export type { AppContext, AppInput } from './app.setup';
+
+/** Guarded by dialogSwitchedUser and dialogChangedSettings: the part of the output each guard found. */
+const switchedTo = (output: AccountDialogOutput) => output.session!;
+const savedAccountSettings = (output: AccountDialogOutput) => output.settings!;
 
 const savedSettings = (output: DeviceConfigurationOutput) =>
   (output as Extract<DeviceConfigurationOutput, { result: 'saved' }>).configuration.settings;
@@ -21,6 +26,7 @@ export const appMachine = appSetup.createMachine({
     timeZone: input.timeZone ?? 'UTC',
     guestLocale: null,
     world: null,
+    accountDialog: null,
   }),
   entry: [
     appSetup.spawnChild('notifications', {
@@ -149,10 +155,7 @@ export const appMachine = appSetup.createMachine({
                   target: 'ready',
                   actions: [
                     { type: 'assignSettings', params: ({ event }) => ({ settings: event.output }) },
-                    'syncTreeSettings',
-                    'syncDevicePage',
-                    'syncDashboardPreferences',
-                    'syncAlarmPreferences',
+                    ...applySettings,
                   ],
                 },
                 // Defaults (English, normal size, system font) apply until settings can be read.
@@ -239,6 +242,62 @@ export const appMachine = appSetup.createMachine({
                     ],
                   },
                 },
+              },
+            },
+          },
+        },
+        accountDialog: {
+          description:
+            'The dialogs of the account menu (settings, theme, switching account, support): one at a time.',
+          initial: 'closed',
+          states: {
+            closed: {
+              description: 'No account dialog is open.',
+              on: {
+                'accountDialog.open': {
+                  guard: {
+                    type: 'accountDialogAvailable',
+                    params: ({ event }) => ({ dialog: event.dialog }),
+                  },
+                  target: 'open',
+                  actions: { type: 'assignAccountDialog', params: ({ event }) => ({ dialog: event.dialog }) },
+                },
+              },
+            },
+            open: {
+              description:
+                'An account dialog is open; what it saves applies at once, a switch of account reloads the app.',
+              entry: 'openAccountDialog',
+              exit: ['closeAccountDialog', { type: 'assignAccountDialog', params: { dialog: null } }],
+              on: {
+                'xstate.done.actor.accountDialog': [
+                  {
+                    guard: { type: 'dialogSwitchedUser', params: ({ event }) => ({ output: event.output }) },
+                    target: 'closed',
+                    actions: [
+                      {
+                        type: 'persistSession',
+                        params: ({ event }) => ({ session: switchedTo(event.output) }),
+                      },
+                      { type: 'loadPage', params: { path: ROUTES.home } },
+                    ],
+                  },
+                  {
+                    guard: {
+                      type: 'dialogChangedSettings',
+                      params: ({ event }) => ({ output: event.output }),
+                    },
+                    target: 'closed',
+                    actions: [
+                      {
+                        type: 'assignSettings',
+                        params: ({ event }) => ({ settings: savedAccountSettings(event.output) }),
+                      },
+                      ...applySettings,
+                    ],
+                  },
+                  { target: 'closed' },
+                ],
               },
             },
           },

@@ -3,6 +3,7 @@ import type { Api } from '../../services/api';
 import type { AppStorage } from '../../services/storage';
 import type { Navigation } from '../../services/navigation';
 import type { BrowserEvents } from '../../services/browser';
+import type { Clipboard } from '../../services/clipboard';
 import type { LoginRequest } from '../../services/contracts';
 import type { SocketFactory } from '../../services/socket';
 import { noServiceWorker, type AppServiceWorker } from '../../services/serviceWorker';
@@ -22,6 +23,8 @@ export interface AppServices {
   storage: AppStorage;
   navigation: Navigation;
   browser: BrowserEvents;
+  /** Copying text for the user (the two-factor secret). */
+  clipboard: Clipboard;
   unauthorized: Pick<UnauthorizedSignal, 'subscribe'>;
   /** Opens the real-time socket (one connection per attempt; the socket machine owns reconnection). */
   socket: SocketFactory;
@@ -87,6 +90,7 @@ export function provideApp(services: AppServices) {
       clearStoredSession: () => storage.clearSession(),
       persistThemeMode: (_, { mode }) => storage.writeThemeMode(mode),
       redirect: (_, { path }) => navigation.redirect(path),
+      loadPage: (_, { path }) => browser.load(path),
     },
   });
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../services/contracts';
 import type { AnnotationsSave } from '../annotations/annotations.events';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
+import { provideAccountDialogs } from '../accountDialogs/provideAccountDialogs';
 import { provideAlarms } from '../alarms/provideAlarms';
 import { annotationsMachine } from '../annotations/annotationsMachine';
 import { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
@@ -52,12 +53,14 @@ const socketConnection = (socket: SocketFactory) =>
  * Binds the machines of the signed-in world to the services. This module (and the machines it imports) is
  * a chunk of its own: provideApp loads it with import() when a session starts.
  */
-export function provideSignedInWorld({ api, navigation, socket, alarms }: AppServices): SignedInWorld {
+export function provideSignedInWorld(services: AppServices): SignedInWorld {
+  const { api, navigation, socket, alarms } = services;
   const lineEdit = lineEditMachine.provide({
     actors: { writeLine: fromPromise(({ input }: { input: LineWriteRequest }) => api.writeLine(input)) },
   });
   return {
     alarms: provideAlarms(alarms),
+    accountDialogs: provideAccountDialogs(services),
     socket: socketMachine.provide({ actors: { connection: socketConnection(socket) } }),
     deviceTree: deviceTreeMachine.provide({
       actors: {

@@ -7,14 +7,25 @@ export const ROUTES = {
   login: '/login',
   unauthorized: '/unauthorized',
   forgotPassword: '/forgot-password',
+  recoverPassword: '/recover-password',
+  setupPassword: '/setup-password',
   dashboard: '/dashboard/:id',
   page: '/:hexacode/:department/:subDepartment/pages/:page',
+  /** The user guide (docs/user-guide.md, bundled with the app). */
+  help: '/help',
 } as const;
 
-const GUEST_PATHS: readonly string[] = [ROUTES.login, ROUTES.unauthorized];
+const GUEST_PATHS: readonly string[] = [
+  ROUTES.login,
+  ROUTES.unauthorized,
+  ROUTES.forgotPassword,
+  ROUTES.recoverPassword,
+  ROUTES.setupPassword,
+];
 const PROTECTED_PATTERNS: readonly RegExp[] = [
   /^\/$/,
   /^\/dashboard\/[^/]+$/,
+  /^\/help$/,
   /^\/[^/]+\/[^/]+\/[^/]+\/pages\/[^/]+$/,
 ];
 

@@ -1,3 +1,4 @@
+import type { AccountDialogRegistry } from '../accountDialogs/accountDialog.types';
 import type { alarmListMachine } from '../alarms/alarmListMachine';
 import type { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
 import type { dashboardsMachine } from '../dashboards/dashboardsMachine';
@@ -19,4 +20,5 @@ export interface SignedInWorld {
   dashboardEditor: typeof dashboardEditorMachine;
   deviceConfiguration: typeof deviceConfigurationMachine;
   alarms: typeof alarmListMachine;
+  accountDialogs: AccountDialogRegistry;
 }

@@ -3,32 +3,53 @@ import type { Line } from '../../services/contracts/devices';
 import { useT } from '../i18n';
 import { lineDisplayName, useLineValueText } from './lineText';
 
-const ROW = 'flex w-full items-center justify-between gap-4 px-4 py-3 text-left';
+const ROW = 'flex w-full items-center justify-between gap-4 px-4 text-left';
+/** SPEC §9: a dense row is 2.25 times the font high (27 px at 12 px … 45 px at 20 px); a normal one is padded. */
+const HEIGHT = { dense: 'min-h-[2.25em] py-0', normal: 'py-3' } as const;
+
+/** How the user reads lines (account settings): dense rows or not, and the font size in px. */
+export interface LineLook {
+  dense: boolean;
+  fontPx: number;
+}
 
 /** The page's lines: writable ones are buttons (named after the line) opening the line details dialog. */
 export function LineRows({
   lines,
   onSelect,
+  look,
 }: {
   lines: readonly Line[];
   onSelect: (lineNumber: number) => void;
+  look: LineLook;
 }) {
   const t = useT();
+  const row = `${ROW} ${look.dense ? HEIGHT.dense : HEIGHT.normal}`;
   return (
     <ul
       aria-label={t('devicePage.lines')}
+      // Relative to the root size, so the theme size still scales it (16 px is the root's normal size).
+      style={{ fontSize: `${look.fontPx / 16}rem` }}
       className="divide-y divide-muted/20 rounded bg-surface-raised shadow"
     >
       {lines.map((line) => (
         <li key={line.id}>
-          <LineRow line={line} onSelect={onSelect} />
+          <LineRow line={line} onSelect={onSelect} row={row} />
         </li>
       ))}
     </ul>
   );
 }
 
-function LineRow({ line, onSelect }: { line: Line; onSelect: (lineNumber: number) => void }) {
+function LineRow({
+  line,
+  onSelect,
+  row,
+}: {
+  line: Line;
+  onSelect: (lineNumber: number) => void;
+  row: string;
+}) {
   const t = useT();
   const valueText = useLineValueText();
   const valueId = useId();
@@ -48,7 +69,7 @@ function LineRow({ line, onSelect }: { line: Line; onSelect: (lineNumber: number
   );
   if (line.readOnly) {
     return (
-      <div className={ROW} title={t('devicePage.readOnly')}>
+      <div className={row} title={t('devicePage.readOnly')}>
         {content}
       </div>
     );
@@ -58,7 +79,7 @@ function LineRow({ line, onSelect }: { line: Line; onSelect: (lineNumber: number
       type="button"
       aria-label={lineDisplayName(line)}
       aria-describedby={valueId}
-      className={`${ROW} hover:bg-primary/10 focus-visible:bg-primary/10 [--focus-offset:-2px]`}
+      className={`${row} hover:bg-primary/10 focus-visible:bg-primary/10 [--focus-offset:-2px]`}
       onClick={() => onSelect(line.number)}
     >
       {content}

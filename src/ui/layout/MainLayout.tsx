@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Route, Switch, useLocation, useRoute } from 'wouter';
 import { selectIsLive, selectIsSignedIn } from '../../machines/app/app.selectors';
@@ -7,6 +7,7 @@ import { ROUTES } from '../../machines/app/routes';
 import { breadcrumbParts, selectBreadcrumb } from '../../machines/devicePage/devicePage.selectors';
 import type { devicePageMachine } from '../../machines/devicePage/devicePageMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
+import { AccountDialogHost } from '../accountDialogs/AccountDialogHost';
 import { AppActor } from '../appActor';
 import { DashboardScreen, useDashboardName } from '../dashboards/DashboardScreen';
 import { DashboardsDialogs } from '../dashboards/DashboardsDialogs';
@@ -24,6 +25,9 @@ import { HeadBar } from './HeadBar';
 import { NavigationDrawer } from './NavigationDrawer';
 import { Sidebar } from './Sidebar';
 import { useNarrowScreen } from './useNarrowScreen';
+
+// The user guide is a chunk of its own, fetched when /help first opens.
+const HelpScreen = lazy(() => import('../help/HelpScreen'));
 
 /**
  * The signed-in shell and its routes, loaded lazily so the login page stays small. While signed out
@@ -46,6 +50,9 @@ export default function MainLayout() {
       <DialogErrorBoundary name="dashboards">
         <DashboardsDialogsHost />
       </DialogErrorBoundary>
+      <DialogErrorBoundary name="account">
+        <AccountDialogHost />
+      </DialogErrorBoundary>
     </>
   );
 }
@@ -60,6 +67,7 @@ function SignedInLayout() {
   const t = useT();
   const [onDashboard, dashboard] = useRoute(ROUTES.dashboard);
   const [onPage, page] = useRoute(ROUTES.page);
+  const [onHelp] = useRoute(ROUTES.help);
   const devicePage = useSystemActor<ActorRefFrom<typeof devicePageMachine>>(SYSTEM_IDS.devicePage);
   const pageCrumbs = breadcrumbParts(useSelector(devicePage, selectBreadcrumb));
   const dashboardName = useDashboardName(onDashboard ? dashboard.id : undefined);
@@ -75,7 +83,9 @@ function SignedInLayout() {
       ? pageCrumbs.length
         ? pageCrumbs
         : [page.hexacode, t('placeholder.page', { page: page.page })]
-      : [t('layout.home')];
+      : onHelp
+        ? [t('support.help')]
+        : [t('layout.home')];
 
   return (
     <div className="flex h-screen">
@@ -104,6 +114,11 @@ function SignedInLayout() {
             <Switch>
               <Route path={ROUTES.home} component={HomeScreen} />
               <Route path={ROUTES.dashboard}>{(params) => <DashboardScreen id={params.id} />}</Route>
+              <Route path={ROUTES.help}>
+                <Suspense fallback={<Loading />}>
+                  <HelpScreen />
+                </Suspense>
+              </Route>
               <Route path={ROUTES.page} component={DevicePageScreen} />
             </Switch>
           </ScreenErrorBoundary>

@@ -15,7 +15,7 @@ import { ROUTES } from '../../machines/app/routes';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
-import { EyeIcon } from '../icons/EyeIcon';
+import { PasswordVisibilityToggle } from './PasswordVisibilityToggle';
 
 export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
   const t = useT();
@@ -53,15 +53,10 @@ export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMac
         onValueChange={(value) => login.send({ type: 'login.edit', field: 'password', value })}
         error={passwordError && t(passwordError)}
         trailing={
-          <Button
-            variant="quiet"
-            className="px-2 py-1 text-sm"
-            aria-label={t(passwordVisible ? 'login.hidePassword' : 'login.showPassword')}
-            aria-pressed={passwordVisible}
-            onClick={() => login.send({ type: 'login.togglePasswordVisibility' })}
-          >
-            <EyeIcon crossed={passwordVisible} />
-          </Button>
+          <PasswordVisibilityToggle
+            visible={passwordVisible}
+            onToggle={() => login.send({ type: 'login.togglePasswordVisibility' })}
+          />
         }
       />
       <div className="flex items-center justify-between text-sm">

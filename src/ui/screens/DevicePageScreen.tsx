@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectDepartmentName,
@@ -11,7 +12,14 @@ import {
   selectView,
 } from '../../machines/devicePage/devicePage.selectors';
 import type { devicePageMachine } from '../../machines/devicePage/devicePageMachine';
+import {
+  selectDenseLines,
+  selectFactorySettingsLines,
+  selectLineFontPx,
+  selectPageRefreshOnRequest,
+} from '../../machines/app/app.selectors';
 import { DEVICE_PAGE_SYSTEM_ID } from '../../machines/devicePage/devicePage.types';
+import { AppActor } from '../appActor';
 import { LineRows } from '../devicePage/LineRows';
 import { LineDetailsDialog } from '../dialogs/LineDetailsDialog';
 import { useT } from '../i18n';
@@ -33,13 +41,17 @@ export function DevicePageScreen() {
   const realtimeNote = useSelector(page, selectShowRealtimeNote);
   const refreshing = useSelector(page, selectIsRefreshing);
   const lineEdit = useSelector(page, selectLineEditActor);
+  const refreshOnRequest = AppActor.useSelector(selectPageRefreshOnRequest);
+  const dense = AppActor.useSelector(selectDenseLines);
+  const fontPx = AppActor.useSelector(selectLineFontPx);
   const refresh = () => page.send({ type: 'page.refresh' });
+  useReloadOnFactoryLinesChange(page);
 
   return (
     <section className="flex flex-col gap-4 p-6" aria-busy={view === 'loading' || refreshing}>
       <header className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">{title}</h1>
-        {view === 'loaded' ? (
+        {view === 'loaded' && refreshOnRequest ? (
           <Button variant="quiet" onClick={refresh} disabled={refreshing}>
             {t('devicePage.refresh')}
           </Button>
@@ -70,11 +82,29 @@ export function DevicePageScreen() {
         </p>
       ) : null}
       {view === 'loaded' && lines.length > 0 ? (
-        <LineRows lines={lines} onSelect={(lineNumber) => page.send({ type: 'line.select', lineNumber })} />
+        <LineRows
+          lines={lines}
+          look={{ dense, fontPx }}
+          onSelect={(lineNumber) => page.send({ type: 'line.select', lineNumber })}
+        />
       ) : null}
       {lineEdit ? <LineDetailsDialog actor={lineEdit} /> : null}
     </section>
   );
+}
+
+/**
+ * The server sends factory-settings lines only while the account setting is on: once it changes (saved in the
+ * account settings), the open page is read again so they appear or go without a reload.
+ */
+function useReloadOnFactoryLinesChange(page: ActorRefFrom<typeof devicePageMachine>) {
+  const factoryLines = AppActor.useSelector(selectFactorySettingsLines);
+  const shown = useRef(factoryLines);
+  useEffect(() => {
+    if (shown.current === factoryLines) return;
+    shown.current = factoryLines;
+    page.send({ type: 'page.refresh' });
+  }, [factoryLines, page]);
 }
 
 export default DevicePageScreen;

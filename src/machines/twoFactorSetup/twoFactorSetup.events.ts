@@ -1,0 +1,19 @@
+/** systemId under which the account settings dialog's machine runs the setup; its view finds it by that. */
+export const TWO_FACTOR_SETUP_SYSTEM_ID = 'twoFactorSetup';
+
+export type TwoFactorSetupEvent =
+  /** To the next step: scan → type the secret → enter a code. */
+  | { type: 'twoFactor.next' }
+  | { type: 'twoFactor.back' }
+  /** Copy the secret to the clipboard (step 2). */
+  | { type: 'twoFactor.copy' }
+  | { type: 'twoFactor.editCode'; value: string }
+  | { type: 'twoFactor.submit' }
+  /** Ask for a setup key again after it could not be loaded. */
+  | { type: 'twoFactor.retry' }
+  | { type: 'twoFactor.cancel' };
+
+/** How the setup ended: two-factor may be turned on only when a code was verified (SPEC §4). */
+export interface TwoFactorSetupOutput {
+  enabled: boolean;
+}

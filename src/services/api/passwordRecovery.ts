@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { HTTPError, type KyInstance } from 'ky';
+import {
+  ErrorBody,
+  RECOVERY_ERRORS,
+  RecoveryRequestQuery,
+  RecoveryTokenInfo,
+  RecoveryTokenQuery,
+  type PasswordReset,
+} from '../contracts';
+
+/** The fields of the new-password form the server can name in a VALIDATION_FAILED answer. */
+export type PasswordResetField = 'password' | 'confirmation';
+
+/** Why a recovery call failed; the machines turn it into the message SPEC §8 asks for. */
+export type RecoveryFailure =
+  | { kind: 'tokenInvalid' }
+  | { kind: 'invalidField'; field: PasswordResetField; message: string }
+  | { kind: 'unavailable' };
+
+/** SPEC §7's PUT, GET and POST of /api/v2/account/recover-password. */
+export interface PasswordRecoveryApi {
+  /** Asks for a recovery e-mail; the server answers the same whether an account has the address or not. */
+  requestPasswordRecovery(email: string): Promise<void>;
+  /** What a token is for and whose it is; rejects with a RecoveryFailure. */
+  checkRecoveryToken(token: string): Promise<RecoveryTokenInfo>;
+  /** Sets the new password with a token; rejects with a RecoveryFailure. */
+  resetPassword(token: string, body: PasswordReset): Promise<void>;
+}
+
+const PATH = 'v2/account/recover-password';
+const TOKEN_CODES: readonly string[] = Object.keys(RECOVERY_ERRORS);
+/** The server's VALIDATION_FAILED message names the field first: "password: Password is required". */
+const NAMED_FIELD = /^(password|confirmation|token): (.+)$/s;
+
+async function toRecoveryFailure(error: unknown): Promise<RecoveryFailure> {
+  if (!(error instanceof HTTPError) || error.response.status !== 400) return { kind: 'unavailable' };
+  const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
+  if (!body.success) return { kind: 'unavailable' };
+  if (TOKEN_CODES.includes(body.output.code)) return { kind: 'tokenInvalid' };
+  const named = NAMED_FIELD.exec(body.output.message);
+  if (body.output.code !== 'VALIDATION_FAILED' || !named) return { kind: 'unavailable' };
+  // A token the server cannot even read is as dead as an expired one.
+  if (named[1] === 'token') return { kind: 'tokenInvalid' };
+  return { kind: 'invalidField', field: named[1] as PasswordResetField, message: named[2]! };
+}
+
+/** The token query, or a tokenInvalid failure for a link that carries none worth sending. */
+function tokenQuery(token: string): URLSearchParams {
+  const parsed = v.safeParse(RecoveryTokenQuery, { token });
+  if (!parsed.success) throw { kind: 'tokenInvalid' } satisfies RecoveryFailure;
+  return new URLSearchParams(parsed.output);
+}
+
+export function createPasswordRecoveryApi(http: KyInstance): PasswordRecoveryApi {
+  const failing = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      throw await toRecoveryFailure(error);
+    }
+  };
+  return {
+    async requestPasswordRecovery(email) {
+      const query = v.parse(RecoveryRequestQuery, { email });
+      await http.put(PATH, { searchParams: new URLSearchParams(query) });
+    },
+    async checkRecoveryToken(token) {
+      const searchParams = tokenQuery(token);
+      return failing(async () => v.parse(RecoveryTokenInfo, await http.get(PATH, { searchParams }).json()));
+    },
+    async resetPassword(token, body) {
+      const searchParams = tokenQuery(token);
+      await failing(() => http.post(PATH, { searchParams, json: body }));
+    },
+  };
+}

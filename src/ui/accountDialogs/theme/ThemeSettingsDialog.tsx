@@ -1,0 +1,78 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import {
+  selectFont,
+  selectIsSaving,
+  selectSize,
+} from '../../../machines/themeSettings/themeSettings.selectors';
+import type { themeSettingsMachine } from '../../../machines/themeSettings/themeSettingsMachine';
+import { THEME_FONTS, THEME_SIZE_PX, THEME_SIZES } from '../../../services/contracts';
+import type { ThemeFont, ThemeSize } from '../../../services/contracts/themeSettings';
+import { RadioGroup } from '../../dateRange/RadioGroup';
+import { themeFontName } from '../../fonts';
+import { useT } from '../../i18n';
+import { Button } from '../../primitives/Button';
+import { Dialog } from '../../primitives/Dialog';
+import { Listbox } from '../../primitives/Listbox';
+import { ThemePreview } from './ThemePreview';
+
+type ThemeSettingsActor = ActorRefFrom<typeof themeSettingsMachine>;
+
+// Proper names, the same in every language.
+const FONT_CHOICES = THEME_FONTS.map((font) => ({ value: font, label: themeFontName(font) }));
+
+/** SPEC §2 theme settings: one of thirteen fonts and five sizes, previewed before they are saved. */
+export default function ThemeSettingsDialog({ actor: anyActor }: { actor: AnyActorRef }) {
+  const actor = anyActor as ThemeSettingsActor;
+  const t = useT();
+  const font = useSelector(actor, selectFont);
+  const size = useSelector(actor, selectSize);
+  const saving = useSelector(actor, selectIsSaving);
+  const cancel = () => actor.send({ type: 'themeSettings.cancel' });
+
+  return (
+    <Dialog
+      title={t('themeSettings.title')}
+      onClose={() => (saving ? undefined : cancel())}
+      onSubmit={() => actor.send({ type: 'themeSettings.save' })}
+      footer={
+        <>
+          <Button variant="quiet" onClick={cancel} disabled={saving}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? t('themeSettings.saving') : t('dialog.save')}
+          </Button>
+        </>
+      }
+    >
+      {/* Disabled as a whole while the server has the choice: the size's radio buttons with it. */}
+      <fieldset disabled={saving} className="flex min-w-0 flex-col gap-4">
+        <Listbox
+          label={t('themeSettings.font')}
+          value={font}
+          choices={FONT_CHOICES}
+          onValueChange={(value) =>
+            actor.send({ type: 'themeSettings.chooseFont', font: value as ThemeFont })
+          }
+          disabled={saving}
+        />
+        <RadioGroup
+          legend={t('themeSettings.size')}
+          value={size}
+          choices={THEME_SIZES.map((value) => ({
+            value,
+            label: t('themeSettings.sizeChoice', {
+              size: t(`themeSettings.size.${value}`),
+              px: THEME_SIZE_PX[value],
+            }),
+          }))}
+          onValueChange={(value) =>
+            actor.send({ type: 'themeSettings.chooseSize', size: value as ThemeSize })
+          }
+        />
+        <ThemePreview font={font} size={size} />
+      </fieldset>
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import type { UserSummary } from '../../../services/contracts';
+import { useT } from '../../i18n';
+import { Button } from '../../primitives/Button';
+import { ScrollRegion } from '../../primitives/ScrollRegion';
+
+const CELL = 'px-2 py-1 text-left';
+
+/** The tenant's users: username, e-mail, role and state, and a disable or enable button on every row but one's own. */
+export function UsersTable({
+  users,
+  self,
+  onToggle,
+}: {
+  users: readonly UserSummary[];
+  /** The signed-in administrator: they cannot disable themselves. */
+  self: string;
+  onToggle: (user: UserSummary) => void;
+}) {
+  const t = useT();
+  return (
+    <ScrollRegion label={t('users.table')} className="max-h-[60vh]">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t('users.table')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={CELL}>
+              {t('users.username')}
+            </th>
+            <th scope="col" className={CELL}>
+              {t('users.email')}
+            </th>
+            <th scope="col" className={CELL}>
+              {t('users.role')}
+            </th>
+            <th scope="col" className={CELL}>
+              {t('users.state')}
+            </th>
+            <th scope="col" className={CELL}>
+              <span className="sr-only">{t('users.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id} className="border-t border-muted/20">
+              <th scope="row" className={`${CELL} font-medium`}>
+                {user.username}
+              </th>
+              <td className={`${CELL} break-all`}>
+                {user.email ?? <span className="text-muted">{t('users.noEmail')}</span>}
+              </td>
+              <td className={CELL}>{t(`users.role.${user.role}`)}</td>
+              <td className={CELL}>{t(user.disabled ? 'users.inactive' : 'users.active')}</td>
+              <td className={`${CELL} text-right`}>
+                {user.username === self ? (
+                  <span className="text-muted">{t('users.you')}</span>
+                ) : (
+                  <Button
+                    variant="quiet"
+                    className="px-2 py-1"
+                    aria-label={t(user.disabled ? 'users.enableUser' : 'users.disableUser', {
+                      username: user.username,
+                    })}
+                    onClick={() => onToggle(user)}
+                  >
+                    {t(user.disabled ? 'users.enable' : 'users.disable')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}

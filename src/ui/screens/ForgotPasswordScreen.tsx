@@ -1,0 +1,72 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { selectIsSignedIn } from '../../machines/app/app.selectors';
+import { ROUTES } from '../../machines/app/routes';
+import {
+  selectEmail,
+  selectEmailError,
+  selectIsSending,
+  selectIsSent,
+  selectSendError,
+} from '../../machines/forgotPassword/forgotPassword.selectors';
+import { RECOVERY_TOKEN_TTL_MINUTES } from '../../services/contracts';
+import { AppActor } from '../appActor';
+import { useT } from '../i18n';
+import { Button } from '../primitives/Button';
+import { TextField } from '../primitives/TextField';
+import { GuestAlert, GuestCard, guestLinkClass } from './GuestCard';
+import { useGuestMachines } from './guestMachines';
+
+/** /forgot-password. Renders nothing while signed in: the guard is redirecting home. */
+export function ForgotPasswordScreen() {
+  const signedIn = AppActor.useSelector(selectIsSignedIn);
+  return signedIn ? null : <ForgotPasswordCard />;
+}
+
+function ForgotPasswordCard() {
+  const t = useT();
+  const { logic, inspect } = useGuestMachines();
+  const recovery = useActorRef(logic.forgotPassword, { inspect });
+  const email = useSelector(recovery, selectEmail);
+  const emailError = useSelector(recovery, selectEmailError);
+  const sendError = useSelector(recovery, selectSendError);
+  const sending = useSelector(recovery, selectIsSending);
+  const sent = useSelector(recovery, selectIsSent);
+
+  return (
+    <GuestCard heading={t('password.forgotHeading')}>
+      {sent ? (
+        <p role="status">
+          {t('password.sent', { email: email.trim(), minutes: RECOVERY_TOKEN_TTL_MINUTES })}
+        </p>
+      ) : (
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            recovery.send({ type: 'forgotPassword.submit' });
+          }}
+        >
+          <p className="text-sm text-muted">{t('password.forgotIntro')}</p>
+          <TextField
+            label={t('password.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={(value) => recovery.send({ type: 'forgotPassword.edit', value })}
+            error={emailError && t(emailError)}
+          />
+          <Button type="submit" disabled={sending}>
+            {t('password.send')}
+          </Button>
+          {sendError ? <GuestAlert>{t(sendError)}</GuestAlert> : null}
+        </form>
+      )}
+      <Link href={ROUTES.login} className={guestLinkClass}>
+        {t('password.backToSignIn')}
+      </Link>
+    </GuestCard>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { selectLoginLogo, selectTenantTitle } from '../../machines/app/app.selectors';
+import { AppActor } from '../appActor';
+import { useT } from '../i18n';
+import { LanguageChoice } from './LanguageChoice';
+
+/** The card of the signed-out screens (login, forgotten password, new password): the tenant's logo, the language. */
+export function GuestCard({ heading, children }: { heading: string; children: ReactNode }) {
+  const t = useT();
+  const logo = AppActor.useSelector(selectLoginLogo);
+  const tenant = AppActor.useSelector(selectTenantTitle);
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="flex w-full max-w-sm flex-col gap-6 rounded-lg bg-surface-raised p-8 shadow-lg">
+        {logo ? <img src={logo} alt={t('login.logoAlt', { tenant })} className="mx-auto h-16" /> : null}
+        <h1 className="text-center text-xl font-semibold">{heading}</h1>
+        {children}
+        <LanguageChoice />
+      </div>
+    </main>
+  );
+}
+
+/** An inline error of a password screen, announced as it appears. */
+export function GuestAlert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded bg-error/15 px-3 py-2 text-sm text-error">
+      {children}
+    </p>
+  );
+}
+
+export const guestLinkClass = 'text-center text-sm text-primary underline-offset-2 hover:underline';

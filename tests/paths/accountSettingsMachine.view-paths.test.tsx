@@ -1,0 +1,375 @@
+import '../support/resizeObserver';
+import { screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import * as v from 'valibot';
+import { expect, vi } from 'vitest';
+import type { InspectionEvent } from 'xstate';
+import { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
+import {
+  AccountSettings,
+  DEFAULT_ACCOUNT_SETTINGS,
+  LANGUAGE_CHOICES,
+  type Session,
+} from '../../src/services/contracts';
+import { createStorage } from '../../src/services/storage';
+import type { ModelOptions } from '../support/coveringPaths';
+import { heldEndpoint, type HeldEndpoint } from '../support/devicePageServer';
+import { FAKE_SETUP } from '../support/fakeTwoFactorSetup';
+import { operatorSession } from '../support/fixtures';
+import { toastsShown } from '../support/lineWriteServer';
+import { modelEvents } from '../support/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import { server } from '../ui/setup';
+import {
+  expectedErrors,
+  settingsWorld,
+  type SettingsWorld,
+  type WorldDraft,
+} from '../support/accountSettingsWorld';
+
+// The two-factor setup is a neighbour's workflow: a small stand-in takes its machine's and its view's place.
+vi.mock('../../src/machines/twoFactorSetup/provideTwoFactorSetup', async () => {
+  const { fakeTwoFactorSetupMachine } = await import('../support/fakeTwoFactorSetup');
+  return { provideTwoFactorSetup: () => fakeTwoFactorSetupMachine };
+});
+vi.mock('../../src/ui/accountDialogs/twoFactor/TwoFactorSetupHost', async () => ({
+  TwoFactorSetupHost: (await import('../support/fakeTwoFactorSetup')).FakeTwoFactorSetupHost,
+}));
+
+type SettingsModelEvent = Parameters<typeof accountSettingsMachine.transition>[1];
+const { done, failed } = modelEvents<typeof accountSettingsMachine>();
+
+/** The operator with APPLY_ACL and RND at WRITE, so every field of the dialog shows (SPEC §6). */
+const session: Session = {
+  ...operatorSession,
+  token: {
+    ...operatorSession.token,
+    authorities: [
+      { authority: 'GRANT_DEVICES', type: 'WRITE', domain: 'demo' },
+      { authority: 'GRANT_APPLY_ACL', type: 'WRITE', domain: 'demo' },
+      { authority: 'GRANT_RND', type: 'WRITE', domain: 'demo' },
+    ],
+  },
+};
+const STORED: AccountSettings = { ...DEFAULT_ACCOUNT_SETTINGS, email: 'op@example.com' };
+const GOOD_EMAIL = 'op@example.com';
+const BAD_EMAIL = 'not mail';
+const ADDRESS = 'night@example.com';
+const TEXT = {
+  title: 'Personal settings',
+  loading: 'Loading settings…',
+  loadFailed: 'Could not load the account settings',
+  languagesFailed: 'Could not load the languages',
+  saved: ['Settings saved', 'Einstellungen gespeichert'],
+  saveFailed: 'Could not save the account settings',
+};
+
+const model: ModelOptions<typeof accountSettingsMachine> = {
+  input: { session, settings: DEFAULT_ACCOUNT_SETTINGS },
+  events: [
+    done('loadSettings', STORED),
+    failed('loadSettings'),
+    done('loadLanguages', LANGUAGE_CHOICES),
+    failed('loadLanguages'),
+    { type: 'settings.retry' },
+    { type: 'settings.cancel' },
+    { type: 'settings.toggle', field: 'showHexacodesAsDeviceNames' },
+    { type: 'settings.toggle', field: 'enableAlarmEmailExport' },
+    { type: 'settings.edit', field: 'email', value: BAD_EMAIL },
+    { type: 'settings.edit', field: 'email', value: GOOD_EMAIL },
+    { type: 'settings.choose', field: 'languageCode', value: 'DE' },
+    { type: 'settings.twoFactor', on: true },
+    { type: 'settings.twoFactor', on: false },
+    { type: 'settings.addAddress' },
+    { type: 'settings.editAddress', index: 0, value: ADDRESS },
+    { type: 'settings.removeAddress', index: 0 },
+    { type: 'settings.save' },
+    done('twoFactorSetup', { enabled: true }),
+    done('twoFactorSetup', { enabled: false }),
+    failed('twoFactorSetup'),
+    done('saveSettings', STORED),
+    failed('saveSettings'),
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, draft: s.context.draft, errors: s.context.errors }),
+  // What a user can do: each change once, in the direction that changes something; nothing but wait while loading
+  // or saving; in the setup only what the setup answers.
+  filterEvents: (s, e) => {
+    const type: string = e.type;
+    const { draft } = s.context;
+    if (s.matches('loadingSettings') || s.matches('loadingLanguages'))
+      return e.type === 'settings.cancel' || type.includes('.load');
+    if (s.matches('saving')) return type.includes('saveSettings');
+    if (s.matches('settingUpTwoFactor')) return type.includes('twoFactorSetup');
+    if (type.startsWith('xstate.')) return false;
+    switch (e.type) {
+      case 'settings.toggle':
+        return e.field === 'showHexacodesAsDeviceNames' ? draft.showHexacodesAsDeviceNames : !draft[e.field];
+      case 'settings.edit':
+        return draft.email !== e.value;
+      case 'settings.choose':
+        return draft.languageCode !== e.value;
+      case 'settings.twoFactor':
+        return draft.use2FA !== e.on;
+      case 'settings.addAddress':
+        return draft.enableAlarmEmailExport && draft.alarmEmailExportAddresses.length === 0;
+      case 'settings.editAddress':
+        return draft.enableAlarmEmailExport && draft.alarmEmailExportAddresses[0] === '';
+      case 'settings.removeAddress':
+        return draft.enableAlarmEmailExport && draft.alarmEmailExportAddresses.length > 0;
+      case 'settings.save':
+        // Saves that change what the app shows at once: the tree's device names and the language.
+        return !draft.showHexacodesAsDeviceNames && draft.languageCode === 'DE';
+      default:
+        return true;
+    }
+  },
+};
+
+interface Endpoints {
+  gets: HeldEndpoint<undefined>;
+  languages: HeldEndpoint<undefined>;
+  posts: HeldEndpoint<AccountSettings>;
+}
+type World = SettingsWorld & Endpoints & { user: UserEvent; toasts: ReturnType<typeof toastsShown> };
+
+async function start(inspect: (event: InspectionEvent) => void): Promise<World> {
+  // Onto the world itself: its methods record into it.
+  const world: World = Object.assign(settingsWorld(STORED), {
+    user: userEvent.setup({ delay: null }),
+    toasts: toastsShown(),
+    gets: heldEndpoint(() => undefined),
+    languages: heldEndpoint(() => undefined),
+    posts: heldEndpoint((body) => v.parse(AccountSettings, body)),
+  });
+  let signInRead = true;
+  server.use(
+    // The app reads the settings at sign-in (answered at once); the dialog's own read waits for the path.
+    http.get('*/api/v2/account/settings', (info) => {
+      if (!signInRead) return world.gets.respond(info);
+      signInRead = false;
+      return HttpResponse.json(world.stored);
+    }),
+    http.get('*/api/v2/account/settings/languages', world.languages.respond),
+    http.post('*/api/v2/account/settings', world.posts.respond),
+  );
+  createStorage(window.localStorage).writeSession(session, session.token.id);
+  renderProduct('/', { inspect });
+  // The tree shows device 0A0B0C by its hexacode (SPEC §9 default) before anything changes.
+  await screen.findByRole('treeitem', { name: /^0A0B0C/ }, { timeout: 10_000 });
+  await world.user.click(screen.getByRole('button', { name: /^Account menu/ }));
+  await world.user.click(await screen.findByRole('menuitem', { name: TEXT.title }));
+  await screen.findByRole('dialog', { name: TEXT.title });
+  return world;
+}
+
+const dialog = () => within(screen.getByRole('dialog', { name: TEXT.title }));
+const checkbox = (name: string) => dialog().getByRole<HTMLInputElement>('checkbox', { name });
+const textbox = (name: string) => dialog().getByRole<HTMLInputElement>('textbox', { name });
+
+/** What the world makes of an edit: the draft changes and a refused two-factor's message goes. */
+function edit(world: World, change: Partial<WorldDraft>) {
+  world.draft = { ...world.draft, ...change };
+  world.twoFactorRefused = false;
+}
+
+async function play(event: SettingsModelEvent, world: World) {
+  const { user } = world;
+  const type: string = event.type;
+  switch (event.type) {
+    case 'settings.retry':
+      await user.click(dialog().getByRole('button', { name: 'Try again' }));
+      world.dialog = 'loading';
+      return;
+    case 'settings.cancel':
+      if (world.cancels++ % 2 === 0) await user.click(dialog().getByRole('button', { name: 'Cancel' }));
+      else await user.keyboard('{Escape}');
+      world.dialog = 'cancelled';
+      return;
+    case 'settings.toggle':
+      if (event.field === 'showHexacodesAsDeviceNames') {
+        await user.click(checkbox('Show hexacodes as device names'));
+        edit(world, { hexacodes: !world.draft.hexacodes });
+      } else {
+        await user.click(checkbox('Export alarms by e-mail'));
+        edit(world, { exportOn: !world.draft.exportOn });
+      }
+      return;
+    case 'settings.edit':
+      await user.clear(textbox('E-mail'));
+      await user.type(textbox('E-mail'), event.value);
+      edit(world, { email: event.value });
+      return;
+    case 'settings.choose':
+      await user.click(dialog().getByRole('button', { name: 'Language' }));
+      await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+      edit(world, { language: 'DE' });
+      return;
+    case 'settings.twoFactor':
+      await user.click(checkbox('Two-factor authentication'));
+      if (!event.on) edit(world, { use2FA: false });
+      // SPEC §5: only with an e-mail linked; else the switch says why and stays off.
+      else if (expectedErrors({ ...world.draft, use2FA: true }).email) {
+        edit(world, {});
+        world.twoFactorRefused = true;
+      } else world.dialog = 'twoFactor';
+      return;
+    case 'settings.addAddress':
+      await user.click(dialog().getByRole('button', { name: 'Add address' }));
+      edit(world, { addresses: [...world.draft.addresses, ''] });
+      return;
+    case 'settings.editAddress':
+      await user.type(textbox('Address 1'), event.value);
+      edit(world, { addresses: [event.value] });
+      return;
+    case 'settings.removeAddress':
+      await user.click(dialog().getByRole('button', { name: 'Remove address 1' }));
+      edit(world, { addresses: world.draft.addresses.slice(1) });
+      return;
+    case 'settings.save':
+      await user.click(dialog().getByRole('button', { name: 'Save' }));
+      world.checked = Object.keys(expectedErrors(world.draft)).length > 0 || world.checked;
+      world.twoFactorRefused = false;
+      if (Object.keys(expectedErrors(world.draft)).length === 0) {
+        world.expectedPosts.push(world.body());
+        world.dialog = 'saving';
+      }
+      return;
+  }
+  await answer(type, event, world);
+}
+
+/** The server's and the two-factor setup's answers. */
+async function answer(type: string, event: SettingsModelEvent, world: World) {
+  const { user } = world;
+  if (type === 'xstate.done.actor.loadSettings') {
+    await world.gets.answer(HttpResponse.json(world.stored));
+  } else if (type === 'xstate.error.actor.loadSettings') {
+    await world.gets.answer(HttpResponse.error());
+    world.failWith(TEXT.loadFailed);
+  } else if (type === 'xstate.done.actor.loadLanguages') {
+    await world.languages.answer(HttpResponse.json(LANGUAGE_CHOICES));
+    world.open();
+  } else if (type === 'xstate.error.actor.loadLanguages') {
+    await world.languages.answer(HttpResponse.json({ message: 'down' }, { status: 503 }));
+    world.failWith(TEXT.languagesFailed);
+  } else if (type === 'xstate.done.actor.twoFactorSetup') {
+    const enabled = (event as unknown as { output: { enabled: boolean } }).output.enabled;
+    await user.click(screen.getByRole('button', { name: enabled ? FAKE_SETUP.on : FAKE_SETUP.off }));
+    world.draft = { ...world.draft, use2FA: enabled };
+    world.dialog = 'open';
+  } else if (type === 'xstate.error.actor.twoFactorSetup') {
+    await user.click(screen.getByRole('button', { name: FAKE_SETUP.broken }));
+    world.draft = { ...world.draft, use2FA: false };
+    world.dialog = 'open';
+  } else if (type === 'xstate.done.actor.saveSettings') {
+    world.stored = world.expectedPosts.at(-1)!;
+    await world.posts.answer(HttpResponse.json(world.stored));
+    world.expectedToasts.push(TEXT.saved[0]!);
+    world.dialog = 'saved';
+  } else if (type === 'xstate.error.actor.saveSettings') {
+    await world.posts.answer(HttpResponse.json({ message: 'down' }, { status: 500 }));
+    world.expectedToasts.push(TEXT.saveFailed);
+    world.dialog = 'open';
+  } else throw new Error(`No way to play ${type}`);
+}
+
+/** Toasts so far (the saved one in either language: the app applies the new language as it shows). */
+function toastsSaid(world: World) {
+  const said = world.toasts.texts.map((text) => (TEXT.saved.includes(text) ? TEXT.saved[0]! : text));
+  expect(said, 'the toasts shown so far').toEqual(world.expectedToasts);
+  expect(world.posts.requests, 'the saves sent').toEqual(world.expectedPosts);
+}
+
+function formShown(world: World) {
+  const { draft } = world;
+  expect(checkbox('Show hexacodes as device names').checked).toBe(draft.hexacodes);
+  expect(checkbox('Export alarms by e-mail').checked).toBe(draft.exportOn);
+  expect(checkbox('Two-factor authentication').checked).toBe(draft.use2FA);
+  // SPEC §6: every grant-gated field shows for this user.
+  expect(checkbox('Show factory-settings lines')).toBeTruthy();
+  expect(checkbox('Real-time communication')).toBeTruthy();
+  expect(textbox('Default PC number').value).toBe('1');
+  expect(textbox('PC numbers').value).toBe('1');
+  expect(textbox('Shortest buffer interval (seconds)').value).toBe('288');
+  expect(textbox('E-mail').value).toBe(draft.email);
+  const language = draft.language === 'DE' ? 'Deutsch' : 'English';
+  expect(dialog().getByRole('button', { name: 'Language' }).textContent).toBe(language);
+  const addresses = dialog().queryAllByRole<HTMLInputElement>('textbox', { name: /^Address / });
+  expect(addresses.map((field) => field.value)).toEqual(draft.exportOn ? draft.addresses : []);
+  const errors = world.shownErrors();
+  const alerts = dialog()
+    .queryAllByText(/required|invalid|needs an e-mail/)
+    .map((node) => node.textContent);
+  expect(alerts.sort(), 'the errors shown').toEqual(Object.values(errors).sort());
+  if (errors.email) expect(textbox('E-mail').getAttribute('aria-invalid')).toBe('true');
+  toastsSaid(world);
+}
+
+function closed(world: World) {
+  expect(screen.queryByRole('dialog', { name: TEXT.title })).toBeNull();
+  expect(screen.queryByRole('dialog', { name: FAKE_SETUP.title })).toBeNull();
+  // The sidebar names 0A0B0C as the stored settings say, without a reload.
+  const device = world.stored.showHexacodesAsDeviceNames ? /^0A0B0C/ : /^Cold room/;
+  expect(screen.getByRole('treeitem', { name: device })).toBeTruthy();
+  const menu = world.stored.language.code === 'DE' ? /^Kontomenü für/ : /^Account menu for/;
+  expect(screen.getByRole('button', { name: menu })).toBeTruthy();
+  toastsSaid(world);
+}
+
+describeViewPaths('account settings, played in the dialog of the account menu', accountSettingsMachine, {
+  model,
+  start,
+  play: (event, world) => play(event, world),
+  stop: (world) => world.toasts.stop(),
+  settle: 5000,
+  states: {
+    loadingSettings: (_, world) => {
+      expect(world.dialog).toBe('loading');
+      expect(dialog().getByText(TEXT.loading)).toBeTruthy();
+      expect(dialog().getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+      expect(world.gets.waiting(), 'the read of the settings waits').toBe(true);
+    },
+    loadingLanguages: (_, world) => {
+      expect(world.dialog).toBe('loading');
+      expect(dialog().getByText(TEXT.loading)).toBeTruthy();
+      expect(world.languages.waiting(), 'the read of the languages waits').toBe(true);
+    },
+    loadFailed: (_, world) => {
+      expect(world.dialog).toBe('loadFailed');
+      expect(dialog().getByRole('alert').textContent).toContain(world.failure);
+      expect(dialog().queryByRole('checkbox')).toBeNull();
+      toastsSaid(world);
+    },
+    editing: (_, world) => {
+      expect(world.dialog).toBe('open');
+      expect(screen.queryByRole('dialog', { name: FAKE_SETUP.title })).toBeNull();
+      expect(dialog().queryByRole('status')).toBeNull();
+      expect(textbox('E-mail').matches(':disabled')).toBe(false);
+      expect(dialog().getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(false);
+      formShown(world);
+    },
+    settingUpTwoFactor: (_, world) => {
+      expect(world.dialog).toBe('twoFactor');
+      expect(screen.getByRole('dialog', { name: FAKE_SETUP.title })).toBeTruthy();
+      expect(dialog().getByRole('status').textContent).toBe('Two-factor authentication is being set up…');
+      // The settings wait under the setup, two-factor still off.
+      expect(textbox('E-mail').matches(':disabled')).toBe(true);
+      formShown(world);
+    },
+    saving: (_, world) => {
+      expect(world.dialog).toBe('saving');
+      expect(dialog().getByRole<HTMLButtonElement>('button', { name: 'Saving…' }).disabled).toBe(true);
+      expect(world.posts.waiting(), 'the save waits for the server').toBe(true);
+      formShown(world);
+    },
+    saved: (_, world) => {
+      expect(world.dialog).toBe('saved');
+      closed(world);
+    },
+    cancelled: (_, world) => {
+      expect(world.dialog).toBe('cancelled');
+      closed(world);
+    },
+  },
+});

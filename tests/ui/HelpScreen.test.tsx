@@ -1,0 +1,60 @@
+import '../support/resizeObserver';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import GUIDE from '../../docs/user-guide.md?raw';
+import { DEFAULT_ACCOUNT_SETTINGS } from '../../src/services/contracts';
+import { createStorage } from '../../src/services/storage';
+import { operatorSession } from '../support/fixtures';
+import { renderApp } from '../support/renderApp';
+import { server } from './setup';
+
+/** The guide's sections, as its author wrote them. */
+const SECTIONS = [...GUIDE.matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
+
+const signIn = () =>
+  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+
+describe('help: the user guide', () => {
+  it("opens from the account menu's Help entry, with the guide's title and every section heading", async () => {
+    signIn();
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Help' }));
+    const title = await screen.findByRole('heading', { level: 1, name: 'Coldwatch user guide' });
+    const guide = within(title.closest('article')!);
+    expect(window.location.pathname).toBe('/help');
+    expect(SECTIONS.length).toBeGreaterThan(10);
+    expect(guide.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(
+      SECTIONS,
+    );
+    expect(guide.getByRole('heading', { level: 2, name: 'Two-factor authentication' })).toBeTruthy();
+    // The head bar's breadcrumb names the page.
+    expect(screen.getByRole('navigation', { name: /breadcrumb/i }).textContent).toContain('Help');
+    // Written in English: no note for an English reader.
+    expect(screen.queryByText('The user guide is written in English.')).toBeNull();
+  });
+
+  it('tells a reader of another language that the guide is in English, in their language', async () => {
+    signIn();
+    server.use(
+      http.get('*/api/v2/account/settings', () =>
+        HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, language: { code: 'FR', label: 'Français' } }),
+      ),
+    );
+    renderApp('/help');
+    expect(
+      await screen.findByText('Le guide de l’utilisateur est rédigé en anglais.', {}, { timeout: 10_000 }),
+    );
+    const guide = screen.getByRole('heading', { level: 1, name: 'Coldwatch user guide' }).closest('article');
+    expect(guide?.getAttribute('lang')).toBe('en');
+  });
+
+  it('is for signed-in users: signed out, /help leads to the sign-in screen', async () => {
+    renderApp('/help');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('heading', { name: 'Coldwatch user guide' })).toBeNull();
+  });
+});
