@@ -103,6 +103,8 @@ export const DIALOG_TOUR: readonly TourStop[] = [
   accountEntry('Dashboard sorting settings', 'Dashboard sorting'),
   accountEntry('Dashboard groups', 'Create dashboards group'),
   accountEntry('Device configuration'),
+  accountEntry('Report a bug'),
+  accountEntry('Request a feature'),
   {
     name: 'Edit dashboards group',
     place: favoriteDashboard,
