@@ -32,6 +32,12 @@ async function walk(page: Page, worn: Palette, others: readonly Palette[]) {
   await page.goto(tenantUrl('demo', '/login'));
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await scan('login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+  await scan('forgot password');
+  await page.goto(tenantUrl('demo', '/recover-password?token=expired'));
+  await page.getByText('Recovery token is invalid or expired').waitFor();
+  await scan('recover password, link expired');
   await signIn(page, 'admin', 'Admin123');
   await waitUntilSignedIn(page, 'admin');
   for (const route of signedInRoutes()) {

@@ -102,7 +102,22 @@ export const DIALOG_TOUR: readonly TourStop[] = [
   },
   accountEntry('Dashboard sorting settings', 'Dashboard sorting'),
   accountEntry('Dashboard groups', 'Create dashboards group'),
+  accountEntry('Personal settings'),
+  {
+    name: 'Two-factor authentication',
+    place: favoriteDashboard,
+    scope: DIALOGS,
+    open: async (page) => {
+      await fromAccountMenu(page, 'Personal settings');
+      const settings = await shownDialog(page, 'Personal settings');
+      await settings.getByRole('checkbox', { name: 'Two-factor authentication' }).click();
+      await shownDialog(page, 'Two-factor authentication');
+    },
+  },
   accountEntry('Device configuration'),
+  accountEntry('Theme settings'),
+  accountEntry('Users'),
+  accountEntry('Switch account'),
   accountEntry('Report a bug'),
   accountEntry('Request a feature'),
   {

@@ -14,6 +14,11 @@ export const signedInRoutes = (
     shown: (page) => page.getByRole('list', { name: 'Lines' }),
   },
   {
+    name: 'user guide',
+    path: '/help',
+    shown: (page) => page.getByRole('heading', { name: 'Coldwatch user guide', level: 1 }),
+  },
+  {
     name: 'unknown page',
     path: '/no/such/page',
     shown: (page) => page.getByRole('heading', { name: 'The page you were looking for does not exist' }),
