@@ -29,7 +29,16 @@ export default function HelpScreen() {
           {t('support.guide.englishOnly')}
         </p>
       )}
-      <article lang="en" className={PROSE} dangerouslySetInnerHTML={{ __html: GUIDE_HTML }} />
+      {/* Focusable, so a keyboard can scroll a guide that has nothing else to focus (WCAG 2.1.1, axe's
+          scrollable-region-focusable): the rule below does not know scrollable regions. */}
+      <article
+        lang="en"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-label={t('support.help')}
+        className={PROSE}
+        dangerouslySetInnerHTML={{ __html: GUIDE_HTML }}
+      />
     </div>
   );
 }

@@ -12,9 +12,10 @@ import {
 import { RECOVERY_TOKEN_TTL_MINUTES } from '../../services/contracts';
 import { AppActor } from '../appActor';
 import { useT } from '../i18n';
+import { ErrorAlert } from '../primitives/ErrorAlert';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
-import { GuestAlert, GuestCard, guestLinkClass } from './GuestCard';
+import { GuestCard, guestLinkClass } from './GuestCard';
 import { useGuestMachines } from './guestMachines';
 
 /** /forgot-password. Renders nothing while signed in: the guard is redirecting home. */
@@ -61,7 +62,7 @@ function ForgotPasswordCard() {
           <Button type="submit" disabled={sending}>
             {t('password.send')}
           </Button>
-          {sendError ? <GuestAlert>{t(sendError)}</GuestAlert> : null}
+          {sendError ? <ErrorAlert>{t(sendError)}</ErrorAlert> : null}
         </form>
       )}
       <Link href={ROUTES.login} className={guestLinkClass}>

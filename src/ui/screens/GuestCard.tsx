@@ -21,13 +21,4 @@ export function GuestCard({ heading, children }: { heading: string; children: Re
   );
 }
 
-/** An inline error of a password screen, announced as it appears. */
-export function GuestAlert({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="rounded bg-error/15 px-3 py-2 text-sm text-error">
-      {children}
-    </p>
-  );
-}
-
 export const guestLinkClass = 'text-center text-sm text-primary underline-offset-2 hover:underline';

@@ -5,8 +5,9 @@ import { selectFormError, selectIsCodeStep } from '../../machines/login/login.se
 import type { loginMachine } from '../../machines/login/loginMachine';
 import { AppActor } from '../appActor';
 import { useMessageText, useT } from '../i18n';
+import { ErrorAlert } from '../primitives/ErrorAlert';
 import { CredentialsForm } from './CredentialsForm';
-import { GuestAlert, GuestCard } from './GuestCard';
+import { GuestCard } from './GuestCard';
 import { SecurityCodeForm } from './SecurityCodeForm';
 
 /** /login and /unauthorized. Renders nothing while signed in: the guard is redirecting home. */
@@ -24,7 +25,7 @@ function LoginCard({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
   return (
     <GuestCard heading={t('login.heading')}>
       {codeStep ? <SecurityCodeForm login={login} /> : <CredentialsForm login={login} />}
-      {error ? <GuestAlert>{messageText(error)}</GuestAlert> : null}
+      {error ? <ErrorAlert>{messageText(error)}</ErrorAlert> : null}
     </GuestCard>
   );
 }

@@ -17,9 +17,10 @@ import type {
 } from '../../machines/passwordReset/passwordResetMachine';
 import { AppActor } from '../appActor';
 import { useT } from '../i18n';
+import { ErrorAlert } from '../primitives/ErrorAlert';
 import { Loading } from '../Loading';
 import { Button } from '../primitives/Button';
-import { GuestAlert, GuestCard, guestLinkClass } from './GuestCard';
+import { GuestCard, guestLinkClass } from './GuestCard';
 import { useGuestMachines } from './guestMachines';
 import { NewPasswordForm } from './NewPasswordForm';
 
@@ -61,14 +62,14 @@ function ResetStep({ reset, kind }: { reset: PasswordReset; kind: PasswordResetK
   if (checking) return <Loading />;
   if (invalid)
     return (
-      <GuestAlert>
+      <ErrorAlert>
         {t(kind === 'setup' ? 'password.setupTokenInvalid' : 'password.recoveryTokenInvalid')}
-      </GuestAlert>
+      </ErrorAlert>
     );
   if (checkFailed)
     return (
       <>
-        <GuestAlert>{t('password.checkFailed')}</GuestAlert>
+        <ErrorAlert>{t('password.checkFailed')}</ErrorAlert>
         <Button onClick={() => reset.send({ type: 'passwordReset.retry' })}>{t('password.retry')}</Button>
       </>
     );
@@ -76,7 +77,7 @@ function ResetStep({ reset, kind }: { reset: PasswordReset; kind: PasswordResetK
   return (
     <>
       <NewPasswordForm reset={reset} />
-      {error ? <GuestAlert>{t(error)}</GuestAlert> : null}
+      {error ? <ErrorAlert>{t(error)}</ErrorAlert> : null}
     </>
   );
 }

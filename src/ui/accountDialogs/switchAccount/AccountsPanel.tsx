@@ -22,6 +22,7 @@ import {
 } from '../../../services/contracts';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
+import { ErrorAlert } from '../../primitives/ErrorAlert';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 import { TextField } from '../../primitives/TextField';
 import { TablePagination } from '../../primitives/TablePagination';
@@ -73,11 +74,7 @@ export function AccountsPanel({ actor }: { actor: SwitchAccountActor }) {
         onValueChange={(text) => actor.send({ type: 'switchAccount.search', text })}
       />
       {switching ? <p role="status">{t('switchAccount.switching', { username: chosen })}</p> : null}
-      {switchError ? (
-        <p role="alert" className="rounded bg-error/15 px-3 py-2 text-sm text-error">
-          {t(switchError)}
-        </p>
-      ) : null}
+      {switchError ? <ErrorAlert>{t(switchError)}</ErrorAlert> : null}
       {failed ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-error">
           {t('switchAccount.loadFailed')}

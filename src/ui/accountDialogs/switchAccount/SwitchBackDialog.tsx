@@ -8,6 +8,7 @@ import {
 import type { switchBackMachine } from '../../../machines/switchBack/switchBackMachine';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
+import { ErrorAlert } from '../../primitives/ErrorAlert';
 import { Dialog } from '../../primitives/Dialog';
 
 /** Switch back (SPEC §4): says it is on its way; after a failure, why, with try again and cancel. */
@@ -37,9 +38,7 @@ export default function SwitchBackDialog({ actor: anyActor }: { actor: AnyActorR
       }
     >
       {failed ? (
-        <p role="alert" className="rounded bg-error/15 px-3 py-2 text-sm text-error">
-          {error ? t(error) : null}
-        </p>
+        <ErrorAlert>{error ? t(error) : null}</ErrorAlert>
       ) : (
         <p role="status">{t('switchBack.switching', { username: administrator })}</p>
       )}

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { UsersEvent } from '../../../machines/users/users.events';
 import {
@@ -16,17 +15,12 @@ import {
 import type { usersMachine } from '../../../machines/users/usersMachine';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
+import { ErrorAlert } from '../../primitives/ErrorAlert';
 import { Dialog } from '../../primitives/Dialog';
 import { NewUserForm } from './NewUserForm';
 import { UsersTable } from './UsersTable';
 
 type UsersActor = ActorRefFrom<typeof usersMachine>;
-
-const Alert = ({ children }: { children: ReactNode }) => (
-  <p role="alert" className="rounded bg-error/15 px-3 py-2 text-sm text-error">
-    {children}
-  </p>
-);
 
 /**
  * The administrators' user list (issue 13): one dialog with four faces — the list (or its loading and failure),
@@ -47,7 +41,7 @@ export default function UsersDialog({ actor: anyActor }: { actor: AnyActorRef })
   const send = (event: UsersEvent) => actor.send(event);
   const close = () => send({ type: 'users.close' });
   const cancel = () => send({ type: 'users.cancel' });
-  const failureAlert = failure ? <Alert>{t(failure)}</Alert> : null;
+  const failureAlert = failure ? <ErrorAlert>{t(failure)}</ErrorAlert> : null;
 
   if (view === 'form') {
     return (
@@ -121,7 +115,7 @@ export default function UsersDialog({ actor: anyActor }: { actor: AnyActorRef })
       }
     >
       {view === 'loading' ? <p role="status">{t('users.loading')}</p> : null}
-      {view === 'loadFailed' ? <Alert>{t('users.loadFailed')}</Alert> : null}
+      {view === 'loadFailed' ? <ErrorAlert>{t('users.loadFailed')}</ErrorAlert> : null}
       {view === 'list' ? (
         <div className="flex flex-col gap-4">
           {failureAlert}
