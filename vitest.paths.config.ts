@@ -9,7 +9,7 @@ import base from './vitest.config';
  * path test files whose name contains it.
  *
  * `PATHS_BROWSER=1 npm run test:paths` adds the journeys that cross the server, played in Chromium against
- * the real server (tests/e2e/paths, in the e2e project narrowed to them). Their global setup starts the server,
+ * the real server (tests/e2e/paths, in the e2e project narrowed to them). Each file starts a server of its own,
  * which serves the built SPA: run `npx vite build` first (and tests/e2e/ensure-chromium.sh once).
  */
 const isPathGlob = (glob: string) => glob.startsWith('tests/paths/');
