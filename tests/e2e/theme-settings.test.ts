@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, waitUntilSignedIn } from './support/browser';
-import { useBrowserPage } from './support/session';
+import { PAGE_TIMEOUT_MS, useBrowserPage } from './support/session';
 
 /** Picks a font and a size in the theme dialog of the account menu and saves them. */
 async function saveTheme(page: Page, font: string, size: string): Promise<void> {
@@ -70,10 +70,11 @@ describe('theme settings', () => {
     expect(requested.filter((url) => url.origin !== origin && url.protocol !== 'data:')).toEqual([]);
 
     // Back to SPEC §9's defaults for whoever signs in as operator next.
+    // Roboto is loaded already: wait for the page to wear the saved theme, not for the typeface.
     await saveTheme(page(), 'Roboto', 'Normal (16 px)');
-    await typefaceLoaded(page(), 'Roboto');
-    theme = await worn(page());
-    expect(theme.family).toMatch(/^Roboto,/);
-    expect(theme.rootSize).toBe('16px');
+    await expect
+      .poll(async () => (await worn(page())).family, { timeout: PAGE_TIMEOUT_MS })
+      .toMatch(/^Roboto,/);
+    expect((await worn(page())).rootSize).toBe('16px');
   });
 });
