@@ -57,7 +57,8 @@ async function until(probe: () => Promise<boolean>, timeoutMs: number, what: str
 /** The .eml files of the server's outbox that name `address`. */
 async function mailsTo(address: string): Promise<string[]> {
   const outbox = join(e2eServer().dataDir, 'outbox');
-  const names = await readdir(outbox).catch(() => [] as string[]);
+  // An .eml.tmp is still being written: the server renames it to .eml once complete.
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
   const mails = await Promise.all(names.map((name) => readFile(join(outbox, name), 'utf8')));
   return mails.filter((mail) => mail.includes(address));
 }

@@ -12,7 +12,8 @@ export async function linkMailedTo(address: string, timeoutMs = 15_000): Promise
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const names = (await readdir(outbox).catch(() => [] as string[])).sort();
-    for (const name of names.reverse()) {
+    // An .eml.tmp is still being written: the server renames it to .eml once complete.
+    for (const name of names.reverse().filter((file) => file.endsWith('.eml'))) {
       const { headers, text } = parseMail(await readFile(join(outbox, name), 'utf8'));
       const link = /https?:\/\/\S+\?token=\S+/.exec(text);
       if (headers.to?.includes(address) && link) {
