@@ -26,29 +26,83 @@ export interface Navigation {
 // The browser has one history, so there is one hold: the router hook below and every Navigation share it.
 let holder: { at: string; onRequest: (request: NavigationRequest) => void } | null = null;
 
-const move = ({ path, replace }: NavigationRequest) => navigate(path, { replace });
+/**
+ * Each entry the app makes carries its place in the tab's history, so that a Back or Forward the holder
+ * refuses can be undone by as many steps (the entries behind and ahead stay as they were), and made again
+ * when the holder lets it through.
+ */
+const placeOf = (state: unknown) =>
+  typeof state === 'object' && state && 'place' in state && typeof state.place === 'number'
+    ? state.place
+    : undefined;
+let place = 0;
+/** A Back or Forward being undone (the browser is on its way back to the holder's entry). */
+let undoing: NavigationRequest | null = null;
+/** The last Back or Forward handed to the holder, with its steps, should the holder let it through. */
+let travelled: { path: string; steps: number } | null = null;
+/** A let-through Back or Forward on its way: the router sees it. */
+let passing = false;
+
+function move({ path, replace }: NavigationRequest) {
+  travelled = null;
+  if (!replace) place += 1;
+  navigate(path, { replace, state: { place } });
+}
 
 function request(next: NavigationRequest) {
   if (holder && next.path !== location.pathname) holder.onRequest(next);
   else move(next);
 }
 
-// Registered when the module loads, before the router subscribes to popstate: the address is put back before
-// the router (and the route report) can see the page the browser went to.
-if (typeof window !== 'undefined') {
-  window.addEventListener('popstate', () => {
-    if (!holder || location.pathname === holder.at) return;
-    const path = location.pathname;
-    // The entry the browser moved to is the one the move replaces, should the holder let it through.
-    navigate(holder.at, { replace: true });
+function proceed(next: NavigationRequest) {
+  if (!travelled || travelled.path !== next.path || !next.replace) return move(next);
+  passing = true;
+  history.go(travelled.steps);
+  travelled = null;
+}
+
+/**
+ * A Back or Forward while held never reaches the router (this listener is registered when the module loads,
+ * before the router's): the browser is sent back to the holder's entry, and the holder is asked once it is there.
+ */
+function onPopState(event: PopStateEvent) {
+  const arrived = placeOf(history.state);
+  if (undoing) {
+    event.stopImmediatePropagation();
+    const asked = undoing;
+    undoing = null;
+    holder?.onRequest(asked);
+    return;
+  }
+  if (passing || !holder || location.pathname === holder.at) {
+    passing = false;
+    place = arrived ?? place;
+    return;
+  }
+  const path = location.pathname;
+  if (arrived === undefined) {
+    // An entry from before the app (or another script) has no place: the address is put back in its stead.
+    navigate(holder.at, { replace: true, state: { place } });
     holder.onRequest({ path, replace: true });
-  });
+    return;
+  }
+  event.stopImmediatePropagation();
+  undoing = { path, replace: true };
+  travelled = { path, steps: arrived - place };
+  history.go(place - arrived);
+}
+
+if (typeof window !== 'undefined') {
+  place = placeOf(history.state) ?? 0;
+  if (placeOf(history.state) === undefined) history.replaceState({ place }, '');
+  window.addEventListener('popstate', onPopState);
 }
 
 /** wouter's browser location for `<Router hook>`: its links and navigate() go through the hold. */
 export function useHeldLocation(): [string, (to: string, options?: { replace?: boolean }) => void] {
   const [location] = useBrowserLocation();
-  return [location, heldNavigate];
+  // While a Back or Forward is undone the address is briefly elsewhere: the router keeps the holder's page.
+  return [undoing && holder ? holder.at : location, heldNavigate];
 }
 
 const heldNavigate = (path: string, options?: { replace?: boolean }) =>
@@ -59,12 +113,16 @@ export function createNavigation(): Navigation {
     redirect: (path) => move({ path, replace: true }),
     go: (path) => request({ path, replace: false }),
     hold(onRequest) {
+      // The held entry needs its place for a Back or Forward to be measured (one made before the app has none).
+      const held = placeOf(history.state);
+      if (held === undefined) history.replaceState({ place }, '');
+      else place = held;
       const own = { at: location.pathname, onRequest };
       holder = own;
       return () => {
         if (holder === own) holder = null;
       };
     },
-    proceed: move,
+    proceed,
   };
 }

@@ -10,8 +10,8 @@ export interface SocketConnection {
 export interface SocketListeners {
   opened(): void;
   received(data: string): void;
-  /** The connection failed to open or was closed by the server or the network. */
-  closed(): void;
+  /** The connection failed to open or was closed by the server or the network (`code`: the close code). */
+  closed(code?: number): void;
 }
 
 /** Opens one connection with the session token; the socket machine calls it again to reconnect. */
@@ -43,8 +43,8 @@ export function createSocketFactory(
     socket.onmessage = (message: MessageEvent) => {
       if (typeof message.data === 'string') listeners.received(message.data);
     };
-    socket.onclose = () => {
-      if (!closedByUs) listeners.closed();
+    socket.onclose = (event: CloseEvent) => {
+      if (!closedByUs) listeners.closed(event.code);
     };
     return {
       send(text) {

@@ -5,11 +5,12 @@ import {
   PING_IDLE_MS,
   PONG_TIMEOUT_MS,
   RECONNECT_MS,
+  RESTART_RECONNECT_MS,
   socketMachine,
   type SocketInput,
 } from '../../src/machines/socket/socketMachine';
 import { selectSocketStatus } from '../../src/machines/socket/socket.selectors';
-import { HEARTBEAT, type PageTopic } from '../../src/services/contracts';
+import { HEARTBEAT, SERVER_RESTARTING, type PageTopic } from '../../src/services/contracts';
 import { socketUrl } from '../../src/services/socket';
 import { fakeSocketFactory } from '../support/fakeSocket';
 
@@ -25,7 +26,7 @@ function start() {
         const connection = socket.factory(input.token, {
           opened: () => sendBack({ type: 'socket.opened' }),
           received: (data) => sendBack({ type: 'socket.messageReceived', data }),
-          closed: () => sendBack({ type: 'socket.closed' }),
+          closed: (code) => sendBack({ type: 'socket.closed', code }),
         });
         receive((command) => connection.send(command.text));
         return () => connection.close();
@@ -93,6 +94,17 @@ describe('socket machine', () => {
     clock.increment(1);
     socket.last().listeners.opened();
     expect(socket.last().sent).toEqual([JSON.stringify({ type: 'Subscribe', payload: topic })]);
+  });
+
+  it('reconnects after 1 s when the server closed the connection because it is restarting', () => {
+    const { socket, actor, clock } = start();
+    socket.last().listeners.opened();
+    socket.last().listeners.closed(SERVER_RESTARTING.code);
+    expect(selectSocketStatus(actor.getSnapshot())).toBe('reconnecting');
+    clock.increment(RESTART_RECONNECT_MS - 1);
+    expect(socket.connections).toHaveLength(1);
+    clock.increment(1);
+    expect(socket.connections).toHaveLength(2);
   });
 
   it('an explicit disconnect closes and never reconnects', () => {

@@ -153,10 +153,10 @@ function playable(arrival: Arrival) {
   };
 }
 
-/** The account dialogs: opened from the menu once the settings are read; the theme's saved or cancelled. */
+/** The account dialogs: opened from the menu; the theme's saved or cancelled. */
 function accountDialogPlayable(s: AppSnapshot, e: AppModelEvent, switched: boolean): boolean {
-  if (e.type === 'accountDialog.open')
-    return s.matches({ signedIn: { settings: 'ready' } }) && e.dialog === (switched ? 'switchBack' : 'theme');
+  // The theme dialog opens while the settings are still being read too (on a slow network).
+  if (e.type === 'accountDialog.open') return e.dialog === (switched ? 'switchBack' : 'theme');
   // While acting as another account the menu offers only switching back.
   if (s.context.accountDialog === 'switchBack') return e === SWITCHED_BACK;
   return e === THEME_SAVED || e === DIALOG_CLOSED;
@@ -261,8 +261,8 @@ async function play(event: AppModelEvent, world: AppWorld, from: AppSnapshot) {
   } else if (type.endsWith('.actor.login')) {
     await signIn(world);
   } else if (type.endsWith('.actor.loadSettings')) {
-    await world.server.settings.answer(succeeded ? HttpResponse.json(accountSettings) : serverError());
-    world.themeSize = succeeded ? accountSettings.themeSize : null;
+    await world.server.settings.answer(succeeded ? HttpResponse.json(world.storedSettings) : serverError());
+    if (succeeded) world.themeSize = world.storedSettings.themeSize;
   } else if (type.endsWith('.actor.loadSignedInWorld')) {
     await deliverChunk(world, succeeded);
   } else if (type.startsWith('xstate.after.')) {
@@ -277,7 +277,7 @@ async function play(event: AppModelEvent, world: AppWorld, from: AppSnapshot) {
   } else if (type.endsWith('.actor.deviceConfiguration')) {
     await world.user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
   } else if (type.endsWith('.actor.accountDialog')) {
-    await playAccountDialogEnd(event, world);
+    await playAccountDialogEnd(event, world, from.matches({ signedIn: { settings: 'loadingSettings' } }));
   } else if (type.endsWith('.actor.logout')) {
     // SPEC §2: the session ends locally whatever the server answers.
     await world.server.logout.answer(succeeded ? new HttpResponse(null, { status: 204 }) : serverError());
@@ -285,8 +285,11 @@ async function play(event: AppModelEvent, world: AppWorld, from: AppSnapshot) {
   } else throw new Error(`No way to play ${type}`);
 }
 
-/** The theme dialog saved (Extra large) or cancelled; switching back answered with admin's session. */
-async function playAccountDialogEnd(event: AppModelEvent, world: AppWorld) {
+/**
+ * The theme dialog saved (Extra large) or cancelled; switching back answered with admin's session. A save while
+ * the settings are being read: the read's answer, what the server held before the save, arrives after it.
+ */
+async function playAccountDialogEnd(event: AppModelEvent, world: AppWorld, settingsReading: boolean) {
   world.dialog = null;
   if (event === SWITCHED_BACK) {
     await world.server.switchBack.answer(HttpResponse.json(adminSession));
@@ -304,6 +307,8 @@ async function playAccountDialogEnd(event: AppModelEvent, world: AppWorld) {
   await world.user.click(within(themeDialog).getByRole('button', { name: 'Save' }));
   await world.server.themeSave.answer(HttpResponse.json(THEME_SAVED_SETTINGS));
   world.themeSize = THEME_SAVED_SETTINGS.themeSize;
+  if (settingsReading) await world.server.settings.answerEarlier(HttpResponse.json(world.storedSettings));
+  world.storedSettings = THEME_SAVED_SETTINGS;
 }
 
 const loadingShown = () => screen.queryAllByRole('status').some((status) => status.textContent === LOADING);
@@ -415,7 +420,8 @@ describeViewPaths('app, played with the browser, the server and the user', appMa
     signedOut: (_, world) => signedOutShown(world),
     'signedIn.settings.loadingSettings': (_, world) => {
       expect(world.server.settings.waiting(), 'the settings are asked for').toBe(true);
-      expect(rootFontSize(), 'the default text size').toBe(`${THEME_SIZE_PX.NORMAL}px`);
+      const size = THEME_SIZE_PX[world.themeSize ?? 'NORMAL'];
+      expect(rootFontSize(), 'the default text size, or the one just saved').toBe(`${size}px`);
     },
     'signedIn.settings.ready': (_, world) => {
       expect(world.server.settings.waiting(), 'no settings request waits').toBe(false);

@@ -15,9 +15,10 @@ import {
   PING_IDLE_MS,
   PONG_TIMEOUT_MS,
   RECONNECT_MS,
+  RESTART_RECONNECT_MS,
   socketMachine,
 } from '../../src/machines/socket/socketMachine';
-import { HEARTBEAT, type PageTopic } from '../../src/services/contracts';
+import { HEARTBEAT, SERVER_RESTARTING, type PageTopic } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
 import { modelGraph, type ModelOptions, type Path } from '../support/coveringPaths';
 import type { fakeSocketFactory } from '../support/fakeSocket';
@@ -60,6 +61,9 @@ const { after } = modelEvents<typeof socketMachine>();
 const PING_DUE = after('PING_IDLE', 'socket.live.connected.idle');
 const ECHO_MISSED = after('PONG_TIMEOUT', 'socket.live.connected.pinging');
 const RECONNECT_DUE = after('RECONNECT', 'socket.dropped');
+const RESTART_RECONNECT_DUE = after('RESTART_RECONNECT', 'socket.restarting');
+/** The server closed the connection as it goes down for a restart (a deploy). */
+const SERVER_RESTARTED: SocketModelEvent = { type: 'socket.closed', code: SERVER_RESTARTING.code };
 
 function pushedLine() {
   return { number: 1, status: 'OK' as const, value: '7.5', unit: '°C' };
@@ -77,6 +81,7 @@ const model: ModelOptions<typeof socketMachine> = {
     ECHO,
     SESSION_ID,
     { type: 'socket.closed' },
+    SERVER_RESTARTED,
     { type: 'socket.subscribe', topic: TOPIC, subscriber: devicePage },
     { type: 'socket.subscribe', topic: TOPIC, subscriber: secondReader },
     { type: 'socket.unsubscribe', topic: TOPIC, subscriber: devicePage },
@@ -85,6 +90,7 @@ const model: ModelOptions<typeof socketMachine> = {
     PING_DUE,
     ECHO_MISSED,
     RECONNECT_DUE,
+    RESTART_RECONNECT_DUE,
   ],
   serializeState: (s) =>
     JSON.stringify({ value: s.value, page: subscribed(s, devicePage), reader: subscribed(s, secondReader) }),
@@ -246,7 +252,7 @@ async function play(event: SocketModelEvent, world: SocketWorld) {
       });
       return;
     case 'socket.closed':
-      lastConnection(world).listeners.closed();
+      lastConnection(world).listeners.closed(event.code);
       Object.assign(world, { open: false, droppedAt: Date.now(), awaitingEcho: false });
       return;
     case 'socket.messageReceived':
@@ -286,6 +292,11 @@ async function play(event: SocketModelEvent, world: SocketWorld) {
   } else if (type === RECONNECT_DUE.type) {
     await waitUntil(world.droppedAt + RECONNECT_MS, () =>
       expect(world.socket.connections, 'no reconnection before 15 s').toHaveLength(world.connections),
+    );
+    Object.assign(world, { connections: world.connections + 1, sent: [] });
+  } else if (type === RESTART_RECONNECT_DUE.type) {
+    await waitUntil(world.droppedAt + RESTART_RECONNECT_MS, () =>
+      expect(world.socket.connections, 'no reconnection before 1 s').toHaveLength(world.connections),
     );
     Object.assign(world, { connections: world.connections + 1, sent: [] });
   } else {
@@ -341,6 +352,11 @@ export const socketViewPaths: ViewPathSuite<typeof socketMachine, SocketWorld> =
       expect(world.open, 'the connection was lost').toBe(false);
       // The app closed its side too; the screen keeps the last values until the reconnection.
       expect(lastConnection(world).closed, 'the lost connection is closed').toBe(true);
+      viewShown(world);
+    },
+    restarting: (_, world) => {
+      expect(world.open, 'the server closed the connection').toBe(false);
+      expect(lastConnection(world).closed, 'the closed connection is let go').toBe(true);
       viewShown(world);
     },
     stopped: (_, world) => {

@@ -229,6 +229,10 @@ function address(world: ElementWorld, loading: boolean) {
   if (world.picking) return;
   const dialog = elementDialog();
   expect(Boolean(dialog.queryByRole('status'))).toBe(loading);
+  expect(
+    dialog.getByRole('button', { name: 'Save' }).hasAttribute('disabled'),
+    'Save waits for the list',
+  ).toBe(loading);
   const shown = (list: string) => dialog.getByRole('button', { name: list }).textContent;
   expect(shown('Device')).toBe(world.device ? 'Cold room (0A0B0C)' : 'Choose…');
   expect(shown('Department')).toBe(world.department ? (world.named ? 'Room 1' : 'Room') : 'Choose…');

@@ -14,13 +14,18 @@ export const serverError = () => errorAnswer(500, 'INTERNAL');
 /** What the server answers a request whose token it no longer accepts. */
 export const tokenRefused = () => errorAnswer(401, 'UNAUTHORIZED');
 
+interface Held {
+  requestId: string;
+  respond: (response: Response) => void;
+}
+
 /**
  * Requests of one route the server holds until the path answers them: the app's state while it waits for the
  * theme, the settings, a sign-in or a sign-out is what the app machine's paths assert. Only the latest request
- * is current: an older one belongs to a session that has ended and is never answered.
+ * is current: an older one belongs to a session that has ended, or to a read made stale by a save.
  */
 function heldRequests(method: 'get' | 'post', url: string) {
-  const waiting: { requestId: string; respond: (response: Response) => void }[] = [];
+  const waiting: Held[] = [];
   const delivered = new Set<string>();
   const onDelivered = ({ requestId }: { requestId: string }) => void delivered.add(requestId);
   server.events.on('response:mocked', onDelivered);
@@ -30,6 +35,12 @@ function heldRequests(method: 'get' | 'post', url: string) {
       ({ requestId }) => new Promise<Response>((respond) => waiting.push({ requestId, respond })),
     ),
   );
+  const deliver = async (request: Held, response: Response) => {
+    request.respond(response);
+    await vi.waitFor(() => expect(delivered.has(request.requestId), 'the answer is sent').toBe(true));
+    // The client reads the answer and the machines take it in a few turns of the event loop.
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+  };
   return {
     waiting: () => waiting.length > 0,
     /** Answers the latest request, and returns once the app has had the answer. */
@@ -39,10 +50,17 @@ function heldRequests(method: 'get' | 'post', url: string) {
       );
       const latest = waiting.at(-1)!;
       waiting.length = 0;
-      latest.respond(response);
-      await vi.waitFor(() => expect(delivered.has(latest.requestId), 'the answer is sent').toBe(true));
-      // The client reads the answer and the machines take it in a few turns of the event loop.
-      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      await deliver(latest, response);
+    },
+    /**
+     * Answers the oldest request while a newer one waits: the answer a slow network delivers after the app has
+     * asked again. Returns once the app has had it.
+     */
+    async answerEarlier(response: Response) {
+      await vi.waitFor(() =>
+        expect(waiting.length, `a newer ${method} ${url} waits behind the earlier one`).toBeGreaterThan(1),
+      );
+      await deliver(waiting.shift()!, response);
     },
     stop: () => server.events.removeListener('response:mocked', onDelivered),
   };

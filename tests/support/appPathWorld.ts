@@ -11,7 +11,7 @@ import { server } from '../ui/setup';
 import { appPathServer, type AppPathServer } from './appPathServer';
 import { dashboardHandlers } from './dashboardHandlers';
 import { emptyDashboardsList, summary } from './dashboardFixtures';
-import { operatorSession } from './fixtures';
+import { accountSettings, operatorSession } from './fixtures';
 import { renderProduct } from './viewPaths';
 
 /** The addresses the app machine's paths visit, and their class in the guard of SPEC §2. */
@@ -69,6 +69,8 @@ export interface AppWorld {
   dialog: 'theme' | 'switchBack' | null;
   /** The text size of the user's settings as the app holds them (null: none read yet). */
   themeSize: AccountSettings['themeSize'] | null;
+  /** The settings as the server stores them: what a read of them answers. */
+  storedSettings: AccountSettings;
   /** Full page loads the app asked for, and those the path expects (a switch of account loads home afresh). */
   loads: string[];
   expectedLoads: string[];
@@ -104,6 +106,7 @@ export function openApp(arrival: Arrival, inspect: (event: InspectionEvent) => v
     token: session.token.id,
     dialog: null,
     themeSize: null,
+    storedSettings: accountSettings,
     loads: [],
     expectedLoads: [],
     theme: 'waiting',

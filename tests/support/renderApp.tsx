@@ -7,7 +7,7 @@ import { fakeSocketFactory } from './fakeSocket';
 
 /** Renders the whole SPA at `path` with the production services, as main.tsx wires them (the socket is a fake the test may drive). */
 export function renderApp(path: string, socket = fakeSocketFactory()) {
-  window.history.replaceState(null, '', path);
+  window.history.replaceState(window.history.state, '', path);
   const logic = provideApp(createAppServices(window.location.origin, socket.factory));
   return render(
     <AppActor.Provider logic={logic} options={{ input: { path, themeMode: null, buildId: 'test-build' } }}>

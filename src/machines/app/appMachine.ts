@@ -147,7 +147,8 @@ export const appMachine = appSetup.createMachine({
           initial: 'loadingSettings',
           states: {
             loadingSettings: {
-              description: "The user's settings are being read; defaults apply meanwhile.",
+              description:
+                "The user's settings are being read; defaults apply meanwhile. A save meanwhile reads them again.",
               invoke: {
                 id: 'loadSettings',
                 src: 'loadSettings',
@@ -160,6 +161,20 @@ export const appMachine = appSetup.createMachine({
                 },
                 // Defaults (English, normal size, system font) apply until settings can be read.
                 onError: 'ready',
+              },
+              // A save answered while the read is under way makes its answer stale: read them again, so the
+              // saved settings are not undone by the older ones.
+              on: {
+                'xstate.done.actor.accountDialog': {
+                  guard: { type: 'dialogChangedSettings', params: ({ event }) => ({ output: event.output }) },
+                  target: 'loadingSettings',
+                  reenter: true,
+                },
+                'xstate.done.actor.deviceConfiguration': {
+                  guard: { type: 'configurationSaved', params: ({ event }) => ({ output: event.output }) },
+                  target: 'loadingSettings',
+                  reenter: true,
+                },
               },
             },
             ready: {

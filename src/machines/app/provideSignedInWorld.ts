@@ -43,7 +43,7 @@ const socketConnection = (socket: SocketFactory) =>
     const connection = socket(input.token, {
       opened: () => sendBack({ type: 'socket.opened' }),
       received: (data) => sendBack({ type: 'socket.messageReceived', data }),
-      closed: () => sendBack({ type: 'socket.closed' }),
+      closed: (code) => sendBack({ type: 'socket.closed', code }),
     });
     receive((command) => connection.send(command.text));
     return () => connection.close();

@@ -8,7 +8,8 @@ export type SocketEvent =
   /** Facts the connection reports. */
   | { type: 'socket.opened' }
   | { type: 'socket.messageReceived'; data: string }
-  | { type: 'socket.closed' }
+  /** `code`: the WebSocket close code, when the server closed it (SERVER_RESTARTING: it went down on purpose). */
+  | { type: 'socket.closed'; code?: number }
   /** Another actor wants the live values of `topic` (it receives `page.valuesPushed`). */
   | { type: 'socket.subscribe'; topic: Topic; subscriber: AnyActorRef }
   | { type: 'socket.unsubscribe'; topic: Topic; subscriber: AnyActorRef }

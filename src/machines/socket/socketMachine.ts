@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
-import { HEARTBEAT, ServerMessage } from '../../services/contracts';
+import { HEARTBEAT, SERVER_RESTARTING, ServerMessage } from '../../services/contracts';
 import type { TreeStatusEvent } from '../deviceTree/deviceTree.events';
 import { SYSTEM_IDS } from '../systemIds';
 import type { ConnectionCommand, PageValuesPushed, SocketEvent } from './socket.events';
@@ -10,6 +10,8 @@ import { addSubscriber, clientMessage, removeSubscriber, topicKey, type Subscrip
 export const PING_IDLE_MS = 30_000;
 export const PONG_TIMEOUT_MS = 30_000;
 export const RECONNECT_MS = 15_000;
+/** After a server said it is restarting: a moment for the proxy to send new connections elsewhere. */
+export const RESTART_RECONNECT_MS = 1_000;
 
 export interface SocketInput {
   token: string;
@@ -42,12 +44,18 @@ export const socketMachine = setup({
     events: {} as SocketEvent,
     input: {} as SocketInput,
   },
-  delays: { PING_IDLE: PING_IDLE_MS, PONG_TIMEOUT: PONG_TIMEOUT_MS, RECONNECT: RECONNECT_MS },
+  delays: {
+    PING_IDLE: PING_IDLE_MS,
+    PONG_TIMEOUT: PONG_TIMEOUT_MS,
+    RECONNECT: RECONNECT_MS,
+    RESTART_RECONNECT: RESTART_RECONNECT_MS,
+  },
   actors: {
     /** One connection attempt (provided: the socket factory); reports socket.opened/messageReceived/closed. */
     connection: fromCallback<ConnectionCommand, SocketInput>(() => () => {}),
   },
   guards: {
+    serverRestarting: (_, params: { code?: number }) => params.code === SERVER_RESTARTING.code,
     isNewTopic: ({ context }, params: SubscriptionEvent) =>
       !context.subscriptions.some((s) => s.key === topicKey(params.topic)),
     isLastSubscriber: ({ context }, params: SubscriptionEvent) => {
@@ -120,10 +128,17 @@ export const socketMachine = setup({
       description: 'The app keeps a live connection to the server for device values and status changes.',
       invoke: { id: 'connection', src: 'connection', input: ({ context }) => ({ token: context.token }) },
       on: {
-        'socket.closed': {
-          target: 'dropped',
-          actions: { type: 'logDrop', params: { reason: 'connection closed' } },
-        },
+        'socket.closed': [
+          {
+            guard: { type: 'serverRestarting', params: ({ event }) => event },
+            target: 'restarting',
+            actions: { type: 'logDrop', params: { reason: 'server restarting' } },
+          },
+          {
+            target: 'dropped',
+            actions: { type: 'logDrop', params: { reason: 'connection closed' } },
+          },
+        ],
       },
       initial: 'connecting',
       states: {
@@ -185,6 +200,11 @@ export const socketMachine = setup({
     dropped: {
       description: 'The live connection was lost; the app reconnects shortly.',
       after: { RECONNECT: 'live' },
+    },
+    restarting: {
+      description:
+        'The server closed the connection because it is going down on purpose (a deploy): the app reconnects at once, to the instance that carries on.',
+      after: { RESTART_RECONNECT: 'live' },
     },
     stopped: { description: 'The live connection was closed on purpose (sign-out).', type: 'final' },
   },

@@ -3,6 +3,11 @@ import { DepartmentStatusEvent, DeviceStatusEvent, LineValuesEvent, MappingStatu
 
 /** Path of the live socket; the token goes in the `Authorization` query parameter. */
 export const SOCKET_PATH = '/client-connect';
+/**
+ * The close code (WebSocket's "Service Restart") of a server going down on purpose (a deploy, a scale-in): the
+ * SPA reconnects at once, to the instance that carries on, instead of waiting as after a drop.
+ */
+export const SERVER_RESTARTING = { code: 1012, reason: 'server restarting' } as const;
 /** The heartbeat text: the client sends it, the server echoes it unchanged. */
 export const HEARTBEAT = 'ping';
 
