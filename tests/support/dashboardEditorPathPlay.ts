@@ -174,8 +174,11 @@ async function devicePageLink(user: UserEvent) {
 
 /** The browser's back button. jsdom fires popstate only between entries of different states, browsers always. */
 async function browserBack() {
-  const moved = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  window.history.replaceState({ left: true }, '', window.location.pathname);
+  // Captured: a held move's popstate never reaches the listeners after the app's (navigation.ts).
+  const moved = new Promise((resolve) =>
+    window.addEventListener('popstate', resolve, { once: true, capture: true }),
+  );
+  window.history.replaceState({ ...window.history.state, left: true }, '', window.location.pathname);
   window.history.back();
   await moved;
 }

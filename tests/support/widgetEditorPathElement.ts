@@ -4,6 +4,7 @@ import { bufferOf, initialPcNumber, readsBuffer } from '../../src/machines/widge
 import type { elementBufferMachine } from '../../src/machines/widgetEditor/elementBufferMachine';
 import { addedElement, newElement, type EditorElement } from '../../src/machines/widgetEditor/widgetDefaults';
 import { bufferInput } from '../../src/machines/widgetEditor/widgetElement.setup';
+import { selectIsLoadingAddress } from '../../src/machines/widgetEditor/widgetElement.selectors';
 import { widgetElementMachine } from '../../src/machines/widgetEditor/widgetElementMachine';
 import { deviceTree, operatorSession, pages } from './fixtures';
 import { modelEvents } from './modelEvents';
@@ -111,6 +112,9 @@ const modelOf = (
         return idle(s) && context.departmentKey !== null && context.page === null;
       case 'element.pickLine':
         return idle(s) && context.element.lineNumber !== event.line;
+      case 'element.save':
+        // The dialog's Save waits for the list being loaded.
+        return !selectIsLoadingAddress(s);
       case 'element.changeLabel':
         return context.label !== event.label;
       case 'element.change':

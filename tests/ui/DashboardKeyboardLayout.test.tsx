@@ -94,12 +94,42 @@ describe('arranging widgets with the keyboard', () => {
     expect(screen.queryByRole('button', { name: /^Move or resize/ })).toBeNull();
   }, 30_000);
 
-  it('offers no handle on a window too narrow to arrange widgets, as it offers no drag', async () => {
-    const { user } = await openDashboard(1024);
+  it('on a 6-column window moves a widget along the reading order and resizes it by shown columns', async () => {
+    const { user, saves } = await openDashboard(1024);
     await user.click(screen.getByRole('button', { name: 'Edit dashboard' }));
-    expect(
-      screen.getByText('Widgets can be moved and resized on a window at least 1264 pixels wide.'),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Move or resize/ })).toBeNull();
+    const chiller = handle('Chiller line');
+    expect(document.getElementById(chiller.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Arrow keys move the widget before or after its neighbour in reading order. Shift with an arrow key makes it one column wider or narrower, or one row taller or shorter.',
+    );
+    chiller.focus();
+    // Reflowed, the Chiller line is the last of the row and reaches the edge; left, it goes before the Freezer line.
+    await user.keyboard('{ArrowLeft}');
+    expect(announced()).toBe('Chiller line: column 1, row 1, 2 columns wide, 4 rows high');
+    await user.keyboard('{ArrowUp}');
+    expect(announced()).toBe('Chiller line cannot go further: column 1, row 1, 2 columns wide, 4 rows high');
+    await user.keyboard('{Shift>}{ArrowRight}{ArrowDown}{/Shift}');
+    expect(announced()).toBe('Chiller line: column 1, row 1, 3 columns wide, 5 rows high');
+    expect(chiller).toBe(document.activeElement);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    // Stored for 12 columns: one shown column is two stored ones, and the order is the desktop's too.
+    expect(saves[0]!.widgets.map(({ name, position: { x, y, w, h } }) => [name, x, y, w, h])).toEqual([
+      ['Freezer line', 3, 5, 3, 4],
+      ['Chiller line', 0, 0, 5, 5],
+    ]);
+  }, 30_000);
+
+  it('on a phone moves a widget below the next one and refuses to widen a full-width widget', async () => {
+    const { user } = await openDashboard(390);
+    await user.click(screen.getByRole('button', { name: 'Edit dashboard' }));
+    const freezer = handle('Freezer line');
+    freezer.focus();
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    expect(announced()).toBe('Freezer line cannot go further: column 1, row 1, 2 columns wide, 4 rows high');
+    await user.keyboard('{ArrowDown}');
+    expect(announced()).toBe('Freezer line: column 1, row 5, 2 columns wide, 4 rows high');
+    await user.keyboard('{ArrowDown}');
+    expect(announced()).toBe('Freezer line cannot go further: column 1, row 5, 2 columns wide, 4 rows high');
   }, 30_000);
 });

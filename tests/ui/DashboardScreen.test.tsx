@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createNavigation } from '../../src/services/navigation';
 import { createStorage } from '../../src/services/storage';
 import { editedDashboard } from '../support/dashboardEditorFixtures';
 import { dashboardsList } from '../support/dashboardFixtures';
@@ -104,12 +105,12 @@ describe('dashboard view', () => {
     expect(window.dispatchEvent(new Event('beforeunload', { cancelable: true }))).toBe(true);
   }, 20_000);
 
-  it('puts the address back on the browser back button with unsaved changes, and goes back on Discard', async () => {
+  it('undoes the browser back button with unsaved changes: Stay keeps the history, Discard goes back', async () => {
     const user = userEvent.setup();
-    // The page the operator came from, twice: Stay puts the dashboard's address in place of the entry the
-    // back button went to. (jsdom fires popstate only between entries of different states.)
-    for (const visit of [1, 2]) window.history.pushState({ visit }, '', '/0A0B0C/1/0/pages/1');
-    window.history.pushState(null, '', '/');
+    // The page the operator came from, then the dashboard, as the app's links make them.
+    const navigation = createNavigation();
+    navigation.go('/0A0B0C/1/0/pages/1');
+    navigation.go('/dashboard/d-overview');
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
@@ -122,9 +123,12 @@ describe('dashboard view', () => {
     expect(window.location.pathname).toBe('/dashboard/d-overview');
     expect(screen.queryByRole('heading', { name: 'Freezer line' })).toBeNull();
 
-    window.history.replaceState({ from: 'dashboard' }, '', '/dashboard/d-overview');
+    // The page behind is still there: Back asks again, and Discard goes to it.
     await user.click(within(await back()).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(window.location.pathname).toBe('/0A0B0C/1/0/pages/1'));
+    // The dashboard's entry is ahead, where it was.
+    window.history.forward();
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/d-overview'));
   }, 20_000);
 
   it('asks before a logout with unsaved changes: Stay keeps the session, Save saves and signs out', async () => {

@@ -6,6 +6,7 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -20,6 +21,8 @@ import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { breakpointOf, columnsOf, compactorAt, layoutAt } from './gridLayout';
 import { GridItemHandle } from './GridItemHandle';
+import { arrangeByKey } from './keyboardArrange';
+import { arrangeReflowedByKey, arrangeReflowedByPointer } from './reflowedArrange';
 import type { DashboardEditorActor } from './useDashboardEditor';
 import { useKeyboardArrange } from './useKeyboardArrange';
 import { WidgetFrame } from './WidgetFrame';
@@ -34,9 +37,9 @@ const useViewportWidth = () => useSyncExternalStore(subscribeResize, () => windo
 
 /**
  * SPEC §5/§9: the dashboard grid. The window's width picks the breakpoint and its columns; positions are
- * stored for 12 columns and scaled down on narrower screens. Widgets are dragged and resized, with the mouse or
- * the arrow keys on their handle, only in edit mode at 12 columns (what is saved), and never overlap (vertical
- * compaction).
+ * stored for 12 columns and reflowed on narrower screens. In edit mode widgets are dragged and resized, with the
+ * pointer or the arrow keys on their handle, and never overlap: at 12 columns in place (vertical compaction),
+ * on a narrower grid by their order and size (reflowedArrange.ts).
  */
 /**
  * A widget over the whole window. Escape leaves it, as the toggle in its header does, unless a dialog opened over
@@ -72,21 +75,33 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   const cols = columnsOf(breakpointOf(useViewportWidth()));
   const widgets = useMemo(() => dashboard?.widgets ?? [], [dashboard]);
   const layout = useMemo(() => layoutAt(widgets, cols), [widgets, cols]);
-  const arranging = editing && cols === GRID_COLUMNS;
+  const stored = useMemo(() => layoutAt(widgets, GRID_COLUMNS), [widgets]);
+  // Narrower grids show the stored layout reflowed: arranging there changes its order and sizes.
+  const reflowed = cols !== GRID_COLUMNS;
+  // A pointer drop the reflow takes back (a gap left, a widget at an end) remounts the grid to show it so.
+  const [retakes, setRetakes] = useState(0);
   const keysId = useId();
-  const layoutChanged = (changed: Layout) => {
-    if (cols !== GRID_COLUMNS) return;
+  const save = (changed: Layout) =>
     actor.send({
       type: 'dashboard.layoutChanged',
       layout: changed.map(({ i, x, y, w, h }) => ({ i, x, y, w, h })),
     });
+  const layoutChanged = (changed: Layout) => {
+    if (!reflowed) save(changed);
+  };
+  const dropped = (changed: Layout) => {
+    if (!reflowed) return;
+    const arranged = arrangeReflowedByPointer(stored, layout, changed, cols);
+    if (arranged) save(arranged);
+    else setRetakes((count) => count + 1);
   };
   const { keyDownOn, announcement } = useKeyboardArrange({
-    enabled: arranging,
+    enabled: editing,
     layout,
-    cols,
+    arrange: (id, keys) =>
+      reflowed ? arrangeReflowedByKey(stored, id, keys, cols) : arrangeByKey(layout, id, keys, cols),
     nameOf: (id) => widgets.find((widget) => widget.id === id)?.name ?? '',
-    onArranged: layoutChanged,
+    onArranged: save,
   });
   if (widgets.length === 0) return <EmptyDashboard actor={actor} editing={editing} />;
   const fullscreen = widgets.find((widget) => widget.id === fullscreenId);
@@ -99,11 +114,10 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   }
   return (
     <div ref={containerRef}>
-      {editing && !arranging && <p className="pb-2 text-muted">{t('dashboardEditor.widenToArrange')}</p>}
-      {arranging && (
+      {editing && (
         <>
           <p id={keysId} hidden>
-            {t('dashboardGrid.arrangeKeys')}
+            {t(reflowed ? 'dashboardGrid.arrangeKeysReflowed' : 'dashboardGrid.arrangeKeys')}
           </p>
           <p aria-live="polite" className="sr-only">
             {announcement}
@@ -111,17 +125,20 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
         </>
       )}
       <GridLayout
+        key={retakes}
         width={width}
         layout={layout}
         gridConfig={{ ...GRID_CONFIG, cols }}
         compactor={compactorAt(cols)}
-        dragConfig={{ enabled: arranging, cancel: 'button' }}
-        resizeConfig={{ enabled: arranging }}
+        dragConfig={{ enabled: editing, cancel: 'button' }}
+        resizeConfig={{ enabled: editing }}
         onLayoutChange={layoutChanged}
+        onDragStop={dropped}
+        onResizeStop={dropped}
       >
         {widgets.map((widget) => (
           <div key={widget.id}>
-            {arranging && (
+            {editing && (
               <GridItemHandle name={widget.name} describedBy={keysId} onKeyDown={keyDownOn(widget.id)} />
             )}
             <WidgetFrame actor={actor} widget={widget} editing={editing} fullscreen={false} />

@@ -1,23 +1,26 @@
 import { useState, type KeyboardEvent } from 'react';
 import { getLayoutItem, type Layout } from 'react-grid-layout';
 import { useT } from '../i18n';
-import { arrangeByKey, isArrowKey } from './keyboardArrange';
+import { isArrowKey } from './keyboardArrange';
 
 /**
- * Arrow keys on a widget's handle move it and Shift with them resizes it (keyboardArrange.ts); the grid then
+ * Arrow keys on a widget's handle move it and Shift with them resizes it (`arrange`: keyboardArrange.ts at 12
+ * columns, reflowedArrange.ts narrower); the grid then
  * says where the widget is. That is read from the layout shown, so it is what the editor took, and said also
  * when the key was refused at an edge or the minimum size (an unchanged text would not be announced again).
  */
 export function useKeyboardArrange({
   enabled,
   layout,
-  cols,
+  arrange,
   nameOf,
   onArranged,
 }: {
   enabled: boolean;
+  /** What the grid shows. */
   layout: Layout;
-  cols: number;
+  /** The layout to save after the key, or null when the key changes nothing. */
+  arrange: (id: string, keys: { key: string; shiftKey: boolean }) => Layout | null;
   nameOf: (id: string) => string;
   onArranged: (layout: Layout) => void;
 }) {
@@ -29,7 +32,7 @@ export function useKeyboardArrange({
     // Alt or Ctrl with an arrow belong to the browser and the screen reader (history, reading by word).
     if (!isArrowKey(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    const arranged = arrangeByKey(layout, id, event, cols);
+    const arranged = arrange(id, event);
     if (arranged) onArranged(arranged);
     setLast({ id, blocked: !arranged });
   };

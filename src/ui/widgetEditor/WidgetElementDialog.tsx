@@ -61,7 +61,9 @@ function ElementStep({ actor }: { actor: WidgetElementActor }) {
           <Button variant="quiet" onClick={cancel}>
             {t('dialog.cancel')}
           </Button>
-          <Button type="submit" disabled={loadingDevices || failed}>
+          {/* While a list of the address loads the element is not yet what the user picked (a page's lines
+              become its elements when they arrive): a save then would refuse a choice already made. */}
+          <Button type="submit" disabled={loadingDevices || failed || loading}>
             {t('dialog.save')}
           </Button>
         </>
