@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import { DEFAULT_HISTORY_RETENTION_DAYS, type Config } from './config';
@@ -7,8 +8,9 @@ import { registerErrorHandler } from './errors';
 import { registerCompression } from './http/compression';
 import { useContractValidation } from './http/contracts';
 import { registerApiDocs } from './http/docs';
-import { loggerOptions, type LogStream } from './http/logging';
+import { loggerOptions, logResponses, requestIdentity, type LogStream } from './http/logging';
 import { createReadiness, registerHealth, type Readiness } from './http/health';
+import { registerMetrics, type MetricSources } from './http/metrics';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
@@ -21,6 +23,7 @@ import { createDashboardsRepository } from './modules/dashboards/repository';
 import { dashboardsRoutes } from './modules/dashboards/routes';
 import { createDashboardsService } from './modules/dashboards/service';
 import { registerAuthentication } from './modules/auth/authenticate';
+import { shareSessionEnds } from './modules/auth/revocations';
 import { registerHistory } from './modules/history/plugin';
 import { createOutbox } from './modules/mail/outbox';
 import { mailSettingsOf, registerMail, type MailSettings } from './modules/mail/plugin';
@@ -44,7 +47,7 @@ import type { SimulatorControl } from './simulator/fleet';
 
 export interface AppOptions {
   config: Pick<Config, 'defaultTenant' | 'logLevel'> &
-    Partial<Pick<Config, 'historyRetentionDays' | NotificationConfigKeys>>;
+    Partial<Pick<Config, 'historyRetentionDays' | 'trustProxy' | NotificationConfigKeys>>;
   db: Database;
   clock?: Clock;
   /** Defaults to ready: tests build the app over a migrated database. */
@@ -65,6 +68,8 @@ export interface AppOptions {
   /** Alarm e-mail and web push beyond the configuration (tests: their own SMTP server, retry timing, TLS agent). */
   mail?: Partial<MailSettings>;
   push?: Partial<PushSettings>;
+  /** The PostgreSQL pool's figures for /metrics (main.ts; none on the embedded database). */
+  pool?: MetricSources['pool'];
   /** The simulated fleet running in this process (demo mode): adds POST /api/v2/demo/alarms. */
   simulator?: SimulatorControl;
 }
@@ -78,8 +83,13 @@ const ONE_MEGABYTE = 1024 * 1024;
 /** The whole HTTP application, not listening, so tests can drive it with app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, clock = systemClock } = options;
+  // A number is how many proxies in front to believe (Fastify's types want it as a function).
+  const trusted = config.trustProxy ?? false;
+  const trustProxy = typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    ...requestIdentity(trusted !== false),
+    trustProxy,
     bodyLimit: ONE_MEGABYTE,
     // The socket and alarm stream keep connections open; do not let them hold a shutdown forever.
     forceCloseConnections: true,
@@ -88,14 +98,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  logResponses(app);
   useContractValidation(app);
   const runtime = options.devices;
   const readiness = options.readiness ?? createReadiness(true);
-  registerHealth(app, readiness, () =>
-    runtime
-      ? { gateway: runtime.connected ? 'connected' : runtime.started ? 'disconnected' : 'starting' }
-      : {},
-  );
+  registerHealth(app, readiness, {
+    details: () =>
+      runtime
+        ? { gateway: runtime.connected ? 'connected' : runtime.started ? 'disconnected' : 'starting' }
+        : {},
+    ping: () => db.execute(sql`select 1`),
+  });
+  registerMetrics(app, {
+    gateway: runtime
+      ? () => {
+          if (!runtime.started) return { received: 0, published: 0, devices: 0, online: 0 };
+          const { received, commandsPublished, devices, online } = runtime.gateway.metrics();
+          return { received, published: commandsPublished, devices, online };
+        }
+      : undefined,
+    sockets: () => app.realtime?.hub()?.metrics().clients,
+    pool: options.pool,
+  });
   await registerSecurityHeaders(app);
   await registerCompression(app);
   await registerApiDocs(app);
@@ -103,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const auth = createAuthService(createAuthRepository(db), clock);
   registerAuthentication(app, auth);
+  await shareSessionEnds(app, db, auth);
 
   await app.register(themeRoutes);
   await app.register(authRoutes, { auth });

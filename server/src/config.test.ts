@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       demo: true,
       logLevel: 'info',
       mqttPort: 1884,
+      mqttTopicPrefix: 'devices',
       mqttUrl: undefined,
       mqttUsername: undefined,
       mqttPassword: undefined,
@@ -32,7 +33,19 @@ describe('loadConfig', () => {
       vapidKeys: undefined,
       vapidSubject: undefined,
       historyRetentionDays: 800,
+      trustProxy: false,
     });
+  });
+
+  it('reads which proxies to trust: all, none, how many, or which addresses', () => {
+    const trustOf = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
+    expect(trustOf('true')).toBe(true);
+    expect(trustOf('false')).toBe(false);
+    expect(trustOf('2')).toBe(2);
+    expect(trustOf('10.0.0.1, 10.1.0.0/16')).toBe('10.0.0.1, 10.1.0.0/16');
+    expect(problemsOf({ TRUST_PROXY: 'yes please' })).toEqual([
+      "TRUST_PROXY must be 'true', 'false', a number of proxies, or the proxies' addresses (comma-separated, CIDR allowed) (got 'yes please')",
+    ]);
   });
 
   it('takes the public URL and VAPID keys for alarm e-mail and web push, never echoing the private key', () => {

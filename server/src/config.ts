@@ -58,6 +58,16 @@ const EnvSchema = v.object({
   MQTT_PORT: v.optional(port('MQTT_PORT'), '1884'),
   MQTT_URL: v.optional(url('MQTT_URL', ['mqtt', 'mqtts', 'ws', 'wss'])),
   MQTT_USERNAME: v.optional(v.string()),
+  MQTT_TOPIC_PREFIX: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/,
+        'MQTT_TOPIC_PREFIX must be topic levels of letters, digits, _ or - separated by /',
+      ),
+    ),
+    'devices',
+  ),
   MQTT_PASSWORD: v.optional(v.string()),
   SIMULATOR: v.optional(boolean('SIMULATOR')),
   SMTP_URL: v.optional(url('SMTP_URL', ['smtp', 'smtps'])),
@@ -74,6 +84,15 @@ const EnvSchema = v.object({
   VAPID_PUBLIC_KEY: v.optional(base64url('VAPID_PUBLIC_KEY', 65)),
   VAPID_PRIVATE_KEY: v.optional(base64url('VAPID_PRIVATE_KEY', 32)),
   VAPID_SUBJECT: v.optional(url('VAPID_SUBJECT', ['mailto', 'https'])),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => /^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(value.trim()),
+        "TRUST_PROXY must be 'true', 'false', a number of proxies, or the proxies' addresses (comma-separated, CIDR allowed)",
+      ),
+    ),
+  ),
   HISTORY_RETENTION_DAYS: v.optional(
     integerIn('HISTORY_RETENTION_DAYS', 1, 36_500),
     String(DEFAULT_HISTORY_RETENTION_DAYS),
@@ -95,6 +114,8 @@ export interface Config {
   mqttUrl: string | undefined;
   /** The server's own identity on an external broker (MQTT_URL); the embedded one makes a random one per start. */
   mqttUsername: string | undefined;
+  /** The first topic levels of every device topic (docs/device-protocol.md), so environments can share a broker. */
+  mqttTopicPrefix: string;
   mqttPassword: string | undefined;
   /** Run the demo fleet in-process against the broker: demo mode only, on unless SIMULATOR=false. */
   simulator: boolean;
@@ -114,6 +135,18 @@ export interface Config {
   vapidSubject: string | undefined;
   /** Recorded history older than this many days is dropped by the server. */
   historyRetentionDays: number;
+  /**
+   * Which proxies' X-Forwarded-For, -Host and -Proto headers to believe for the client's address and the host
+   * (the tenant): none (false, the default), all (true), the nearest `n`, or those at these addresses.
+   */
+  trustProxy: boolean | number | string;
+}
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  const trimmed = value?.trim();
+  if (trimmed === undefined || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 /** Keeps a password in a connection URL out of the error message (and so out of logs). */
@@ -158,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demo,
     logLevel: parsed.LOG_LEVEL,
     mqttPort: parsed.MQTT_PORT,
+    mqttTopicPrefix: parsed.MQTT_TOPIC_PREFIX,
     mqttUrl: parsed.MQTT_URL,
     mqttUsername: parsed.MQTT_USERNAME,
     mqttPassword: parsed.MQTT_PASSWORD,
@@ -172,5 +206,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     vapidSubject: parsed.VAPID_SUBJECT,
     historyRetentionDays: parsed.HISTORY_RETENTION_DAYS,
+    trustProxy: trustProxyOf(parsed.TRUST_PROXY),
   };
 }

@@ -66,12 +66,35 @@ function dataExceptionOf(error: unknown): string | null {
   return null;
 }
 
+/**
+ * Whether `error` (or what it wraps) says the database cannot be reached now: refused or dropped connections, and
+ * PostgreSQL's connection exceptions (class 08) and shutdowns (57P01–57P03). That is an outage, not a bug: 503.
+ */
+function databaseDown(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|08[0-9A-Z]{3}|57P0[1-3])$/.test(code)
+    )
+      return true;
+    if (/^Connection terminated/.test(cause.message)) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
 /** Code of the safety net's 400: a test failing on it has found a contract that lets such input through. */
 export const UNSTORABLE_VALUE = 'UNSTORABLE_VALUE';
 
 /** Turns anything thrown into an AppError; anything that is not a client error becomes a logged generic 500. */
 function toAppError(error: FastifyError | AppError | Error): AppError | null {
   if (error instanceof AppError) return error;
+  if (databaseDown(error)) {
+    return new AppError(503, 'DATABASE_UNAVAILABLE', 'The database cannot be reached; try again shortly', {
+      'Retry-After': '5',
+    });
+  }
   if (dataExceptionOf(error)) {
     return badRequest(
       UNSTORABLE_VALUE,
@@ -97,6 +120,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         'the contract let through an unstorable value',
       );
     }
+    if (known?.code === 'DATABASE_UNAVAILABLE')
+      request.log.warn({ err: error }, 'the database is unavailable');
     if (known) return sendError(reply, known);
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'));

@@ -68,8 +68,24 @@ async function main(): Promise<void> {
     username: config.mqttUsername,
     password: config.mqttPassword,
     simulator: config.simulator,
+    prefix: config.mqttTopicPrefix,
   });
-  const app = await buildApp({ config, db: handle.db, readiness, devices, simulator: devices.simulator });
+  const pool =
+    handle.driver === 'pg'
+      ? () => ({
+          total: handle.pool.totalCount,
+          idle: handle.pool.idleCount,
+          waiting: handle.pool.waitingCount,
+        })
+      : undefined;
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    readiness,
+    devices,
+    simulator: devices.simulator,
+    pool,
+  });
   devices.useLogger(app.log);
 
   let stopping = false;

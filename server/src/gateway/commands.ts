@@ -49,10 +49,21 @@ export class CommandChannel {
     UNAVAILABLE: 0,
   };
 
+  /** Commands handed to the broker (writes and refreshes). */
+  private published = 0;
+
   constructor(private readonly options: CommandChannelOptions) {}
 
-  metrics(): { pendingWrites: number; writes: Record<WriteResult['result'], number> } {
-    return { pendingWrites: this.pending.size, writes: { ...this.writes } };
+  metrics(): {
+    pendingWrites: number;
+    writes: Record<WriteResult['result'], number>;
+    commandsPublished: number;
+  } {
+    return {
+      pendingWrites: this.pending.size,
+      writes: { ...this.writes },
+      commandsPublished: this.published,
+    };
   }
 
   async writeLine(
@@ -193,15 +204,16 @@ export class CommandChannel {
   }
 
   private publish(tenant: string, hexacode: string, command: Command, failure: string): void {
-    this.options
-      .client()
-      ?.publish(
-        this.options.topics.commands(tenant, hexacode),
-        JSON.stringify(command),
-        { qos: 1 },
-        (error) => {
-          if (error) this.options.log.warn({ err: error, tenant, hexacode }, failure);
-        },
-      );
+    const client = this.options.client();
+    if (!client) return;
+    this.published++;
+    client.publish(
+      this.options.topics.commands(tenant, hexacode),
+      JSON.stringify(command),
+      { qos: 1 },
+      (error) => {
+        if (error) this.options.log.warn({ err: error, tenant, hexacode }, failure);
+      },
+    );
   }
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { GatewayLogger } from './logger';
-import { sharedFilter } from './protocol';
 
 export interface BrokerLogin {
   /** mqtt://host:port of the embedded broker or of an external one (MQTT_URL): the same code on both paths. */
@@ -47,28 +46,26 @@ export async function connectGatewayClient(
 }
 
 /**
- * Subscriptions for work that must happen once across server instances, each on its own connection because
- * MQTT 3.1.1 cannot tell which subscription delivered a message.
+ * Subscriptions of a module of its own (history recording), each on its own connection because MQTT 3.1.1 cannot
+ * tell which subscription delivered a message, nor mark a retained copy as sent for this one.
  */
-export class SharedSubscriptions {
+export class OwnSubscriptions {
   private readonly clients = new Set<MqttClient>();
 
   constructor(
     private readonly login: BrokerLogin,
-    /** Whether the broker supports `$share/<group>/…`; without it a plain subscription (single instance). */
-    private readonly shared: boolean,
     private readonly log: GatewayLogger,
   ) {}
 
   async add(
-    group: string,
+    name: string,
     fullFilter: string,
     handler: (topic: string, payload: Buffer, retained: boolean) => void,
   ): Promise<() => Promise<void>> {
     const client = await mqtt.connectAsync(this.login.url, {
       username: this.login.username,
       password: this.login.password,
-      clientId: `coldwatch-${group}-${randomUUID()}`,
+      clientId: `coldwatch-${name}-${randomUUID()}`,
       clean: true,
       protocolVersion: 4,
       reconnectPeriod: 1000,
@@ -77,10 +74,10 @@ export class SharedSubscriptions {
       try {
         handler(topic, payload, packet.retain);
       } catch (error) {
-        this.log.error({ err: error, group, topic }, 'gateway: shared subscription handler failed');
+        this.log.error({ err: error, name, topic }, 'gateway: subscription handler failed');
       }
     });
-    await client.subscribeAsync(this.shared ? sharedFilter(group, fullFilter) : fullFilter, { qos: 1 });
+    await client.subscribeAsync(fullFilter, { qos: 1 });
     this.clients.add(client);
     return async () => {
       this.clients.delete(client);

@@ -64,6 +64,13 @@ export class DeviceCache {
     return this.devices.size;
   }
 
+  /** Devices last heard online. */
+  get online(): number {
+    let online = 0;
+    for (const device of this.devices.values()) if (device.online) online++;
+    return online;
+  }
+
   get(tenant: string, hexacode: string): CachedDevice | undefined {
     return this.devices.get(`${tenant}/${hexacode}`);
   }

@@ -4,7 +4,7 @@ import type { AdfRegistry } from './adf/loader';
 import type { LineStatus } from './adf/translate';
 import { type GatewayClock, systemGatewayClock } from './clock';
 import { CommandChannel, type WriteResult } from './commands';
-import { type BrokerLogin, SharedSubscriptions, connectGatewayClient } from './connection';
+import { type BrokerLogin, OwnSubscriptions, connectGatewayClient } from './connection';
 import { DeviceCache } from './device-cache';
 import type { DeviceDirectory } from './directory';
 import { type GatewayListener, GatewayEvents } from './events';
@@ -29,11 +29,6 @@ export interface GatewayOptions extends BrokerLogin {
   logger?: GatewayLogger;
   /** How long a device has to answer a line write. Default 5000 ms. */
   writeTimeoutMs?: number;
-  /**
-   * Whether the broker supports `$share/<group>/…` (Mosquitto, EMQX, HiveMQ do; Aedes does not). Without it,
-   * subscribeShared() subscribes plainly, which is right for the single-instance embedded setup.
-   */
-  sharedSubscriptions?: boolean;
   /** Largest accepted message, bytes. Default MAX_PACKET_BYTES (64 KiB), what the broker lets through. */
   maxPayloadBytes?: number;
   /** Time and timers (the lost-device timeout); tests pass a manual one. */
@@ -45,8 +40,10 @@ export interface GatewayMetrics {
   accepted: number;
   rejected: Record<string, number>;
   devices: number;
+  online: number;
   pendingWrites: number;
   writes: Record<WriteResult['result'], number>;
+  commandsPublished: number;
 }
 
 /**
@@ -63,7 +60,7 @@ export class Gateway {
   private readonly virtual: VirtualDevices;
   private readonly commands: CommandChannel;
   private readonly intake: MessageIntake;
-  private readonly shared: SharedSubscriptions;
+  private readonly own: OwnSubscriptions;
   private readonly lost: LostDevices;
 
   constructor(private readonly options: GatewayOptions) {
@@ -123,7 +120,7 @@ export class Gateway {
       this.log,
       options.maxPayloadBytes,
     );
-    this.shared = new SharedSubscriptions(options, options.sharedSubscriptions ?? false, this.log);
+    this.own = new OwnSubscriptions(options, this.log);
   }
 
   /** Connects, subscribes to every device topic, and resolves once subscribed (retained values then stream in). */
@@ -143,7 +140,7 @@ export class Gateway {
     this.commands.stop();
     this.virtual.stop();
     this.lost.stop();
-    await this.shared.stop();
+    await this.own.stop();
     const client = this.client;
     this.client = undefined;
     if (client) await client.endAsync();
@@ -160,21 +157,26 @@ export class Gateway {
   }
 
   /**
-   * Work that must happen once across server instances (history recording, alarm mails): a shared subscription
-   * `$share/<group>/<prefix>/<filter>` where the broker supports it, a plain one otherwise (the embedded broker
-   * serves a single instance). The handler must validate what it gets; `retained` marks the broker's stored copy
-   * sent on subscribing, not a message published now. Returns the function that ends it.
+   * A subscription of a module's own to `<prefix>/<filter>`, on its own connection: history recording, which every
+   * instance does (the database keeps one copy of each sample), so that an instance that dies takes nothing with
+   * it that another instance heard. The handler must validate what it gets; `retained` marks the broker's stored
+   * copy sent on subscribing, not a message published now. Returns the function that ends it.
    */
-  subscribeShared(
-    group: string,
+  subscribeOwn(
+    name: string,
     filter: string,
     handler: (topic: string, payload: Buffer, retained: boolean) => void,
   ): Promise<() => Promise<void>> {
-    return this.shared.add(group, `${this.topics.prefix}/${filter}`, handler);
+    return this.own.add(name, `${this.topics.prefix}/${filter}`, handler);
   }
 
   metrics(): GatewayMetrics {
-    return { ...this.intake.metrics(), devices: this.cache.size, ...this.commands.metrics() };
+    return {
+      ...this.intake.metrics(),
+      devices: this.cache.size,
+      online: this.cache.online,
+      ...this.commands.metrics(),
+    };
   }
 
   /** Replaces the virtual devices of a tenant (at start from the database, and whenever they change). */

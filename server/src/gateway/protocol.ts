@@ -208,9 +208,4 @@ export class Topics {
   }
 }
 
-/** `$share/<group>/<filter>` (MQTT 5, and Mosquitto ≥ 1.6 on 3.1.1 too) for work one instance must do once. */
-export function sharedFilter(group: string, filter: string): string {
-  return `$share/${group}/${filter}`;
-}
-
 export const deviceUsername = (tenant: string, hexacode: string) => `${tenant}/${hexacode}`;

@@ -29,6 +29,8 @@ export interface DeviceRuntimeOptions {
   password?: string | undefined;
   /** Run the demo fleet against the same broker. */
   simulator?: boolean;
+  /** The topics' first levels (MQTT_TOPIC_PREFIX); default `devices`. */
+  prefix?: string;
   fleet?: Fleet;
   fleetOptions?: Partial<FleetOptions>;
   writeTimeoutMs?: number;
@@ -113,6 +115,7 @@ export class DeviceRuntime implements GatewayAccess {
         credentials: this.registry,
         server: identity,
         logger: log,
+        prefix: this.options.prefix,
       });
       url = `mqtt://127.0.0.1:${this.broker.port}`;
       server = identity;
@@ -125,7 +128,7 @@ export class DeviceRuntime implements GatewayAccess {
       directory: this.registry,
       logger: log,
       writeTimeoutMs: this.options.writeTimeoutMs,
-      sharedSubscriptions: this.options.url !== undefined,
+      prefix: this.options.prefix,
     });
     await gateway.start();
     this.current = gateway;
@@ -133,6 +136,7 @@ export class DeviceRuntime implements GatewayAccess {
     if (this.options.simulator) {
       this.fleet = await startFleet(this.options.fleet ?? demoFleet, this.loadedAdfs, {
         url,
+        ...(this.options.prefix ? { prefix: this.options.prefix } : {}),
         ...this.options.fleetOptions,
         log: this.options.fleetOptions?.log ?? ((message) => log.debug({}, `simulator: ${message}`)),
       });

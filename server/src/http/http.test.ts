@@ -3,11 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { createDatabase } from '../db/client';
 import { describeEachBackend, PGLITE_BACKEND } from '../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../testing/app';
-import { createReadiness } from './health';
 
 function builtSpa(): string {
   const dist = mkdtempSync(join(tmpdir(), 'coldwatch-dist-'));
@@ -19,32 +16,6 @@ function builtSpa(): string {
   writeFileSync(join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
   return dist;
 }
-
-describe('readiness', () => {
-  it('answers 503 until the database is ready, then 200', async () => {
-    const handle = createDatabase({});
-    const readiness = createReadiness(false);
-    const app = await buildApp({
-      config: { defaultTenant: 'demo', logLevel: 'silent' },
-      db: handle.db,
-      readiness,
-      logger: false,
-    });
-    const starting = await app.inject({ url: '/healthz' });
-    expect(starting.statusCode).toBe(503);
-    expect(starting.json()).toEqual({ status: 'starting' });
-    expect((await app.inject({ url: '/api/themes' })).json()).toMatchObject({
-      statusCode: 503,
-      code: 'STARTING',
-    });
-    readiness.markReady();
-    const ready = await app.inject({ url: '/healthz', headers: { host: 'unknown.example.com' } });
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
-    await app.close();
-    await handle.close();
-  });
-});
 
 describeEachBackend('HTTP behaviour', (backend) => {
   const ctx = useTestApp(backend, { distDir: builtSpa() });

@@ -1,4 +1,5 @@
-import type { FastifyServerOptions, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 export const REDACTED = '[REDACTED]';
 
@@ -82,4 +83,45 @@ export function loggerOptions(
       err: serializeError,
     },
   };
+}
+
+/** Request ids are sent back to the client; one from a proxy is taken only from a proxy that is trusted. */
+const REQUEST_ID_HEADER = 'x-request-id';
+const PROXY_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Every request gets an id that is unique across instances (Fastify's default counts from 1 in each process):
+ * a trusted proxy's X-Request-Id when it is a plain token, a random UUID otherwise. Fastify's two lines per
+ * request ("incoming", "completed") give way to one, written by logResponses.
+ */
+export function requestIdentity(trustProxy: boolean) {
+  return {
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false as const,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const fromProxy = request.headers[REQUEST_ID_HEADER];
+      return trustProxy && typeof fromProxy === 'string' && PROXY_REQUEST_ID.test(fromProxy)
+        ? fromProxy
+        : randomUUID();
+    },
+  };
+}
+
+/**
+ * One line a request, when its answer is sent: what was asked (without secrets), the status and the time taken,
+ * with the request id, which the answer also carries in X-Request-Id (a live socket: when it opens). Server
+ * errors log at error level, refused requests at info like the rest; probes keep their own level (warn) and so
+ * stay out of the log.
+ */
+export function logResponses(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    // A socket's upgrade is handed over before any answer: it is logged as it opens.
+    if (request.headers.upgrade) request.log.info({ req: request }, 'socket opening');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const fields = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (reply.statusCode >= 500) request.log.error(fields, 'request failed');
+    else request.log.info(fields, 'request completed');
+  });
 }

@@ -80,10 +80,14 @@ log?.(
   `${running.devices.filter((d) => d.connected).length}/${running.devices.length} devices connected to ${url}`,
 );
 
+// The devices' timers do not hold a process (the server embeds the fleet): this one lives until it is told to stop,
+// also while the broker is away and every device only waits to reconnect.
+const alive = setInterval(() => undefined, 60_000);
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
+  clearInterval(alive);
   log?.('stopping: devices say offline and disconnect');
   await running.stop();
   await close?.();

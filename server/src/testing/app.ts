@@ -89,6 +89,27 @@ export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): 
   return context;
 }
 
+/**
+ * Another server instance over the context's database (and its broker and devices, when it has them), as a
+ * second node of a deployment would be; ready when it resolves. `options` override the defaults.
+ */
+export async function secondInstance(
+  ctx: TestContext,
+  options: Partial<AppOptions> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: { defaultTenant: 'demo', logLevel: 'silent' },
+    db: ctx.handle.db,
+    clock: ctx.clock,
+    logger: false,
+    distDir: '/nonexistent-dist',
+    ...(ctx.devices ? { devices: ctx.devices } : {}),
+    ...options,
+  });
+  await app.ready();
+  return app;
+}
+
 export const hostOf = (tenant: string) => (tenant === 'demo' ? 'localhost:8080' : `${tenant}.localhost:8080`);
 
 export function login(

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../db/client';
+import { copyPgliteTemplate } from './pgliteTemplate';
 
 /** A maintenance connection to the PostgreSQL the tests may use (trust auth on the CI machines). */
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,13 +33,21 @@ const postgresAnswers = await withAdmin((client) => client.query('SELECT 1')).th
   () => false,
 );
 
-/** In memory: fast, and always there. */
+/** A copy of a fresh database in a temporary directory (creating one takes seconds): fast, and always there. */
 export const PGLITE_BACKEND: TestBackend = {
   name: 'pglite',
   available: true,
   async open() {
-    const handle = createDatabase({});
-    return { ...handle, dispose: () => handle.close() };
+    const dir = await mkdtemp(join(tmpdir(), 'coldwatch-test-'));
+    await copyPgliteTemplate(dir);
+    const handle = createDatabase({ pgliteDir: dir });
+    return {
+      ...handle,
+      async dispose() {
+        await handle.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   },
 };
 

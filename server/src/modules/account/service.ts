@@ -17,14 +17,17 @@ import { checkSettingGrants } from './setting-grants';
  * Stored settings hold only what the user changed, read over the current defaults. The e-mail address lives on
  * the user row (sign-in, recovery and alarm mail use it too) and is shown here as the settings' email.
  */
-function settingsOf(stored: StoredAccount): AccountSettings {
+export function settingsOf(stored: StoredAccount): AccountSettings {
   return { ...DEFAULT_ACCOUNT_SETTINGS, ...stored.settings, email: stored.email, use2FA: stored.mfaEnabled };
 }
+
+/** The signed-in user's row is gone (deleted while the session was cached). */
+export const accountNotFound = () => notFound('USER_NOT_FOUND', 'Your account no longer exists');
 
 export function createAccountService(repository: AccountRepository) {
   async function load(tenantId: string, userId: string): Promise<StoredAccount> {
     const stored = await repository.find(tenantId, userId);
-    if (!stored) throw notFound('USER_NOT_FOUND', 'Your account no longer exists');
+    if (!stored) throw accountNotFound();
     return stored;
   }
 

@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AlarmEntry, AlarmHistoryPage } from '../../../../src/services/contracts';
-import { buildApp } from '../../app';
 import { alarmOccurrences, tenants, users } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/events';
-import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { hostOf, tokenOf, secondInstance, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import type { AlarmEvent } from './events';
 
@@ -65,15 +64,7 @@ describeEachBackend('alarms store', (backend) => {
     tokens.acmeAdmin = await tokenOf(ctx.app, 'admin', 'Admin123', 'acme');
     ctx.app.alarms.subscribe((event) => void heard.push(event));
     // A second server instance over the same database and broker.
-    second = await buildApp({
-      config: { defaultTenant: 'demo', logLevel: 'silent' },
-      db: ctx.handle.db,
-      clock: ctx.clock,
-      logger: false,
-      distDir: '/nonexistent-dist',
-      devices: ctx.devices,
-    });
-    await second.ready();
+    second = await secondInstance(ctx);
     second.alarms.subscribe((event) => void heard.push(event));
   });
   afterAll(async () => second?.close());

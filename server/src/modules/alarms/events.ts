@@ -1,6 +1,8 @@
+import type { Database } from '../../db/client';
+
 /**
  * What the alarms module tells the rest of the server (e-mail, web push) about alarm occurrences. Emitted once
- * across instances: only by the instance that stored the change (the database decides, see the service).
+ * across instances: only by the instance that stored the change (the database decides, see the store).
  */
 export interface AlarmOccurrence {
   id: string;
@@ -28,7 +30,16 @@ export type AlarmEvent =
 
 export type AlarmListener = (event: AlarmEvent) => void | Promise<void>;
 
-/** Fan-out of stored alarm changes; a listener that fails is logged by the emitter and never stops the others. */
+/** Writes what must follow a raise or clear (outbox rows) with `tx`, the transaction that stores it. */
+export type AlarmWriter = (event: AlarmEvent, tx: Database) => Promise<void>;
+
+/** Fan-out of stored alarm changes; a listener or writer that fails is logged and never stops the others. */
 export interface AlarmEvents {
+  /** Told after the change is committed, in this instance only (it may die first: nothing durable here). */
   subscribe(listener: AlarmListener): () => void;
+  /**
+   * Writes in the transaction that stores a raise or clear, so the change and what it must lead to are committed
+   * together or not at all (an instance killed in between leaves neither, and another instance stores both).
+   */
+  addWriter(writer: AlarmWriter): () => void;
 }

@@ -18,7 +18,7 @@ import { createTranslations } from './translations';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Stored alarm changes, for e-mail and push (emitted by the one instance that stored each). */
+    /** Stored alarm changes, for e-mail and push (written and emitted by the one instance that stored each). */
     alarms: AlarmEvents & {
       /** Resolves once every gateway event heard so far is stored (tests). */
       flush(): Promise<void>;
@@ -91,6 +91,7 @@ export async function registerAlarms(
 
   app.decorate('alarms', {
     subscribe: (listener) => emitter.subscribe(listener),
+    addWriter: (writer) => emitter.addWriter(writer),
     flush: () => store.flush(),
     store,
     streams,

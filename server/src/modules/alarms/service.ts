@@ -62,15 +62,24 @@ export function createAlarmsService(deps: {
       const found = await repository.find(tenantId, id);
       if (!found) throw alarmNotFound();
       if (found.acknowledgedAt) throw alreadyAcknowledged();
-      const row = await repository.acknowledge(tenantId, id, {
-        userId: session.user.id,
-        username: session.user.username,
-        comment,
-        at: clock.now(),
+      // Stored, numbered and NOTIFYed together, as the store does with raises and clears.
+      const { row, change } = await repository.transaction(async (queries, tx) => {
+        const row = await queries.acknowledge(tenantId, id, {
+          userId: session.user.id,
+          username: session.user.username,
+          comment,
+          at: clock.now(),
+        });
+        if (!row) throw alreadyAcknowledged(); // another request was first
+        const change = {
+          tenantId,
+          hexacode: row.hexacode,
+          id: await queries.recordChange(tenantId, row.hexacode, clock.now()),
+        };
+        await deps.feed.notify(change, tx);
+        return { row, change };
       });
-      if (!row) throw alreadyAcknowledged(); // another request was first
-      const changeId = await repository.recordChange(tenantId, row.hexacode, clock.now());
-      await deps.feed.publish({ tenantId, hexacode: row.hexacode, id: changeId });
+      deps.feed.deliver(change);
       const device = (await directory.device(tenantId, row.hexacode)) ?? {
         tenantId,
         hexacode: row.hexacode,

@@ -6,8 +6,8 @@ import type { GatewayLogger } from '../../gateway/logger';
 import type { ChangeFeed } from './change-feed';
 import type { AlarmDevice, AlarmDirectory } from './directory';
 import type { AlarmEmitter } from './emitter';
-import type { AlarmOccurrence } from './events';
-import type { AlarmPlace, AlarmsRepository } from './repository';
+import type { AlarmEvent, AlarmOccurrence } from './events';
+import type { AlarmPlace, AlarmQueries, AlarmsRepository } from './repository';
 
 type AlarmChanged = Extract<GatewayEvent, { type: 'AlarmChanged' }>;
 type AlarmList = Extract<GatewayEvent, { type: 'AlarmList' }>;
@@ -21,10 +21,18 @@ export interface AlarmStoreDeps {
   log: GatewayLogger;
 }
 
+/** What one event's statements changed: the occurrences they raised and those they cleared. */
+interface Stored {
+  raised: AlarmOccurrenceRow[];
+  cleared: AlarmOccurrenceRow[];
+}
+
 /**
  * Stores what devices say of their alarms. Every instance hears every event and runs the same statements; the
  * database answers which one changed something, and only that one numbers the change, tells the stream clients of
- * every instance and emits the AlarmEvents. Events of one device are handled in order.
+ * every instance and has the e-mails and pushes queued, all in the transaction that stores the change: an
+ * instance killed before its commit leaves nothing, and the others' statements store and announce it instead.
+ * Events of one device are handled in order.
  */
 export function createAlarmStore(deps: AlarmStoreDeps) {
   const { repository, directory, feed, emitter, clock, log } = deps;
@@ -65,8 +73,14 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     return { device, place };
   }
 
-  const raise = (device: AlarmDevice, place: AlarmPlace, code: string, raisedAt: Date) =>
-    repository.raise({
+  const raise = (
+    queries: AlarmQueries,
+    device: AlarmDevice,
+    place: AlarmPlace,
+    code: string,
+    raisedAt: Date,
+  ) =>
+    queries.raise({
       ...place,
       code,
       raisedAt,
@@ -77,20 +91,38 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
       adfName: directory.adfName(device.model, code),
     });
 
-  /** After this instance stored changes of a device: number them, tell the streams, then e-mail and push. */
-  async function announce(
+  /**
+   * Runs `store` and, when its statements changed something, the durable part of announcing it in the same
+   * transaction: the change numbered, the other instances NOTIFYed (sent at commit), the e-mail and push rows
+   * written. Once committed: this instance's streams and listeners.
+   */
+  async function storeAndAnnounce(
     tenant: string,
     device: AlarmDevice,
-    raised: AlarmOccurrenceRow[],
-    cleared: AlarmOccurrenceRow[],
+    store: (queries: AlarmQueries) => Promise<Stored>,
   ): Promise<void> {
-    if (raised.length + cleared.length === 0) return;
-    const id = await repository.recordChange(device.tenantId, device.hexacode, clock.now());
-    await feed.publish({ tenantId: device.tenantId, hexacode: device.hexacode, id });
-    for (const row of raised)
-      emitter.emit({ type: 'alarm.raised', occurrence: occurrenceOf(tenant, device, row) });
-    for (const row of cleared)
-      emitter.emit({ type: 'alarm.cleared', occurrence: occurrenceOf(tenant, device, row) });
+    const announced = await repository.transaction(async (queries, tx) => {
+      const { raised, cleared } = await store(queries);
+      if (raised.length + cleared.length === 0) return undefined;
+      const id = await queries.recordChange(device.tenantId, device.hexacode, clock.now());
+      const change = { tenantId: device.tenantId, hexacode: device.hexacode, id };
+      await feed.notify(change, tx);
+      const events: AlarmEvent[] = [
+        ...raised.map((row) => ({
+          type: 'alarm.raised' as const,
+          occurrence: occurrenceOf(tenant, device, row),
+        })),
+        ...cleared.map((row) => ({
+          type: 'alarm.cleared' as const,
+          occurrence: occurrenceOf(tenant, device, row),
+        })),
+      ];
+      for (const event of events) await emitter.writeAll(event, tx);
+      return { change, events };
+    });
+    if (!announced) return;
+    feed.deliver(announced.change);
+    for (const event of announced.events) emitter.emit(event);
   }
 
   async function changed(event: AlarmChanged): Promise<void> {
@@ -98,12 +130,11 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     if (!found) return;
     const { device, place } = found;
     const at = timeOf(event.at);
-    if (event.raised) {
-      const row = await raise(device, place, event.code, at);
-      await announce(event.tenant, device, row ? [row] : [], []);
-    } else {
-      await announce(event.tenant, device, [], await repository.clear(place, [event.code], at));
-    }
+    await storeAndAnnounce(event.tenant, device, async (queries) => {
+      if (!event.raised) return { raised: [], cleared: await queries.clear(place, [event.code], at) };
+      const row = await raise(queries, device, place, event.code, at);
+      return { raised: row ? [row] : [], cleared: [] };
+    });
   }
 
   /** The department's complete list: raise what is missing, clear what is gone (never DEVICE_LOST). */
@@ -113,15 +144,17 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     const { device, place } = found;
     const at = timeOf(event.at);
     const listed = new Set(event.codes);
-    const open = new Set(await repository.openCodes(place));
-    const raised: AlarmOccurrenceRow[] = [];
-    for (const code of listed) {
-      if (open.has(code)) continue;
-      const row = await raise(device, place, code, at);
-      if (row) raised.push(row);
-    }
-    const gone = [...open].filter((code) => !listed.has(code) && code !== DEVICE_LOST_CODE);
-    await announce(event.tenant, device, raised, await repository.clear(place, gone, at));
+    await storeAndAnnounce(event.tenant, device, async (queries) => {
+      const open = new Set(await queries.openCodes(place));
+      const raised: AlarmOccurrenceRow[] = [];
+      for (const code of listed) {
+        if (open.has(code)) continue;
+        const row = await raise(queries, device, place, code, at);
+        if (row) raised.push(row);
+      }
+      const gone = [...open].filter((code) => !listed.has(code) && code !== DEVICE_LOST_CODE);
+      return { raised, cleared: await queries.clear(place, gone, at) };
+    });
   }
 
   function handle(event: GatewayEvent): void {

@@ -1,86 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ALARM_CHANGE_ID_HEADER,
   ALARM_STREAM_EVENT,
   ALARM_STREAM_PATH,
-  type AlarmEntry,
 } from '../../../../src/services/contracts';
-import { buildApp } from '../../app';
 import type { GatewayEvent } from '../../gateway/events';
-import { tokenOf, useTestApp } from '../../testing/app';
+import { tokenOf, secondInstance, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { until } from '../../testing/wait';
-
-const T0 = Date.parse('2026-01-15T03:00:00Z');
-const STANDALONE = '2D0001';
-
-const changed = (code: string, raised: boolean, at: number): GatewayEvent => ({
-  type: 'AlarmChanged',
-  tenant: 'demo',
-  hexacode: STANDALONE,
-  department: 1,
-  subDepartment: 0,
-  code,
-  raised,
-  at,
-});
-
-interface StreamEvent {
-  id: string;
-  event: string;
-  entry: AlarmEntry;
-}
-
-/** An alarm stream read the way the SPA reads it: fetch with the bearer header, events parsed as they come. */
-async function openStream(base: string, token: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${ALARM_STREAM_PATH}`, {
-    headers: {
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-    },
-    signal: controller.signal,
-  });
-  const events: StreamEvent[] = [];
-  let text = '';
-  let ended = false;
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        text += decoder.decode(chunk, { stream: true });
-        let cut: number;
-        while ((cut = text.indexOf('\n\n')) >= 0) {
-          const block = text.slice(0, cut);
-          text = text.slice(cut + 2);
-          const fields = Object.fromEntries(
-            block
-              .split('\n')
-              .filter((line) => !line.startsWith(':'))
-              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-          );
-          if (fields.event && fields.id !== undefined && fields.data !== undefined)
-            events.push({ id: fields.id, event: fields.event, entry: JSON.parse(fields.data) });
-        }
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  })();
-  return {
-    response,
-    events,
-    ended: () => ended,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
-}
+import { changed, listening, openStream, STANDALONE, T0 } from './testing';
 
 describeEachBackend('alarm stream', (backend) => {
   const ctx = useTestApp(backend, { devices: true });
@@ -89,19 +18,10 @@ describeEachBackend('alarm stream', (backend) => {
   let token: string;
 
   beforeAll(async () => {
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listening(ctx.app);
     token = await tokenOf(ctx.app, 'admin', 'Admin123');
     // A second instance over the same database: what it stores must reach the first one's clients.
-    second = await buildApp({
-      config: { defaultTenant: 'demo', logLevel: 'silent' },
-      db: ctx.handle.db,
-      clock: ctx.clock,
-      logger: false,
-      distDir: '/nonexistent-dist',
-      devices: ctx.devices,
-    });
-    await second.ready();
+    second = await secondInstance(ctx);
   });
   afterAll(async () => second?.close());
 

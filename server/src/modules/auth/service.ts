@@ -9,6 +9,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Tenant, User } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
+import { createExpiringCache } from '../../expiringCache';
 import { FAILURE_MEMORY_MS, lockedMessage, lockedUntil } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRepository } from './repository';
@@ -33,8 +34,43 @@ export interface AuthSession {
 export const authoritiesOf = (user: User, tenant: Tenant): Authority[] =>
   user.authorities.map((grant) => ({ ...grant, domain: tenant.name }));
 
+/**
+ * How long this instance trusts a session it looked up, so a burst of calls costs one query, not one each. A
+ * session ended through this instance is forgotten at once; one ended through another instance (which shares
+ * only the database) still opens calls here for at most this long.
+ */
+export const SESSION_CACHE_MS = 2_000;
+const SESSION_CACHE_ENTRIES = 10_000;
+
+type FoundSession = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>;
+type Known = FoundSession & { authorities: Authority[] };
+
 export function createAuthService(repository: AuthRepository, clock: Clock) {
   const revokedListeners = new Set<(tokenHash: string) => void>();
+  const endedHereListeners = new Set<(tokenHash: string) => void>();
+  const known = createExpiringCache<string, Known>(SESSION_CACHE_MS, SESSION_CACHE_ENTRIES);
+  const forget = (tokenHash: string) => {
+    known.delete(tokenHash);
+    for (const listener of revokedListeners) listener(tokenHash);
+  };
+  const revoked = (tokenHash: string) => {
+    forget(tokenHash);
+    for (const listener of endedHereListeners) listener(tokenHash);
+  };
+
+  /**
+   * The session row of a token on this tenant, from the cache while it is fresh and the session has not expired,
+   * with its authorities, made once per lookup rather than once per call.
+   */
+  async function findSession(tenantId: string, tokenHash: string, now: Date): Promise<Known | undefined> {
+    const cached = known.get(tokenHash);
+    if (cached && cached.session.tenantId === tenantId && cached.session.expiresAt > now) return cached;
+    const found = await repository.findSession(tenantId, tokenHash, now);
+    if (!found) return undefined;
+    const entry = { ...found, authorities: authoritiesOf(found.user, found.tenant) };
+    known.set(tokenHash, entry);
+    return entry;
+  }
 
   // Unknown usernames are checked against this hash so they cost as much time as known ones.
   let decoyHash: Promise<string> | undefined;
@@ -133,9 +169,7 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
 
     async logout(tenant: Tenant, token: string): Promise<void> {
       const tokenHash = hashToken(token);
-      if (await repository.deleteSession(tenant.id, tokenHash)) {
-        for (const listener of revokedListeners) listener(tokenHash);
-      }
+      if (await repository.deleteSession(tenant.id, tokenHash)) revoked(tokenHash);
     },
 
     /**
@@ -148,9 +182,7 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
 
     /** Signs a user out everywhere (a new password): like logout, for each of their sessions. */
     async endSessionsOf(tenantId: string, userId: string): Promise<void> {
-      for (const tokenHash of await repository.deleteSessionsOf(tenantId, userId)) {
-        for (const listener of revokedListeners) listener(tokenHash);
-      }
+      for (const tokenHash of await repository.deleteSessionsOf(tenantId, userId)) revoked(tokenHash);
     },
 
     /** Forgets the user's failed sign-ins, lifting a lockout (a new password was chosen through e-mail). */
@@ -175,13 +207,22 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     },
 
     /**
-     * Tells `listener` (the live socket) of each session revoked through this instance; returns the unsubscribe
-     * function. Other instances learn of it when they next ask liveSessions().
+     * Tells `listener` (the live sockets) of each session ended, through this instance or (told through the
+     * database, revocations.ts) another; returns the unsubscribe function.
      */
     onSessionRevoked(listener: (tokenHash: string) => void): () => void {
       revokedListeners.add(listener);
       return () => revokedListeners.delete(listener);
     },
+
+    /** Tells `listener` of each session ended through this instance only (to tell the other instances). */
+    onSessionEndedHere(listener: (tokenHash: string) => void): () => void {
+      endedHereListeners.add(listener);
+      return () => endedHereListeners.delete(listener);
+    },
+
+    /** A session another instance ended: no longer trusted here, and its live sockets here are closed. */
+    sessionEndedElsewhere: forget,
 
     /** Which of these sessions (token hashes) are still valid now: not revoked, not expired. */
     liveSessions(tokenHashes: readonly string[]): Promise<Set<string>> {
@@ -191,13 +232,13 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     /** The session of a bearer token on this tenant's host, or null when it is unknown, expired or another's. */
     async authenticate(tenant: Tenant, token: string): Promise<AuthSession | null> {
       const tokenHash = hashToken(token);
-      const found = await repository.findSession(tenant.id, tokenHash, clock.now());
+      const found = await findSession(tenant.id, tokenHash, clock.now());
       // Disabling ends the user's sessions; this also refuses one that began while it was being disabled.
       if (!found || found.user.disabled) return null;
       return {
         user: found.user,
         tenant: found.tenant,
-        authorities: authoritiesOf(found.user, found.tenant),
+        authorities: found.authorities,
         tokenHash,
         sourceUserId: found.session.sourceUserId,
       };

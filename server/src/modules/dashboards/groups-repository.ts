@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dashboardGroups, dashboards, type DashboardGroupRow } from '../../db/schema';
 import { groupsOfOwner, ofOwner, type Owner } from './owner';
@@ -6,14 +6,6 @@ import { groupsOfOwner, ofOwner, type Owner } from './owner';
 /** The groups' queries and their membership (a dashboard's groupId), over the database or over a transaction. */
 export function groupQueries(db: Database) {
   return {
-    listGroups(owner: Owner): Promise<DashboardGroupRow[]> {
-      return db
-        .select()
-        .from(dashboardGroups)
-        .where(groupsOfOwner(owner))
-        .orderBy(asc(dashboardGroups.order), asc(dashboardGroups.name), asc(dashboardGroups.id));
-    },
-
     async findGroup(owner: Owner, id: string): Promise<DashboardGroupRow | undefined> {
       const [row] = await db
         .select()

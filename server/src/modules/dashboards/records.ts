@@ -31,7 +31,10 @@ export const summaryOf = (row: DashboardListRow): DashboardSummary => ({
 });
 export const dashboardOf = (row: DashboardRow): Dashboard => ({ ...summaryOf(row), widgets: row.widgets });
 
-export const groupOf = (row: DashboardGroupRow, members: readonly DashboardListRow[]): DashboardGroup => ({
+export const groupOf = (
+  row: Pick<DashboardGroupRow, 'id' | 'name' | 'order' | 'expanded'>,
+  members: readonly { id: string; groupId: string | null }[],
+): DashboardGroup => ({
   id: row.id,
   name: row.name,
   order: row.order,

@@ -3,6 +3,7 @@ import { MAX_ORDER, type Widget } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import { dashboards, type DashboardRow } from '../../db/schema';
 import { groupQueries } from './groups-repository';
+import { createListView } from './list-view';
 import { ofOwner, type Owner } from './owner';
 
 export type DashboardListRow = Omit<DashboardRow, 'widgets'>;
@@ -170,6 +171,7 @@ export type DashboardQueries = ReturnType<typeof queries>;
 export function createDashboardsRepository(db: Database) {
   return {
     ...queries(db),
+    listView: createListView(db),
     /** Runs `work` in one transaction, with the queries over it. */
     transaction<T>(work: (tx: DashboardQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(queries(tx as unknown as Database)));

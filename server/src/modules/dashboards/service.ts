@@ -10,7 +10,7 @@ import type {
   DashboardUpdate,
   Widget,
 } from '../../../../src/services/contracts';
-import type { AccountService } from '../account/service';
+import { accountNotFound, settingsOf, type AccountService } from '../account/service';
 import { safeFileStem } from './file-names';
 import { createGroupRules } from './groups';
 import { checkLayout } from './layout';
@@ -55,15 +55,12 @@ async function insert(
 /** The signed-in user's dashboards, their groups and widgets. */
 export function createDashboardsService(repository: DashboardsRepository, account: AccountService) {
   async function list(owner: Owner): Promise<DashboardsList> {
-    const [rows, groups, settings] = await Promise.all([
-      repository.listDashboards(owner),
-      repository.listGroups(owner),
-      account.get(owner.tenantId, owner.userId),
-    ]);
+    const view = await repository.listView(owner);
+    if (!view) throw accountNotFound();
     return {
-      dashboards: rows.map(summaryOf),
-      groups: groups.map((row) => groupOf(row, rows)),
-      settings: settings.dashboardsSettings,
+      dashboards: view.dashboards,
+      groups: view.groups.map((row) => groupOf(row, view.dashboards)),
+      settings: settingsOf(view.account).dashboardsSettings,
     };
   }
 

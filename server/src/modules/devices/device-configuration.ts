@@ -10,6 +10,12 @@ import type { DeviceTree } from './device-tree';
 import type { DevicesRepository, StoredConfiguration } from './repository';
 
 const DEFAULT_DEVICE_SORT: SortSettings = { sortMode: 'NAME', sortDirection: 'ASC' };
+/** A user's configuration until they save one. */
+export const defaultConfiguration = (): StoredConfiguration => ({
+  settings: DEFAULT_DEVICE_SORT,
+  labels: {},
+  orders: {},
+});
 
 /** A user's device configuration: labels of tree items and departments, the tree's order and its sort settings. */
 export function createDeviceConfiguration(deps: {
@@ -20,11 +26,7 @@ export function createDeviceConfiguration(deps: {
   const { repository, account, tree } = deps;
 
   const of = async (session: AuthSession): Promise<StoredConfiguration> =>
-    (await repository.configuration(session.tenant.id, session.user.id)) ?? {
-      settings: DEFAULT_DEVICE_SORT,
-      labels: {},
-      orders: {},
-    };
+    (await repository.configuration(session.tenant.id, session.user.id)) ?? defaultConfiguration();
 
   /** Merges the saved entries into the stored configuration; a key of nothing in this tenant is refused. */
   async function save(session: AuthSession, body: DeviceConfigurationSave): Promise<DeviceConfigurationSave> {
@@ -64,7 +66,7 @@ export function createDeviceConfiguration(deps: {
     const saved: StoredConfiguration = { settings: body.settings, labels, orders };
     await repository.saveConfiguration(tenantId, session.user.id, saved);
     await account.update(tenantId, session.user.id, { deviceConfigurationSettings: body.settings });
-    return configurationView(await tree.build(session, saved), saved);
+    return configurationView(await tree.build(session, saved, { groups, devices: rows }), saved);
   }
 
   return { of, save };

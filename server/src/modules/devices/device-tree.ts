@@ -1,6 +1,7 @@
 import { compareNames, type Department, type DeviceTreeItem } from '../../../../src/services/contracts';
 import type { AuthSession } from '../auth/service';
-import type { DeviceListRow, DevicesRepository, GroupRow, StoredConfiguration } from './repository';
+import type { DeviceListRow, GroupRow, StoredConfiguration } from './repository';
+import type { TreeRows } from './tree-rows';
 import type { GatewayAccess } from './service';
 import { worstStatus } from './status';
 
@@ -20,9 +21,7 @@ function ordered(items: DeviceTreeItem[], orders: Record<string, number>): Devic
 }
 
 /** The device tree of a tenant: business groups, devices and departments, with live statuses and user labels. */
-export function createDeviceTree(deps: { repository: DevicesRepository; access: GatewayAccess }) {
-  const { repository, access } = deps;
-
+export function createDeviceTree(access: GatewayAccess) {
   async function departmentsOf(
     tenant: string,
     device: DeviceListRow,
@@ -46,12 +45,12 @@ export function createDeviceTree(deps: { repository: DevicesRepository; access: 
     });
   }
 
-  async function build(session: AuthSession, configuration: StoredConfiguration): Promise<DeviceTreeItem[]> {
+  async function build(
+    session: AuthSession,
+    configuration: StoredConfiguration,
+    { groups, devices: rows }: Pick<TreeRows, 'groups' | 'devices'>,
+  ): Promise<DeviceTreeItem[]> {
     const tenant = session.tenant.name;
-    const [groups, rows] = await Promise.all([
-      repository.groups(session.tenant.id),
-      repository.devices(session.tenant.id),
-    ]);
     const { labels, orders } = configuration;
     const item = async (row: DeviceListRow): Promise<DeviceTreeItem> => {
       const label = labels[row.hexacode] ?? null;

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { SortSettings } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import { businessGroups, deviceConfigurations, devices } from '../../db/schema';
+import { createTreeRows } from './tree-rows';
 
 export interface GroupRow {
   id: string;
@@ -36,6 +37,8 @@ const deviceListColumns = {
 
 export function createDevicesRepository(db: Database) {
   return {
+    treeRows: createTreeRows(db),
+
     async groups(tenantId: string): Promise<GroupRow[]> {
       return db
         .select({

@@ -11,7 +11,7 @@ import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';
 import type { BuffersService } from '../buffers/service';
 import { createAccessChecks, hex } from './access-checks';
-import { createDeviceConfiguration } from './device-configuration';
+import { createDeviceConfiguration, defaultConfiguration } from './device-configuration';
 import { createDeviceTree } from './device-tree';
 import { createLineReading } from './line-reading';
 import { createLineWriting } from './line-writing';
@@ -40,11 +40,17 @@ export function createDevicesService(deps: {
 }) {
   const { repository, account, access } = deps;
   const checks = createAccessChecks({ repository, account });
-  const tree = createDeviceTree({ repository, access });
+  const tree = createDeviceTree(access);
   const configuration = createDeviceConfiguration({ repository, account, tree });
 
   return {
-    tree: async (session: AuthSession) => tree.build(session, await configuration.of(session)),
+    async tree(session: AuthSession) {
+      const { configuration: stored, ...rows } = await repository.treeRows(
+        session.tenant.id,
+        session.user.id,
+      );
+      return tree.build(session, stored ?? defaultConfiguration(), rows);
+    },
 
     async departmentNames(session: AuthSession, request: NamesRequest): Promise<NamesResponse> {
       const { labels } = await configuration.of(session);

@@ -29,8 +29,9 @@ export interface RecorderOptions {
 const VALUES_TOPIC = /([^/]+)\/([^/]+)\/departments\/(\d{1,3})\.(\d{1,3})\/values$/;
 
 /**
- * Records the buffers' samples from the live values: a device's values messages (one instance hears each through
- * the shared subscription) and virtual devices' computed lines. Sample k of a buffer is taken from the first reading
+ * Records the buffers' samples from the live values: a device's values messages (every instance hears each and
+ * records it; the database keeps the first copy of a sample, so an instance killed with samples not yet written
+ * loses none that another instance heard) and virtual devices' computed lines. Sample k of a buffer is taken from the first reading
  * whose receive time falls in its window; a window without one is a gap.
  */
 export class HistoryRecorder {
@@ -113,13 +114,13 @@ export class HistoryRecorder {
     this.connecting ??= (async () => {
       await this.reloadBuffers();
       const gateway = access.gateway;
-      const endShared = await gateway.subscribeShared('history', '+/+/departments/+/values', (t, p, r) =>
+      const endValues = await gateway.subscribeOwn('history', '+/+/departments/+/values', (t, p, r) =>
         this.onValues(t, p, r),
       );
       const endEvents = gateway.subscribe((event) => this.onEvent(event));
       this.disconnect = async () => {
         endEvents();
-        await endShared();
+        await endValues();
       };
     })().finally(() => (this.connecting = undefined));
     return this.connecting;

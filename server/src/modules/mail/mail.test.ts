@@ -49,7 +49,7 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
   });
   afterAll(() => smtp.close());
   const ctx = useTestApp(backend, { notifications: { mail } });
-  const events = new TestAlarmEvents();
+  const events = new TestAlarmEvents(() => ctx.handle.db);
 
   beforeAll(async () => {
     ctx.app.mail.listenTo(events);
@@ -65,7 +65,7 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
 
   it('sends a raised and a cleared alarm to the addresses of users who may see the device', async () => {
     const occurrence = await testOccurrence(ctx.handle.db);
-    events.emit({ type: 'alarm.raised', occurrence });
+    await events.announce({ type: 'alarm.raised', occurrence });
     const raised = await until(() => smtp.received[0], 4000, 'the raised e-mail');
     expect(raised.to).toEqual(['ops@demo.example', 'night@demo.example']);
     const { headers, text } = parseMail(raised.raw);
@@ -76,7 +76,7 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
     expect(text).toContain('Raised: 2026-01-15 03:04 UTC (2026-01-15T03:04:05.000Z)');
     expect(text).toContain('http://demo.localhost:8080/1A0101/1/0/pages/1');
 
-    events.emit({
+    await events.announce({
       type: 'alarm.cleared',
       occurrence: { ...occurrence, clearedAt: new Date('2026-01-15T03:24:00Z') },
     });
@@ -95,10 +95,13 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
       departmentName: null,
       subDepartment: 2,
     });
-    events.emit({ type: 'alarm.raised', occurrence });
+    await events.announce({ type: 'alarm.raised', occurrence });
     const mailed = await until(() => smtp.received[before], 4000, 'the e-mail');
     expect(parseMail(mailed.raw).headers.subject).toBe('Alarm: X_42 on Dairy case 1, Department 1.2');
-    events.emit({ type: 'alarm.raised', occurrence: { ...occurrence, code: 'Y_1', adfName: 'Door switch' } });
+    await events.announce({
+      type: 'alarm.raised',
+      occurrence: { ...occurrence, code: 'Y_1', adfName: 'Door switch' },
+    });
     const named = await until(() => smtp.received[before + 1], 4000, 'the second e-mail');
     expect(parseMail(named.raw).headers.subject).toContain('Alarm: Door switch');
   });
@@ -106,7 +109,7 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
   it('keeps a mail the server refuses and sends it when the server accepts again', async () => {
     const before = smtp.received.length;
     smtp.state.refuse = true;
-    events.emit({ type: 'alarm.raised', occurrence: await testOccurrence(ctx.handle.db) });
+    await events.announce({ type: 'alarm.raised', occurrence: await testOccurrence(ctx.handle.db) });
     const [waiting] = await until(
       async () => {
         const rows = await outboxRows();
@@ -180,12 +183,12 @@ describe('alarm e-mail without SMTP_URL', () => {
   const ctx = useTestApp(PGLITE_BACKEND, { notifications: { mail } });
 
   it('writes each e-mail as an .eml file under the outbox directory', async () => {
-    const events = new TestAlarmEvents();
+    const events = new TestAlarmEvents(() => ctx.handle.db);
     ctx.app.mail.listenTo(events);
     await ctx.app.ready();
     const occurrence = await testOccurrence(ctx.handle.db);
     await exportAlarms(ctx.handle.db, occurrence.tenantId, 'operator', ['store@demo.example']);
-    events.emit({ type: 'alarm.raised', occurrence });
+    await events.announce({ type: 'alarm.raised', occurrence });
     const [file] = await until(
       async () => {
         const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));

@@ -31,10 +31,11 @@ export function createOutbox(db: Database, clock: Clock) {
     createdAt: notificationOutbox.createdAt,
   };
   return {
-    async enqueue(entries: readonly OutboxEntry[]): Promise<void> {
+    /** Queues `entries`; with `tx`, as part of that transaction (the alarm that causes them). */
+    async enqueue(entries: readonly OutboxEntry[], tx: Database = db): Promise<void> {
       if (entries.length === 0) return;
       const now = clock.now();
-      await db.insert(notificationOutbox).values(
+      await tx.insert(notificationOutbox).values(
         entries.map((entry) => ({
           tenantId: entry.tenantId,
           channel: entry.channel,

@@ -43,7 +43,6 @@ export function mailSettingsOf(
 }
 
 export interface MailOptions {
-  db: Database;
   clock: Clock;
   outbox: Outbox;
   ready: () => boolean;
@@ -52,12 +51,8 @@ export interface MailOptions {
 
 /** app.mail: alarm e-mails queued from alarm events, and the loop that sends them. */
 export interface MailApi {
-  /** Queues the e-mails of one alarm event (what the alarm listener does, without waiting). */
-  notify(event: AlarmEvent): Promise<void>;
   /** Sends e-mails for the alarm events of `events`; returns the unsubscribe function. */
   listenTo(events: AlarmEvents): () => void;
-  /** Resolves once the events heard so far are queued (tests, shutdown). */
-  settled(): Promise<void>;
   sender: OutboxSender;
 }
 
@@ -70,7 +65,7 @@ declare module 'fastify' {
 const compactTime = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
 
 export function registerMail(app: FastifyInstance, options: MailOptions): MailApi {
-  const { db, clock, outbox, settings } = options;
+  const { clock, outbox, settings } = options;
   const transport = createMailTransport(settings);
   const sender = new OutboxSender({
     outbox,
@@ -83,13 +78,13 @@ export function registerMail(app: FastifyInstance, options: MailOptions): MailAp
     deliver: (item) =>
       transport.send(item.message as unknown as MailMessage, `${compactTime(item.createdAt)}-${item.id}`),
   });
-  const pending = new Set<Promise<void>>();
 
-  async function notify(event: AlarmEvent): Promise<void> {
+  /** Queues the e-mails of one raise or clear in `tx`, the transaction that stores it. */
+  async function queue(event: AlarmEvent, tx: Database): Promise<void> {
     if (event.type === 'alarm.acknowledged') return;
     const kind = event.type === 'alarm.raised' ? 'raised' : 'cleared';
     const occurrence = event.occurrence;
-    const recipients = await alarmMailRecipients(db, occurrence.tenantId);
+    const recipients = await alarmMailRecipients(tx, occurrence.tenantId);
     const baseUrl = tenantBaseUrl(occurrence.tenant, settings.publicUrl, settings.port);
     await outbox.enqueue(
       recipients.map((recipient) => ({
@@ -97,24 +92,22 @@ export function registerMail(app: FastifyInstance, options: MailOptions): MailAp
         channel: 'mail' as const,
         message: { ...alarmMail(kind, occurrence, recipient, baseUrl) },
       })),
+      tx,
     );
-    if (recipients.length > 0) sender.wake();
   }
 
   const api: MailApi = {
-    notify,
     sender,
     listenTo(events) {
-      return events.subscribe((event) => {
-        // Never in the alarm path: the listener returns at once; queueing happens beside it.
-        const work = notify(event)
-          .catch((error: unknown) => app.log.error({ err: error, event: event.type }, 'mail: not queued'))
-          .finally(() => pending.delete(work));
-        pending.add(work);
+      const stopWriting = events.addWriter(queue);
+      // Committed: send now rather than at the next poll.
+      const stopListening = events.subscribe((event) => {
+        if (event.type !== 'alarm.acknowledged') sender.wake();
       });
-    },
-    async settled() {
-      await Promise.all([...pending]);
+      return () => {
+        stopWriting();
+        stopListening();
+      };
     },
   };
   app.decorate('mail', api);
@@ -123,7 +116,6 @@ export function registerMail(app: FastifyInstance, options: MailOptions): MailAp
     sender.start();
   });
   app.addHook('onClose', async () => {
-    await api.settled();
     await sender.stop();
     transport.close();
   });

@@ -2,19 +2,22 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../db/client';
 import { tenants } from '../../db/schema';
-import type { AlarmEvent, AlarmEvents, AlarmListener, AlarmOccurrence } from '../alarms/events';
+import { silentLogger } from '../../gateway/logger';
+import { AlarmEmitter } from '../alarms/emitter';
+import type { AlarmEvent, AlarmOccurrence } from '../alarms/events';
 
-/** Test-only: an in-memory AlarmEvents, emitting what a test says, as the alarms module does once per change. */
-export class TestAlarmEvents implements AlarmEvents {
-  private readonly listeners = new Set<AlarmListener>();
-
-  subscribe(listener: AlarmListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+/**
+ * Test-only: the alarms module's events, announcing what a test says as the store does once per change: written
+ * in a transaction of `db` (the one that would store the alarm), then emitted.
+ */
+export class TestAlarmEvents extends AlarmEmitter {
+  constructor(private readonly db: () => Database) {
+    super(silentLogger);
   }
 
-  emit(event: AlarmEvent): void {
-    for (const listener of this.listeners) void listener(event);
+  async announce(event: AlarmEvent): Promise<void> {
+    await this.db().transaction((tx) => this.writeAll(event, tx as unknown as Database));
+    this.emit(event);
   }
 }
 

@@ -58,7 +58,6 @@ export interface PushOptions {
 /** app.push: pushes of raised alarms, their sending loop, and the push routes. */
 export interface PushApi extends PushService {
   listenTo(events: AlarmEvents): () => void;
-  settled(): Promise<void>;
   repository: PushRepository;
   publicKey(): Promise<string>;
   sender: OutboxSender;
@@ -91,34 +90,28 @@ export async function registerPush(app: FastifyInstance, options: PushOptions): 
     retry: settings.retry,
     deliver: (item) => service.deliverQueued(item),
   });
-  const pending = new Set<Promise<void>>();
   const api: PushApi = {
     ...service,
     repository,
     sender,
     publicKey: async () => (await keys()).publicKey,
     listenTo(events) {
-      return events.subscribe((event) => {
-        if (event.type !== 'alarm.raised') return;
-        // Never in the alarm path: queued beside it, sent by the loop.
-        const work = service
-          .queueAlarm(event.occurrence)
-          .then((queued) => void (queued > 0 && sender.wake()))
-          .catch((error: unknown) => app.log.error({ err: error }, 'push: not queued'))
-          .finally(() => pending.delete(work));
-        pending.add(work);
+      // Only raises are pushed; queued in the transaction that stores them, sent once committed.
+      const stopWriting = events.addWriter(async (event, tx) => {
+        if (event.type === 'alarm.raised') await service.queueAlarm(event.occurrence, tx);
       });
-    },
-    async settled() {
-      await Promise.all([...pending]);
+      const stopListening = events.subscribe((event) => {
+        if (event.type === 'alarm.raised') sender.wake();
+      });
+      return () => {
+        stopWriting();
+        stopListening();
+      };
     },
   };
   app.decorate('push', api);
   app.addHook('onReady', async () => sender.start());
-  app.addHook('onClose', async () => {
-    await api.settled();
-    await sender.stop();
-  });
+  app.addHook('onClose', async () => sender.stop());
   await app.register(pushRoutes, { keys, repository, push: service });
   return api;
 }

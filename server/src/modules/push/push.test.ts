@@ -28,7 +28,7 @@ describeEachBackend('web push', (backend) => {
   });
   afterAll(() => service.close());
   const ctx = useTestApp(backend, { notifications: { push } });
-  const events = new TestAlarmEvents();
+  const events = new TestAlarmEvents(() => ctx.handle.db);
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     ctx.app.push.listenTo(events);
@@ -177,7 +177,7 @@ describeEachBackend('web push', (backend) => {
       ...blind.keys,
     });
 
-    events.emit({ type: 'alarm.raised', occurrence });
+    await events.announce({ type: 'alarm.raised', occurrence });
     const [received] = await until(
       () => {
         const found = pushesTo('/alarm-admin');
@@ -200,7 +200,7 @@ describeEachBackend('web push', (backend) => {
     expect(pushesTo('/alarm-blind')).toHaveLength(0);
     // Cleared and acknowledged alarms are not pushed.
     const count = service.received.length;
-    events.emit({ type: 'alarm.cleared', occurrence: { ...occurrence, clearedAt: new Date() } });
+    await events.announce({ type: 'alarm.cleared', occurrence: { ...occurrence, clearedAt: new Date() } });
     await new Promise((r) => setTimeout(r, 200));
     expect(service.received).toHaveLength(count);
   });
@@ -209,7 +209,7 @@ describeEachBackend('web push', (backend) => {
     const browser = browserKeys();
     await subscribe('operator', '/flaky', browser);
     const occurrence = await testOccurrence(ctx.handle.db, 'demo', { code: 'DOOR_OPEN' });
-    events.emit({ type: 'alarm.raised', occurrence });
+    await events.announce({ type: 'alarm.raised', occurrence });
     await until(() => pushesTo('/flaky').length === 1, 4000, 'the first attempt');
     await new Promise((r) => setTimeout(r, 100));
     expect(pushesTo('/flaky')).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { PushPayload, TestNotificationResult } from '../../../../src/services/contracts';
 import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import type { AlarmOccurrence } from '../alarms/events';
 import type { AuthSession } from '../auth/service';
@@ -7,7 +8,7 @@ import type { Outbox, OutboxItem } from '../mail/outbox';
 import { maySeeDevices } from '../mail/recipients';
 import { SubscriptionGone, type createPushDelivery } from './delivery';
 import { alarmPush, testPush } from './payload';
-import type { PushRepository } from './repository';
+import { createPushRepository, type PushRepository } from './repository';
 
 export interface PushServiceDeps {
   repository: PushRepository;
@@ -19,9 +20,12 @@ export interface PushServiceDeps {
 /** The rules of web push: who gets an alarm's push, the outbox's delivery of one, the test notification. */
 export function createPushService({ repository, outbox, deliver, clock }: PushServiceDeps) {
   return {
-    /** Queues one push per browser of every user of the tenant who may see the device; how many were queued. */
-    async queueAlarm(occurrence: AlarmOccurrence): Promise<number> {
-      const subscriptions = (await repository.ofTenant(occurrence.tenantId)).filter((s) =>
+    /**
+     * Queues one push per browser of every user of the tenant who may see the device, in `tx`: the transaction
+     * that stores the alarm.
+     */
+    async queueAlarm(occurrence: AlarmOccurrence, tx: Database): Promise<void> {
+      const subscriptions = (await createPushRepository(tx).ofTenant(occurrence.tenantId)).filter((s) =>
         maySeeDevices(s.authorities),
       );
       await outbox.enqueue(
@@ -33,8 +37,8 @@ export function createPushService({ repository, outbox, deliver, clock }: PushSe
             ...alarmPush(occurrence, s.settings.language?.code ?? s.languageCode, s.settings.dateFormat),
           },
         })),
+        tx,
       );
-      return subscriptions.length;
     },
 
     /** Sends a queued push; a subscription reported gone is removed (and with it the row) instead of retried. */

@@ -74,6 +74,11 @@ export class RealtimeHub {
     this.outbox.close();
   }
 
+  /** Closes every connection with `code` (the server going down says so, and browsers reconnect elsewhere). */
+  closeAll(code: number, reason: string): void {
+    for (const client of [...this.clients]) client.port.close(code, reason);
+  }
+
   metrics(): HubMetrics {
     let subscriptions = 0;
     for (const c of this.clients) subscriptions += c.subscriptions.size;

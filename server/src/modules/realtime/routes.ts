@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { SOCKET_PATH, hasGrant } from '../../../../src/services/contracts';
+import { SERVER_RESTARTING, SOCKET_PATH, hasGrant } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import type { AccountService } from '../account/service';
 import type { AuthService } from '../auth/service';
@@ -29,8 +29,11 @@ export async function registerRealtime(
     sessionCheckIntervalMs?: number | undefined;
   },
 ): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
   let hub: RealtimeHub | undefined;
+  // Before the server drops its connections, and before the WebSocket plugin closes them without a code (hooks run
+  // in the order added): browsers told the server is restarting reconnect at once, to another instance.
+  app.addHook('preClose', async () => hub?.closeAll(SERVER_RESTARTING.code, SERVER_RESTARTING.reason));
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
   const hubOf = () => {
     if (!hub && options.access.started)
       hub = new RealtimeHub({ access: options.access, db: options.db, logger: app.log });

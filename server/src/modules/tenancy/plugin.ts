@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Tenant } from '../../db/schema';
 import { notFound, sendError } from '../../errors';
+import { createExpiringCache } from '../../expiringCache';
 import { tenantNameFromHost } from './host';
 import { findTenantByName } from './repository';
 
@@ -12,8 +13,11 @@ declare module 'fastify' {
   }
 }
 
-/** Answers that do not depend on a tenant: load-balancer probes, the API docs and the SPA's hashed files. */
-const TENANT_FREE_PATHS = ['/healthz', '/api/docs', '/assets/'];
+const TENANT_CACHE_MS = 30_000;
+const TENANT_CACHE_ENTRIES = 1_000;
+
+/** Answers that do not depend on a tenant: probes, metrics, the API docs and the SPA's hashed files. */
+const TENANT_FREE_PATHS = ['/healthz', '/livez', '/readyz', '/metrics', '/api/docs', '/assets/'];
 
 export const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -41,10 +45,17 @@ function sendUnknownTenantPage(reply: FastifyReply, name: string): FastifyReply 
 /** Resolves the tenant of every request from its Host header (on the root instance, so every route sees it). */
 export function registerTenancy(app: FastifyInstance, db: Database, defaultTenant: string): void {
   app.decorateRequest('tenant', null as unknown as Tenant);
+  // Tenants are made by seeding and the CLI, never changed by a request: a known one is not asked for again for a
+  // while. An unknown name is asked every time, so a tenant made meanwhile answers at once.
+  const known = createExpiringCache<string, Tenant>(TENANT_CACHE_MS, TENANT_CACHE_ENTRIES);
   app.addHook('onRequest', async (request, reply) => {
     if (TENANT_FREE_PATHS.some((path) => request.url.startsWith(path))) return;
     const name = tenantNameFromHost(request.hostname, defaultTenant);
-    const tenant = await findTenantByName(db, name);
+    let tenant = known.get(name);
+    if (!tenant) {
+      tenant = await findTenantByName(db, name);
+      if (tenant) known.set(name, tenant);
+    }
     if (tenant) {
       request.tenant = tenant;
       return;

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { GatewayLogger } from '../gateway/logger';
+import type { Database } from './client';
+
+const RECONNECT_MS = 1000;
+
+/**
+ * One PostgreSQL notification channel between the server instances sharing a database: `notify` reaches the
+ * other instances' listeners through NOTIFY, which each LISTENs to on a connection of its own (on PGlite, its
+ * in-process listen). An instance ignores its own notifications. `parse` reads a payload; null drops it.
+ */
+export class DatabaseChannel<T extends object> {
+  private readonly instance = randomUUID();
+  private readonly listeners = new Set<(message: T) => void>();
+  private stopped = false;
+  private end: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: GatewayLogger,
+    private readonly channel: string,
+    private readonly parse: (payload: Record<string, unknown>) => T | null,
+  ) {}
+
+  subscribe(listener: (message: T) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    const client = (this.db as unknown as { $client: unknown }).$client;
+    if (client instanceof pg.Pool) await this.listenPg(client);
+    else await this.listenPglite(client as PGlite);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const end = this.end;
+    this.end = undefined;
+    await end?.().catch(() => undefined);
+  }
+
+  /** Tells the other instances; within a transaction `tx`, when it commits. */
+  async notify(message: T, tx: Database = this.db): Promise<void> {
+    const payload = JSON.stringify({ ...message, from: this.instance });
+    await tx.execute(sql`SELECT pg_notify(${this.channel}, ${payload})`);
+  }
+
+  /** Gives `message` to this instance's listeners (a listener that throws does not stop the others). */
+  deliver(message: T): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(message);
+      } catch (error) {
+        this.log.error({ err: error, channel: this.channel }, 'a notification listener failed');
+      }
+    }
+  }
+
+  private onNotification(payload: string | undefined): void {
+    try {
+      const parsed = JSON.parse(payload ?? '') as Record<string, unknown>;
+      if (parsed.from === this.instance) return;
+      const message = this.parse(parsed);
+      if (message) this.deliver(message);
+    } catch (error) {
+      this.log.warn({ err: error, channel: this.channel }, 'unreadable notification');
+    }
+  }
+
+  private async listenPglite(client: PGlite): Promise<void> {
+    const unlisten = await client.listen(this.channel, (payload) => this.onNotification(payload));
+    this.end = unlisten;
+  }
+
+  /** One pool connection kept for LISTEN; when it breaks, another is taken after a pause. */
+  private async listenPg(pool: pg.Pool): Promise<void> {
+    const connection = await pool.connect();
+    let released = false;
+    const release = (error?: Error) => {
+      if (released) return;
+      released = true;
+      connection.release(error ?? true);
+    };
+    connection.on('notification', (message) => {
+      if (message.channel === this.channel) this.onNotification(message.payload);
+    });
+    connection.on('error', (error) => {
+      this.log.warn({ err: error, channel: this.channel }, 'the LISTEN connection failed; reconnecting');
+      release(error);
+      if (!this.stopped) setTimeout(() => void this.reconnect(pool), RECONNECT_MS).unref();
+    });
+    await connection.query(`LISTEN ${this.channel}`);
+    this.end = async () => release();
+  }
+
+  private async reconnect(pool: pg.Pool): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.listenPg(pool);
+    } catch (error) {
+      this.log.warn(
+        { err: error, channel: this.channel },
+        'the LISTEN connection could not reconnect; retrying',
+      );
+      setTimeout(() => void this.reconnect(pool), RECONNECT_MS).unref();
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createDatabase } from '../db/client';
+import { createReadiness } from './health';
+
+/** An app over an empty in-memory database, not yet ready (as main.ts has it while it migrates and seeds). */
+async function startingApp() {
+  const handle = createDatabase({});
+  const readiness = createReadiness(false);
+  const app = await buildApp({
+    config: { defaultTenant: 'demo', logLevel: 'silent' },
+    db: handle.db,
+    readiness,
+    logger: false,
+  });
+  return { handle, readiness, app };
+}
+
+describe('readiness', () => {
+  it('answers 503 until the database is ready, then 200', async () => {
+    const { handle, readiness, app } = await startingApp();
+    const starting = await app.inject({ url: '/healthz' });
+    expect(starting.statusCode).toBe(503);
+    expect(starting.json()).toEqual({ status: 'starting' });
+    expect((await app.inject({ url: '/api/themes' })).json()).toMatchObject({
+      statusCode: 503,
+      code: 'STARTING',
+    });
+    readiness.markReady();
+    const ready = await app.inject({ url: '/healthz', headers: { host: 'unknown.example.com' } });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+    await app.close();
+    await handle.close();
+  });
+});
+
+describe('probes', () => {
+  it('is alive while starting, ready once started with a database that answers, unready when it stops', async () => {
+    const { handle, readiness, app } = await startingApp();
+    expect((await app.inject({ url: '/livez' })).statusCode).toBe(200);
+    const starting = await app.inject({ url: '/readyz' });
+    expect([starting.statusCode, starting.json()]).toEqual([503, { status: 'starting' }]);
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(200);
+
+    readiness.markReady();
+    expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
+
+    await handle.close();
+    const down = await app.inject({ url: '/readyz' });
+    expect([down.statusCode, down.json()]).toEqual([503, { status: 'database unavailable' }]);
+    // Still alive: restarting the process would not bring the database back.
+    expect((await app.inject({ url: '/livez' })).statusCode).toBe(200);
+    await app.close();
+  });
+});

@@ -1,0 +1,213 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import {
+  alarmChanges,
+  alarmOccurrences,
+  notificationOutbox,
+  pushSubscriptions,
+  tenants,
+  users,
+} from '../../db/schema';
+import { createDatabase, type Database } from '../../db/client';
+import { silentLogger } from '../../gateway/logger';
+import { secondInstance, tokenOf, useTestApp } from '../../testing/app';
+import { describeEachBackend } from '../../testing/backends';
+import { until } from '../../testing/wait';
+import { ChangeFeed } from './change-feed';
+import { createAlarmDirectory } from './directory';
+import { AlarmEmitter } from './emitter';
+import type { AlarmEvent, AlarmWriter } from './events';
+import { createAlarmsRepository, type AlarmsRepository } from './repository';
+import { createAlarmStore } from './store';
+import { changed, listening, openStream, T0 } from './testing';
+
+/**
+ * An alarm is stored and announced (numbered, streamed, e-mailed, pushed) once across instances, even when the
+ * instance that stores it dies before it announces it (docs/deployment.md, "What a killed instance can lose").
+ */
+describeEachBackend('alarm announcements over two instances', (backend) => {
+  const ctx = useTestApp(backend, { devices: true });
+  let second: FastifyInstance;
+  let base: string;
+  let token: string;
+  const heard: AlarmEvent[] = [];
+
+  beforeAll(async () => {
+    base = await listening(ctx.app);
+    token = await tokenOf(ctx.app, 'admin', 'Admin123');
+    second = await secondInstance(ctx);
+    for (const app of [ctx.app, second]) {
+      // Nothing sends: the queued e-mails and pushes stay in the outbox to be counted.
+      await app.mail.sender.stop();
+      await app.push.sender.stop();
+      app.alarms.subscribe((event) => void heard.push(event));
+    }
+    // The demo admin gets alarm e-mail and has one browser subscribed to pushes.
+    const { db } = ctx.handle;
+    const [demo] = await db.select().from(tenants).where(eq(tenants.name, 'demo'));
+    const [admin] = await db
+      .update(users)
+      .set({ settings: { enableAlarmEmailExport: true, alarmEmailExportAddresses: ['ops@demo.example'] } })
+      .where(and(eq(users.tenantId, demo!.id), eq(users.username, 'admin')))
+      .returning();
+    await db.insert(pushSubscriptions).values({
+      tenantId: demo!.id,
+      userId: admin!.id,
+      endpoint: 'https://push.invalid/admin',
+      p256dh: 'p256dh',
+      auth: 'auth',
+    });
+  });
+  afterAll(async () => second?.close());
+  beforeEach(async () => {
+    heard.length = 0;
+    await ctx.handle.db.delete(notificationOutbox);
+  });
+
+  /** What the database holds of alarm `code`: its occurrences, and the outbox's rows by channel. */
+  const stored = async (code: string) => {
+    const { db } = ctx.handle;
+    const rows = await db.select().from(alarmOccurrences).where(eq(alarmOccurrences.code, code));
+    const outbox = await db.select().from(notificationOutbox);
+    return {
+      occurrences: rows.length,
+      mail: outbox.filter((r) => r.channel === 'mail' && JSON.stringify(r.message).includes(code)).length,
+      push: outbox.filter((r) => r.channel === 'push').length,
+    };
+  };
+  const changeCount = async () => (await ctx.handle.db.select().from(alarmChanges)).length;
+
+  it('announces a raise heard by both instances once: one change, one stream event, one e-mail, one push', async () => {
+    const stream = await openStream(base, token);
+    await new Promise((r) => setTimeout(r, 100)); // the stream is registered
+    const changes = await changeCount();
+    const event = changed('HIGH_TEMPERATURE', true, T0);
+    ctx.app.alarms.store.handle(event);
+    second.alarms.store.handle(event);
+    await Promise.all([ctx.app.alarms.flush(), second.alarms.flush()]);
+    await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
+    await new Promise((r) => setTimeout(r, 200)); // a second event would have come by now
+    expect(stream.events).toHaveLength(1);
+    expect(stream.events[0]!.entry.alarms.map((a) => a.code)).toEqual(['HIGH_TEMPERATURE']);
+    expect(await changeCount()).toBe(changes + 1);
+    expect(await stored('HIGH_TEMPERATURE')).toEqual({ occurrences: 1, mail: 1, push: 1 });
+    expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
+    await stream.close();
+  });
+
+  /** Another instance's store over `db`, with the e-mail and push writers and `last` after them. */
+  const otherStore = (db: Database, repository: AlarmsRepository, last: AlarmWriter) => {
+    const emitter = new AlarmEmitter(silentLogger);
+    ctx.app.mail.listenTo(emitter);
+    ctx.app.push.listenTo(emitter);
+    emitter.addWriter(last);
+    return createAlarmStore({
+      repository,
+      directory: createAlarmDirectory(db, () => ctx.devices.adfs),
+      feed: new ChangeFeed(db, silentLogger),
+      emitter,
+      clock: ctx.clock,
+      log: silentLogger,
+    });
+  };
+
+  it('an instance killed between storing an alarm and announcing it leaves it to the other, which announces it once', async () => {
+    // The dying instance: the real store, e-mail and push writers, but its transaction never commits, as a
+    // process killed before COMMIT leaves it (PostgreSQL rolls back the transaction of a connection that died).
+    const { db } = ctx.handle;
+    const repository = createAlarmsRepository(db);
+    const reached: string[] = [];
+    const killedBeforeCommit: AlarmsRepository = {
+      ...repository,
+      transaction: (work) =>
+        repository.transaction(async (queries, tx) => {
+          await work(queries, tx);
+          throw new Error('killed');
+        }),
+    };
+    const dying = otherStore(db, killedBeforeCommit, async (event) => void reached.push(event.type));
+
+    const stream = await openStream(base, token);
+    await new Promise((r) => setTimeout(r, 100));
+    const changes = await changeCount();
+    const event = changed('SENSOR_FAULT', true, T0 + 1000);
+    dying.handle(event);
+    await dying.flush();
+    // It stored the alarm and wrote its e-mail and push, then died: none of it is left.
+    expect(reached).toEqual(['alarm.raised']);
+    expect(await stored('SENSOR_FAULT')).toEqual({ occurrences: 0, mail: 0, push: 0 });
+    expect(await changeCount()).toBe(changes);
+
+    // The other instance heard the same event from the broker.
+    second.alarms.store.handle(event);
+    await second.alarms.flush();
+    await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stream.events).toHaveLength(1);
+    expect(stream.events[0]!.entry.alarms.map((a) => a.code)).toContain('SENSOR_FAULT');
+    expect(await changeCount()).toBe(changes + 1);
+    expect(await stored('SENSOR_FAULT')).toEqual({ occurrences: 1, mail: 1, push: 1 });
+    expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
+    await stream.close();
+  });
+
+  it.skipIf(backend.name !== 'postgres')(
+    "the other instance waits on a dying instance's uncommitted alarm, and announces it once its connection is killed",
+    async () => {
+      if (ctx.handle.driver !== 'pg') return;
+      // The dying instance has a connection of its own, held in the middle of its transaction: alarm, change,
+      // e-mail and push written, not committed.
+      const own = createDatabase({ databaseUrl: String(ctx.handle.pool.options.connectionString) });
+      let pid = 0;
+      let resume = () => {};
+      const held = new Promise<void>((resolve) => (resume = resolve));
+      const dying = otherStore(own.db, createAlarmsRepository(own.db), async (_event, tx) => {
+        const { rows } = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as {
+          rows: { pid: number }[];
+        };
+        pid = rows[0]!.pid;
+        await held;
+      });
+      try {
+        const stream = await openStream(base, token);
+        await new Promise((r) => setTimeout(r, 100));
+        const event = changed('COMPRESSOR_TRIP', true, T0 + 3000);
+        dying.handle(event);
+        await until(() => pid > 0, 4000, 'the dying transaction, holding its rows');
+        let otherDone = false;
+        second.alarms.store.handle(event);
+        void second.alarms.flush().then(() => (otherDone = true));
+        await new Promise((r) => setTimeout(r, 300));
+        expect(otherDone).toBe(false); // waiting on the uncommitted raise
+        // The process dies: PostgreSQL ends its connection and rolls its transaction back.
+        await ctx.handle.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
+        resume();
+        await dying.flush();
+        await until(() => otherDone, 4000, 'the other instance storing the alarm');
+        await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
+        await new Promise((r) => setTimeout(r, 200));
+        expect(stream.events).toHaveLength(1);
+        expect(await stored('COMPRESSOR_TRIP')).toEqual({ occurrences: 1, mail: 1, push: 1 });
+        expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
+        await stream.close();
+      } finally {
+        resume();
+        await own.close();
+      }
+    },
+  );
+
+  it('a writer that fails loses its own rows only: the alarm and the other writers are kept', async () => {
+    const stop = second.alarms.addWriter(async (_event, tx) => {
+      await tx.delete(notificationOutbox); // undone with the failure: the savepoint rolls back
+      throw new Error('a bug');
+    });
+    const event = changed('DOOR_OPEN', true, T0 + 2000);
+    second.alarms.store.handle(event);
+    await second.alarms.flush();
+    stop();
+    expect(await stored('DOOR_OPEN')).toEqual({ occurrences: 1, mail: 1, push: 1 });
+    expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
+  });
+});
