@@ -23,6 +23,7 @@ import {
   signInAsAdmin,
 } from './support/alarmFleet';
 import { AlarmStreamClient, deliveryLatencies } from './support/alarmStream';
+import { rssMiB } from './support/procStats';
 import { percentile, round } from './support/stats';
 
 const GOAL_P99_MS = 100;
@@ -59,12 +60,6 @@ async function serverPid(): Promise<number> {
     }
   }
   throw new Error('server process not found');
-}
-
-/** Resident memory of a process in MiB (VmRSS, what the kernel holds for it now). */
-async function rssMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)![1]) / 1024;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -65,21 +65,41 @@ export class BenchDevice {
   /** Publishes one department snapshot with its four lines changed; records when each value left. */
   publish(departmentIndex: number, sentAt: Map<string, number>): number {
     const [department, sub] = BENCH_DEPARTMENTS[departmentIndex % BENCH_DEPARTMENTS.length]!;
-    const values: Record<string, number> = { '1.5': 0, '1.6': 0, '1.7': 1, '1.8': 1, '1.9': 0 };
     this.sequence += 1;
     const at = now();
+    const raws: Record<number, number> = {};
     for (const line of BENCH_LINES) {
       // Distinct per line and publish, within ±200 °C (raw tenths), for runs of up to ~1,000 publishes a line.
       const raw = ((this.sequence * 4 + line) % 4000) - 2000;
-      values[`1.${line}`] = raw;
+      raws[line] = raw;
       sentAt.set(sampleKey(this.hexacode, department, sub, line, raw), at);
     }
+    this.publishLines(departmentIndex, raws);
+    return BENCH_LINES.length;
+  }
+
+  /** Publishes one department snapshot: the page-1 lines given (raw tenths), the other lines unchanged. */
+  publishLines(departmentIndex: number, raws: Record<number, number>): void {
+    const [department, sub] = BENCH_DEPARTMENTS[departmentIndex % BENCH_DEPARTMENTS.length]!;
+    const values: Record<string, number> = { '1.5': 0, '1.6': 0, '1.7': 1, '1.8': 1, '1.9': 0 };
+    for (const [line, raw] of Object.entries(raws)) values[`1.${line}`] = raw;
     const message = { v: PROTOCOL_VERSION, type: 'values', ts: Date.now(), values };
     this.client!.publish(this.topic(`departments/${department}.${sub}/values`), JSON.stringify(message), {
       qos: 0,
       retain: true,
     });
-    return BENCH_LINES.length;
+  }
+
+  /**
+   * Empties the retained messages this device left on the broker (an external one keeps them across runs).
+   * The server reads an empty status as the device deleted, so only once no instance listens.
+   */
+  async clearRetained(): Promise<void> {
+    const topics = ['status'];
+    for (const [department, sub] of BENCH_DEPARTMENTS)
+      topics.push(`departments/${department}.${sub}/status`, `departments/${department}.${sub}/values`);
+    for (const topic of topics)
+      await this.client!.publishAsync(this.topic(topic), '', { qos: 1, retain: true });
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { createDatabase, type DatabaseHandle } from '../../server/src/db/client'
 import { migrate } from '../../server/src/db/migrate';
 import { buffers, devices, tenants } from '../../server/src/db/schema';
 import { coldwatchTheme } from '../../server/src/db/seed/themes';
+import { cpuSecondsOfProcessesNamed } from './procStats';
 
 /** What the history benches share: a fresh database of either kind, bench devices and buffers, CPU counters. */
 
@@ -141,15 +141,4 @@ async function countNaN(handle: DatabaseHandle): Promise<number> {
 }
 
 /** CPU seconds (user + system) the local PostgreSQL server's processes have used so far; 0 where /proc is not. */
-export async function postgresCpuSeconds(): Promise<number> {
-  let ticks = 0;
-  const entries = await readdir('/proc').catch(() => [] as string[]);
-  for (const pid of entries.filter((e) => /^\d+$/.test(e))) {
-    const stat = (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).trim();
-    const match = /^\d+ \(([^)]*)\) (.*)$/.exec(stat);
-    if (!match || !match[1]!.startsWith('postgres')) continue;
-    const fields = match[2]!.split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / 100;
-}
+export const postgresCpuSeconds = () => cpuSecondsOfProcessesNamed('postgres');
