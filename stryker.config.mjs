@@ -6,18 +6,23 @@
  * and stryker.paths.config.mjs are the other two scopes. docs/benchmarks.md has the scores.
  */
 
+import process from 'node:process';
+import './stryker.sample.mjs';
+
 /** Files that declare only types or event unions: no behaviour to mutate. */
 const notLogic = ['!src/machines/**/*.events.ts', '!src/machines/message.ts'];
 
 /**
  * One scope: its files, its vitest config, and its own incremental file, so a rerun only tests
  * the mutants whose code or covering tests changed since that scope last ran.
- * @param {string} name
+ * @param {string} scope
  * @param {string[]} mutate
  * @param {string} vitestConfig
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function mutationScope(name, mutate, vitestConfig) {
+export function mutationScope(scope, mutate, vitestConfig) {
+  // A run of part of a scope (scripts/mutation-sample.ts) keeps its own files under its own name.
+  const name = process.env.MUTATION_REPORT ?? scope;
   return {
     testRunner: 'vitest',
     vitest: { configFile: vitestConfig },
@@ -44,4 +49,4 @@ export function mutationScope(name, mutate, vitestConfig) {
 
 export const machines = ['src/machines/**/*.ts', ...notLogic];
 
-export default mutationScope('machines', machines, 'vitest.mutation.config.ts');
+export default mutationScope('machines', machines, 'vitest.mutation.machines.config.ts');

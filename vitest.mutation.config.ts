@@ -30,7 +30,12 @@ export function narrowToNamedTests(
   if (!names.length) return projects;
   return projects.map((project) => {
     const globs = [project.test?.include ?? []].flat();
-    const include = names.flatMap((name) => globs.map((glob) => glob.replace(/\*([^/*]*)$/, `*${name}*$1`)));
+    // A glob narrows to the names; a file named outright (the mocking UI tests) stays only if it is one of them.
+    const include = names.flatMap((name) =>
+      globs.flatMap((glob) =>
+        glob.includes('*') ? [glob.replace(/\*([^/*]*)$/, `*${name}*$1`)] : glob.includes(name) ? [glob] : [],
+      ),
+    );
     return { ...project, test: { ...project.test, include } };
   });
 }
