@@ -117,6 +117,44 @@ describe('dashboards', () => {
     expect(shown).toBe(TYPES.length);
   });
 
+  it('arranges widgets on a tablet, by pointer and by keyboard, in the reading order the desktop keeps', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 1024, height: 768 });
+    await signIn(p, 'admin', 'Admin123');
+    await waitUntilSignedIn(p, 'admin');
+    await p.getByRole('button', { name: 'Create dashboard' }).click();
+    const prompt = p.getByRole('dialog', { name: 'Create dashboard' });
+    await prompt.getByRole('textbox', { name: 'Title' }).fill('E2E tablet');
+    await prompt.getByRole('textbox', { name: 'Title' }).press('Enter');
+    await p.getByRole('heading', { name: 'E2E tablet', level: 1 }).waitFor();
+    await p.getByRole('button', { name: 'Edit dashboard' }).click();
+    await addWidget(p, 'Metric card', 'E2E first');
+    await addWidget(p, 'Metric card', 'E2E second');
+    const readingOrder = async () => {
+      const stored = await storedDashboard('demo', 'admin', 'Admin123', 'E2E tablet');
+      return [...stored!.widgets]
+        .sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x)
+        .map((w) => w.name);
+    };
+    const save = async () => {
+      await p.getByRole('button', { name: 'Save', exact: true }).click();
+      await p.getByRole('status').filter({ hasText: 'Dashboard E2E tablet saved' }).last().waitFor();
+    };
+
+    // Dragged below the second widget, the first one comes after it.
+    await drag(p, widget(p, 'E2E first'), 0, 400);
+    await save();
+    expect(await readingOrder()).toEqual(['E2E second', 'E2E first']);
+
+    // Left arrow on its handle puts it back before its neighbour, and the grid says where it is.
+    await p.getByRole('button', { name: 'Move or resize E2E first' }).press('ArrowLeft');
+    await p
+      .getByText('E2E first: column 1, row 1, 2 columns wide, 4 rows high')
+      .waitFor({ state: 'attached' });
+    await save();
+    expect(await readingOrder()).toEqual(['E2E first', 'E2E second']);
+  });
+
   it('gives the stored copy back when the operator declines to save', async () => {
     const p = page();
     await p.setViewportSize({ width: 1600, height: 1000 });
@@ -160,6 +198,24 @@ describe('dashboards', () => {
     await p.getByRole('heading', { name: 'Cold rooms', level: 1 }).waitFor();
     await p.getByRole('link', { name: 'Compressor packs' }).click();
     await widget(p, 'Condenser').waitFor();
+    await expect.poll(() => p.getByRole('article').count()).toBe(before);
+
+    // The browser's Back with changes is undone on Stay, and the history stays whole: Back asks again, and
+    // after Discard, Forward comes back to the dashboard.
+    await p.getByRole('button', { name: 'Edit dashboard' }).click();
+    await p.getByRole('button', { name: 'Delete widget Condenser' }).click();
+    const packs = p.url();
+    await p.goBack();
+    await leaving.getByRole('button', { name: 'Stay' }).click();
+    await leaving.waitFor({ state: 'detached' });
+    expect(p.url()).toBe(packs);
+    await expect.poll(() => p.getByRole('article').count()).toBe(before - 1);
+    await p.goBack();
+    await leaving.getByRole('button', { name: 'Discard' }).click();
+    await p.getByRole('heading', { name: 'Cold rooms', level: 1 }).waitFor();
+    await p.goForward();
+    await p.getByRole('heading', { name: 'Compressor packs', level: 1 }).waitFor();
+    expect(p.url()).toBe(packs);
     await expect.poll(() => p.getByRole('article').count()).toBe(before);
   });
 
@@ -236,6 +292,8 @@ describe('dashboards', () => {
     await dialog.getByRole('textbox', { name: 'Value' }).fill('-24');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await p.getByRole('status').filter({ hasText: 'Line updated' }).waitFor();
-    await room.getByText('-24.0 °C').waitFor();
+    // The setpoint's own row: another room's air may read -24.0 °C too.
+    const setpoint = room.getByRole('listitem').filter({ hasText: 'Freezer room setpoint' });
+    await setpoint.getByText('-24.0 °C').waitFor();
   });
 });

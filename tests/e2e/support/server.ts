@@ -3,16 +3,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pgliteDirOf } from '../../../server/src/db/client';
+import { copyPgliteTemplate } from '../../../server/src/testing/pgliteTemplate';
 
 export interface RunningServer {
   port: number;
   mqttPort: number;
   /** DATA_DIR of the server: its embedded database and mail outbox. */
   dataDir: string;
+  /** The server process (benches read its memory). */
+  pid: number;
+  /** What the server has written to standard output and error so far. */
+  output(): string;
+  /** Ends the process at once (SIGKILL), as a crash or a lost machine would. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -45,6 +53,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'coldwatch-e2e-'));
+  // A copy of a fresh database: the server migrates and seeds it as it would a database it created itself.
+  await copyPgliteTemplate(pgliteDirOf(dataDir));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
@@ -73,8 +83,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     port,
     mqttPort,
     dataDir,
+    pid: child.pid!,
+    output: () => output,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
