@@ -154,8 +154,9 @@ describeEachBackend('history recording', (backend) => {
     samples.forEach((s, i) => expect(s.value).toBeCloseTo(expected[i]!, 4));
   });
 
-  it('stores each sample once when two recorders hear the same messages, and reloads changed buffers', async () => {
-    const second = new HistoryRecorder({
+  /** Another recorder on the same database and broker, as a second instance runs one. */
+  function startAnotherRecorder(): HistoryRecorder {
+    const another = new HistoryRecorder({
       repository: createHistoryRepository(ctx.handle.db),
       stage: historyStore(ctx.handle.db).stage,
       access: ctx.devices,
@@ -163,7 +164,39 @@ describeEachBackend('history recording', (backend) => {
       log: silentLogger,
       reloadMs: 200,
     });
-    second.start();
+    another.start();
+    return another;
+  }
+
+  it('records nothing from the snapshots it is sent on subscribing, even for a recorded department', async () => {
+    const id = await insertBuffer(ctx.handle.db, {
+      hexacode: '1A0104',
+      pcNumber: 2,
+      intervalSeconds: 60,
+      startAt: ctx.clock.now(),
+    });
+    await ctx.app.history.reloadBuffers();
+    const late = startAnotherRecorder();
+    try {
+      // Every snapshot the broker keeps, the recorded device's among them, reaches the late subscriber.
+      await until(
+        () =>
+          late.connected &&
+          late.metrics().buffers > 0 &&
+          late.metrics().retained >= recorder().metrics().retained,
+        4000,
+        'late recorder sent the snapshots',
+      );
+      await late.flush();
+      expect(late.metrics().recorded).toBe(0);
+      expect(await storedSamples(ctx.handle.db, id)).toEqual([]);
+    } finally {
+      await late.stop();
+    }
+  });
+
+  it('stores each sample once when two recorders hear the same messages, and reloads changed buffers', async () => {
+    const second = startAnotherRecorder();
     try {
       await until(
         () => second.connected && second.metrics().retained > 0,
