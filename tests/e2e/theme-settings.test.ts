@@ -22,6 +22,12 @@ const worn = (page: Page) =>
     rootSize: getComputedStyle(document.documentElement).fontSize,
   }));
 
+/** Waits until the page is drawn in the saved theme: the dialog closes before the app has put it on the page. */
+async function wears(page: Page, family: RegExp, rootSize: string): Promise<void> {
+  await expect.poll(async () => (await worn(page)).family, { timeout: PAGE_TIMEOUT_MS }).toMatch(family);
+  expect((await worn(page)).rootSize).toBe(rootSize);
+}
+
 /**
  * The typeface itself is in the page, not a look-alike from the system: one of its faces is loaded, and the page
  * can draw 16 px text in it without waiting.
@@ -52,29 +58,21 @@ describe('theme settings', () => {
     ).toBe(false);
 
     await saveTheme(page(), 'Merriweather', 'Large (18 px)');
+    await wears(page(), /^Merriweather,/, '18px');
     await typefaceLoaded(page(), 'Merriweather');
-    let theme = await worn(page());
-    expect(theme.family).toContain('Merriweather');
-    expect(theme.rootSize).toBe('18px');
     // Loaded only when chosen: the default Roboto and Merriweather, none of the other eleven.
     expect(fontFiles().filter((file) => !/^(roboto|merriweather)-/.test(file))).toEqual([]);
 
     await page().reload();
     await waitUntilSignedIn(page(), 'operator');
+    await wears(page(), /^Merriweather,/, '18px');
     await typefaceLoaded(page(), 'Merriweather');
-    theme = await worn(page());
-    expect(theme.family).toContain('Merriweather');
-    expect(theme.rootSize).toBe('18px');
 
     // Every typeface came with the app: no request left our server.
     expect(requested.filter((url) => url.origin !== origin && url.protocol !== 'data:')).toEqual([]);
 
     // Back to SPEC §9's defaults for whoever signs in as operator next.
-    // Roboto is loaded already: wait for the page to wear the saved theme, not for the typeface.
     await saveTheme(page(), 'Roboto', 'Normal (16 px)');
-    await expect
-      .poll(async () => (await worn(page())).family, { timeout: PAGE_TIMEOUT_MS })
-      .toMatch(/^Roboto,/);
-    expect((await worn(page())).rootSize).toBe('16px');
+    await wears(page(), /^Roboto,/, '16px');
   });
 });
