@@ -60,7 +60,7 @@ export async function openRoomChart(
   renderProduct('/dashboard/d-overview', { inspect, clock });
   await screen.findByRole('button', { name: new RegExp(`^${rangeButtonName('')}`) }, { timeout: 20_000 });
   // The chart's renderer loads lazily (the widget's summary shows until then): slow on a busy machine.
-  await waitFor(() => expect(screen.queryByText(/^LINE_CHART, \d+ elements$/)).toBeNull(), {
+  await waitFor(() => expect(screen.queryByText(/^Line chart, \d+ elements?$/)).toBeNull(), {
     timeout: 20_000,
   });
   return userEvent.setup({ delay: null });

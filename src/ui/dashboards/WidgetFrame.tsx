@@ -75,7 +75,10 @@ function WidgetBody({ actor, widget }: { actor: DashboardEditorActor; widget: Wi
   const Renderer = widgetRegistry[widget.type]?.Renderer;
   const summary = (
     <p className="p-3 text-muted">
-      {t('dashboardEditor.widgetSummary', { type: widget.type, count: String(widget.elements.length) })}
+      {t('dashboardEditor.widgetSummary', {
+        type: t(`widgetEditor.type.${widget.type}`),
+        count: widget.elements.length,
+      })}
     </p>
   );
   if (!Renderer) return summary;
