@@ -37,6 +37,8 @@ async function addWidget(page: Page, typeLabel: string, name: string) {
   await choose(page, element, 'Page', '1 Status');
   if (typeLabel !== 'Page') await choose(page, element, 'Line', 'Air temperature');
   await element.getByRole('button', { name: 'Save' }).click();
+  // The widget's dialog is inert while the element's is open: a failure here names the step that did not close.
+  await element.waitFor({ state: 'detached' });
   await details.getByRole('button', { name: 'Save' }).click();
   await details.waitFor({ state: 'detached' });
 }
