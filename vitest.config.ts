@@ -56,6 +56,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          globalSetup: ['server/src/testing/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -70,6 +71,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Every file starts a server of its own, so files run side by side like the others.
           setupFiles: ['tests/e2e/setup.ts'],
+          globalSetup: ['tests/e2e/globalSetup.ts'],
         },
       },
     ],

@@ -6,8 +6,6 @@ import type { Config } from '../config';
 import type { LogStream } from '../http/logging';
 import type { DatabaseHandle } from '../db/client';
 import { DeviceRuntime, type DeviceRuntimeOptions } from '../gateway/runtime';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import { DEMO_TOTP_SECRET } from '../db/seed/users';
 import { totpAt } from '../modules/auth/totp';
 import type { TestBackend } from './backends';
@@ -51,10 +49,8 @@ export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): 
   const context = {} as TestContext;
   let dispose: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    const handle = await backend.open();
+    const handle = await backend.openSeeded(options.demoDashboards ? 'dashboards' : 'plain');
     dispose = handle.dispose;
-    await migrate(handle);
-    await seedDemo(handle.db, { dashboards: options.demoDashboards ?? false });
     context.clock = createTestClock();
     context.handle = handle;
     if (options.devices) {

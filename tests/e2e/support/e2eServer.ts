@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer, type RunningServer } from './server';
 
 let running: RunningServer | undefined;
@@ -6,6 +6,7 @@ let running: RunningServer | undefined;
 /**
  * Each test file has a real server of its own (embedded PGlite and broker, demo seed, the built SPA), started by
  * tests/e2e/setup.ts: files run side by side without seeing each other's changes (settings, names, dashboards).
+ * Each starts from a copy of the run's seeded demo database (tests/e2e/globalSetup.ts), as after a restart.
  */
 export function e2eServer(): RunningServer {
   if (!running) throw new Error('The end-to-end server starts before the tests (tests/e2e/setup.ts)');
@@ -15,7 +16,7 @@ export function e2eServer(): RunningServer {
 /** Starts this file's server before its tests and stops it after them. */
 export function serveEachFile(): void {
   beforeAll(async () => {
-    running = await startServer();
+    running = await startServer({}, { from: inject('seededDataDir') });
   });
   afterAll(async () => {
     await running?.stop();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,13 @@ export interface RunningServer {
   output(): string;
   /** Ends the process at once (SIGKILL), as a crash or a lost machine would. */
   kill(): Promise<void>;
-  stop(): Promise<void>;
+  /** Ends the process as a deploy would (SIGTERM) and deletes its data directory unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A data directory to start from (copied, never changed): a database the server made before. */
+  from?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -48,13 +54,20 @@ async function waitUntilHealthy(port: number, child: ChildProcess, log: () => st
   throw new Error(`server did not become healthy within 90 s:\n${log()}`);
 }
 
-/** Starts the real server (the built SPA from dist/) on a free port with a fresh data directory. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real server (the built SPA from dist/) on a free port, with a fresh data directory or a copy of
+ * `options.from`.
+ */
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'coldwatch-e2e-'));
+  if (options.from) await cp(options.from, dataDir, { recursive: true });
   // A copy of a fresh database: the server migrates and seeds it as it would a database it created itself.
-  await copyPgliteTemplate(pgliteDirOf(dataDir));
+  else await copyPgliteTemplate(pgliteDirOf(dataDir));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
@@ -91,14 +104,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       child.kill('SIGKILL');
       await exited;
     },
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
