@@ -46,7 +46,8 @@ type App = Awaited<ReturnType<typeof bootLive>>;
 const live = <T>(app: App, id: string) => app.system.get(id) as AnyActorRef & { getSnapshot(): T };
 
 const ROOM_PAGE = (page: number) => `/0A0B0C/1/0/pages/${page}`;
-const linesAsked = (fakes: Fakes) => fakes.services.api.lines.mock.calls.map(([query]) => query.page);
+const linesAsked = (fakes: Fakes) =>
+  vi.mocked(fakes.services.api.lines).mock.calls.map(([query]) => query.page);
 
 describe('app machine: what the live actors hear', () => {
   it('opens each device page the route names, one after the other', async () => {
@@ -92,7 +93,7 @@ describe('app machine: what the live actors hear', () => {
   it('reads the tree again with the new order once the device configuration is saved, and not when cancelled', async () => {
     const fakes = fakeServices();
     const app = await bootLive(fakes);
-    const treeReads = () => fakes.services.api.getDeviceTree.mock.calls.length;
+    const treeReads = () => vi.mocked(fakes.services.api.getDeviceTree).mock.calls.length;
     await waitFor(live<TreeSnapshot>(app, SYSTEM_IDS.deviceTree), (s) => s.matches('loaded'));
     const before = treeReads();
 
