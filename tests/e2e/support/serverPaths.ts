@@ -195,6 +195,11 @@ export async function holdRequests(page: Page, url: string | RegExp, method: str
       await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
       await held.shift()!.continue();
     },
+    /** The oldest held request fails as a dropped connection would: the server never hears of it. */
+    async fail() {
+      await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await held.shift()!.abort('connectionrefused');
+    },
   };
 }
 
