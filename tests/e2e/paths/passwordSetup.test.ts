@@ -2,13 +2,11 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { passwordResetMachine } from '../../../src/machines/passwordReset/passwordResetMachine';
-import type { Session } from '../../../src/services/contracts';
 import type { ModelOptions } from '../../support/coveringPaths';
 import { modelEvents } from '../../support/modelEvents';
-import { apiRequest } from '../support/api';
 import { tenantUrl } from '../support/browser';
-import { linkMailedTo } from '../support/outbox';
-import { apiCall, apiSession } from '../support/pathSession';
+import { apiSession } from '../support/pathSession';
+import { newPathUser, spendLink } from '../support/pathUsers';
 import { describeServerPaths, holdRequests } from '../support/serverPaths';
 
 /**
@@ -64,37 +62,9 @@ interface SetupWorld {
 }
 
 const LINK_API = /\/api\/v2\/account\/recover-password\?token=/;
-let made = 0;
-let admin: Promise<Session> | undefined;
-
-/** A new operator with an e-mail address, made by the demo administrator; the setup e-mail is on its way. */
-async function newUser(): Promise<{ username: string; token: string }> {
-  admin ??= apiSession('demo', 'admin', 'Admin123');
-  const username = `path-user-${++made}-${Date.now().toString(36)}`;
-  const email = `${username}@demo.example`;
-  const answer = await apiCall('demo', await admin, 'POST', '/api/v2/admin/users', {
-    username,
-    email,
-    role: 'operator',
-  });
-  if (answer.status !== 201 && answer.status !== 200)
-    throw new Error(`creating ${username}: ${answer.status}`);
-  const link = await linkMailedTo(email);
-  return { username, token: new URL(link, 'http://localhost').searchParams.get('token')! };
-}
-
-/** Spends the link through the API, as the same user in another tab would: the page's link is dead after it. */
-async function spend(token: string) {
-  const answer = await apiRequest('demo', `/api/v2/account/recover-password?token=${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: 'Elsewhere42' }),
-  });
-  expect(answer.status, 'the link is spent elsewhere').toBe(204);
-}
 
 async function start(page: Page): Promise<SetupWorld> {
-  const { username, token } = await newUser();
+  const { username, token } = await newPathUser();
   const checks = await holdRequests(page, LINK_API, 'GET');
   const saves = await holdRequests(page, LINK_API, 'POST');
   await page.goto(tenantUrl('demo', `/setup-password?token=${token}`));
@@ -151,7 +121,8 @@ async function play(page: Page, event: ResetModelEvent, world: SetupWorld) {
     await world.checks.release();
     world.step = 'form';
   } else if (event === LINK_DEAD || event === SAVE_DEAD) {
-    await spend(world.token);
+    // Spent first, as the same user in another tab would: the page's link is dead after it.
+    await spendLink(world.token, 'Elsewhere42');
     await (event === LINK_DEAD ? world.checks : world.saves).release();
     world.step = 'invalid';
   } else if (event === CHECK_DOWN) {
@@ -192,12 +163,12 @@ describeServerPaths(
   {
     model,
     serverActors: ['checkToken', 'resetPassword'],
-  // What the user does on the page the server sent: ask again, look at the password, be told what is wrong.
-  alsoCover: [
-    'passwordReset.checkFailed on passwordReset.retry',
-    'passwordReset.editing on passwordReset.togglePasswordVisibility',
-    'passwordReset.editing on passwordReset.submit #2',
-  ],
+    // What the user does on the page the server sent: ask again, look at the password, be told what is wrong.
+    alsoCover: [
+      'passwordReset.checkFailed on passwordReset.retry',
+      'passwordReset.editing on passwordReset.togglePasswordVisibility',
+      'passwordReset.editing on passwordReset.submit #2',
+    ],
     start,
     play: (page, event, world) => play(page, event, world),
     states: {
