@@ -20,6 +20,7 @@ import { GuestMachinesContext } from '../../src/ui/screens/guestMachines';
 import { coveringPaths, modelGraph, type ModelOptions, type Path } from './coveringPaths';
 import { fakeSocketFactory } from './fakeSocket';
 import { pathCoverage } from './pathCoverage';
+import { whenPathsBuild } from './pathsBuild';
 import { describePath, leafStates } from './pathNames';
 import { coverageRecorder, declarationOf } from './transitionCoverage';
 
@@ -166,14 +167,29 @@ export function describeViewPaths<M extends AnyStateMachine, W>(
   machine: M,
   suite: ViewPathSuite<M, W>,
 ) {
-  const declared = declarationOf(machine);
   const models = 'events' in suite.model ? [suite.model] : suite.model;
   const named = (model: number, name: string) =>
     models.length > 1 ? `${models[model]!.label ?? `model ${model + 1}`}: ${name}` : name;
-  const paths = coveringPaths<M>(
-    models.map((model) => modelGraph(machine, model)),
-    [...declared.states, ...declared.transitions],
-  ).map(({ model, path }) => [named(model, describePath(path)), path, models[model]!] as const);
+  const build = () => {
+    const declared = declarationOf(machine);
+    const paths = coveringPaths<M>(
+      models.map((model) => modelGraph(machine, model)),
+      [...declared.states, ...declared.transitions],
+    ).map(({ model, path }) => [named(model, describePath(path)), path, models[model]!] as const);
+    return { declared, paths };
+  };
+  whenPathsBuild(title, build, ({ declared, paths }) =>
+    describeBuiltPaths(title, machine, suite, declared, paths),
+  );
+}
+
+function describeBuiltPaths<M extends AnyStateMachine, W>(
+  title: string,
+  machine: M,
+  suite: ViewPathSuite<M, W>,
+  declared: ReturnType<typeof declarationOf>,
+  paths: readonly (readonly [string, Path<M>, ViewPathModel<M>])[],
+) {
   const walked = new Set<string>();
 
   describe(title, () => {

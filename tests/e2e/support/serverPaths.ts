@@ -4,7 +4,8 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom 
 import { coveringPaths, modelGraph, type ModelOptions, type Path } from '../../support/coveringPaths';
 import type { PathCoverage } from '../../support/pathCoverage';
 import { describePath, leafStates } from '../../support/pathNames';
-import { declarationOf } from '../../support/transitionCoverage';
+import { whenPathsBuild } from '../../support/pathsBuild';
+import { declarationOf, type Declaration } from '../../support/transitionCoverage';
 import { useBrowserPage, PAGE_TIMEOUT_MS } from './session';
 
 /**
@@ -100,16 +101,32 @@ export function describeServerPaths<M extends AnyStateMachine, W>(
   machine: M,
   suite: ServerPathSuite<M, W>,
 ) {
-  const declared = declarationOf(machine);
-  const isAnswer = answersOf(suite.serverActors);
-  const graph = modelGraph(machine, suite.model);
-  const order = suite.order ?? (() => 0);
-  const unknown = (suite.alsoCover ?? []).filter((name) => !declared.transitions.includes(name));
-  if (unknown.length) throw new Error(`alsoCover names no declared transition: ${unknown.join(', ')}`);
-  const cover = [...declared.states, ...declared.transitions.filter(isAnswer), ...(suite.alsoCover ?? [])];
-  const paths = coveringPaths<M>([graph], cover)
-    .map(({ path }) => path)
-    .sort((a, b) => order(a) - order(b));
+  const build = () => {
+    const declared = declarationOf(machine);
+    const isAnswer = answersOf(suite.serverActors);
+    const graph = modelGraph(machine, suite.model);
+    const order = suite.order ?? (() => 0);
+    const unknown = (suite.alsoCover ?? []).filter((name) => !declared.transitions.includes(name));
+    if (unknown.length) throw new Error(`alsoCover names no declared transition: ${unknown.join(', ')}`);
+    const cover = [...declared.states, ...declared.transitions.filter(isAnswer), ...(suite.alsoCover ?? [])];
+    const paths = coveringPaths<M>([graph], cover)
+      .map(({ path }) => path)
+      .sort((a, b) => order(a) - order(b));
+    return { declared, graph, cover, paths };
+  };
+  whenPathsBuild(title, build, (built) => describeBuiltServerPaths(title, suite, built));
+}
+
+function describeBuiltServerPaths<M extends AnyStateMachine, W>(
+  title: string,
+  suite: ServerPathSuite<M, W>,
+  {
+    declared,
+    graph,
+    cover,
+    paths,
+  }: { declared: Declaration; graph: ReturnType<typeof modelGraph>; cover: string[]; paths: Path<M>[] },
+) {
   const walked = new Set<string>();
 
   describe(title, () => {
