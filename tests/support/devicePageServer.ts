@@ -1,4 +1,7 @@
+import { http, HttpResponse } from 'msw';
+import * as v from 'valibot';
 import { expect, vi } from 'vitest';
+import { DepartmentNamesRequest, type DeviceTreeItem } from '../../src/services/contracts';
 
 /** One endpoint whose requests are parsed by their contract, recorded, and held until the path answers them. */
 export interface HeldEndpoint<Body> {
@@ -27,3 +30,16 @@ export function heldEndpoint<Body>(parse: (body: unknown) => Body): HeldEndpoint
     },
   };
 }
+
+/** The department names the sidebar reads when it opens a device: the tree's own names and statuses. */
+export const treeDepartmentNames = (tree: readonly DeviceTreeItem[]) =>
+  http.post('*/api/v2/devices/departments/names', async ({ request }) => {
+    const departments = tree.flatMap((item) => [item, ...item.devices]).flatMap((item) => item.departments);
+    const asked = v.parse(DepartmentNamesRequest, await request.json());
+    return HttpResponse.json(
+      asked.map(({ key }) => {
+        const { name, status } = departments.find((department) => department.key === key)!;
+        return { key, name, status, configuration: null };
+      }),
+    );
+  });

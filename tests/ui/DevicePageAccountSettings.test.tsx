@@ -7,17 +7,19 @@ import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachi
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../../src/services/contracts';
 import { AppActor } from '../../src/ui/appActor';
 import { DevicePageScreen } from '../../src/ui/screens/DevicePageScreen';
-import { foundDepartment, pageAddress, pageLines } from '../support/devicePageFixtures';
+import type { DepartmentLookup } from '../../src/machines/devicePage/devicePage.types';
+import { foundDepartment, offlineDepartment, pageAddress, pageLines } from '../support/devicePageFixtures';
 
 /**
  * The device page under a root that holds the account settings as the app machine does (context.settings) and
- * changes them as a saved settings dialog would.
+ * changes them as a saved settings dialog would; the tree answers `lookups` in turn, then the last one again.
  */
-function renderPage(settings: Partial<AccountSettings>) {
+function renderPage(settings: Partial<AccountSettings>, lookups: DepartmentLookup[] = [foundDepartment]) {
   const refreshLines = vi.fn(async () => pageLines);
+  const answers = [...lookups];
   const page = devicePageMachine.provide({
     actors: {
-      lookupDepartment: fromPromise(async () => foundDepartment),
+      lookupDepartment: fromPromise(async () => (answers.length > 1 ? answers.shift()! : answers[0]!)),
       loadLines: fromPromise(async () => pageLines),
       refreshLines: fromPromise(refreshLines),
     },
@@ -90,5 +92,13 @@ describe('device page and the account settings', () => {
     expect(refreshLines).not.toHaveBeenCalled();
     save({ enableFactorySettingsLines: true });
     await vi.waitFor(() => expect(refreshLines).toHaveBeenCalledTimes(1));
+  });
+
+  it('looks an offline department up again when factory-settings lines are turned on, and shows it once online', async () => {
+    const { save } = renderPage({}, [offlineDepartment, foundDepartment]);
+    await screen.findByText('Department Dairy is offline');
+    save({ enableFactorySettingsLines: true });
+    expect(await screen.findByRole('button', { name: 'Setpoint' })).toBeTruthy();
+    expect(screen.queryByText('Department Dairy is offline')).toBeNull();
   });
 });

@@ -1,20 +1,21 @@
 import '../support/resizeObserver';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, sendTo, setup, spawnChild } from 'xstate';
-import type { DepartmentLookup } from '../../src/machines/devicePage/devicePage.types';
+import type { DepartmentLookup, LinesResponse } from '../../src/machines/devicePage/devicePage.types';
 import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
 import { AppActor } from '../../src/ui/appActor';
 import { DevicePageScreen } from '../../src/ui/screens/DevicePageScreen';
 import { foundDepartment, offlineDepartment, pageAddress, pageLines } from '../support/devicePageFixtures';
 
 /** The screen under a root that runs the device page actor as the app machine does (systemId devicePage). */
-function renderPage(lookup: DepartmentLookup) {
+function renderPage(lookup: DepartmentLookup, loadLines = () => Promise.resolve(pageLines)) {
+  const lookups = vi.fn(() => Promise.resolve(lookup));
   const page = devicePageMachine.provide({
     actors: {
-      lookupDepartment: fromPromise(() => Promise.resolve(lookup)),
-      loadLines: fromPromise(() => Promise.resolve(pageLines)),
+      lookupDepartment: fromPromise(lookups),
+      loadLines: fromPromise(loadLines),
       refreshLines: fromPromise(() => Promise.resolve(pageLines)),
     },
     actions: { notifyLoadFailed: () => {} },
@@ -30,12 +31,12 @@ function renderPage(lookup: DepartmentLookup) {
       <DevicePageScreen />
     </AppActor.Provider>,
   );
-  return userEvent.setup();
+  return { user: userEvent.setup(), lookups };
 }
 
 describe('device page screen', () => {
   it('lists the lines with their values and opens the line details of a writable one', async () => {
-    const user = renderPage(foundDepartment);
+    const { user } = renderPage(foundDepartment);
     expect(await screen.findByRole('heading', { name: '1 Temperatures' })).toBeTruthy();
     expect(screen.getByText('Values on this page are updated in real time.')).toBeTruthy();
     const setpoint = await screen.findByRole('button', { name: 'Setpoint' });
@@ -45,6 +46,20 @@ describe('device page screen', () => {
     expect(screen.getByText('Device offline or data unavailable')).toBeTruthy();
     await user.click(setpoint);
     expect(await screen.findByRole('dialog', { name: 'Line details' })).toBeTruthy();
+  });
+
+  it('tries again after the lines could not be loaded: looks the department up again and shows its lines', async () => {
+    const loadLines = vi
+      .fn<() => Promise<LinesResponse>>()
+      .mockRejectedValueOnce(new Error('502'))
+      .mockResolvedValue(pageLines);
+    const { user, lookups } = renderPage(foundDepartment, loadLines);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Cannot load lines for department Dairy');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Setpoint' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(lookups).toHaveBeenCalledTimes(2);
   });
 
   it('shows the offline notice of an offline department', async () => {
