@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import {
   selectIsDirty,
   selectLeaving,
@@ -19,7 +19,7 @@ import { DashboardConflictError } from '../../src/services/api';
 import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '../../src/services/contracts';
 import type { NavigationRequest } from '../../src/services/navigation';
 import type { Line } from '../../src/services/contracts/devices';
-import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
+import { editedDashboard, editorHost, freezerTopic } from '../support/dashboardEditorFixtures';
 
 /** editedDashboard with its second widget reading page 2 instead of page 1. */
 const twoPages = {
@@ -59,8 +59,6 @@ function start(
     blob: new Blob(['label,value']),
   })),
 ) {
-  const received: AnyEventObject[] = [];
-  const notices: AnyEventObject[] = [];
   const saveFile = vi.fn();
   const save = vi.fn(
     async (input: DashboardUpdateInput) =>
@@ -79,31 +77,7 @@ function start(
     },
     actions: { notify: () => {}, proceed: (_, request) => proceed(request) },
   });
-  const host = createActor(
-    createMachine({
-      // The app's part in a held logout: it asks, and hears when the logout may go on.
-      on: { 'session.logoutAllowed': { actions: ({ event }) => received.push(event) } },
-      invoke: [
-        {
-          id: 'socket',
-          src: createMachine({ on: { '*': { actions: ({ event }) => received.push(event) } } }),
-          systemId: 'socket',
-        },
-        { id: 'editor', src: editor, systemId: 'editorUnderTest' },
-        {
-          id: 'notifications',
-          src: createMachine({ on: { '*': { actions: ({ event }) => notices.push(event) } } }),
-          systemId: 'notifications',
-        },
-      ],
-    }),
-  ).start();
-  const actor = host.system.get('editorUnderTest') as ReturnType<
-    typeof createActor<typeof dashboardEditorMachine>
-  >;
-  const topics = (type: string) =>
-    received.filter((event) => event.type === type).map((event) => event.topic.page);
-  return { actor, host, save, proceed, received, loadLine, topics, download, saveFile, notices };
+  return { ...editorHost(editor), save, proceed, loadLine, download, saveFile };
 }
 
 async function editing(s = start()) {

@@ -24,6 +24,7 @@ import {
   leftShown,
   noDialog,
   notShown,
+  readsLive,
   sentAndSaid,
   unsavedAsked,
 } from '../support/dashboardEditorPathViews';
@@ -49,6 +50,9 @@ const { done, failed } = modelEvents<typeof dashboardEditorMachine>();
 const FREEZER_LINE = freezerOf(ORIGINAL).name;
 
 const shapeOrNull = (dashboard: OpenedDashboard | null) => (dashboard ? shapeOf(dashboard) : null);
+/** Keep editing after a conflict: the draft carries the version that met it, the stored copy its own. */
+const keptOverConflict = ({ context: { draft, stored } }: EditorSnapshot) =>
+  draft !== null && stored !== null && draft.version !== stored.version;
 const WIDGET_SAVED = done('widgetEditor', { widget: freezerOf({ ...ORIGINAL, freezerRenamed: true }) });
 const renamedInList = { ...summary('d-overview', NAMES.list, { favorite: true }), version: 3 };
 
@@ -107,6 +111,7 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
       dirty: s.context.dirty,
       exit: s.context.exit?.kind ?? null,
       conflictVersion: s.context.conflictVersion,
+      keptOverConflict: keptOverConflict(s),
       fullscreen: s.context.fullscreenId,
       pushed: Object.keys(s.context.values).length > 0,
       rename: s.context.rename,
@@ -174,7 +179,12 @@ function allowed(s: EditorSnapshot, event: EditorModelEvent): boolean {
         shapeKey(shapeOf(output as OpenedDashboard)) === shapeKey(shapeOrNull(context.stored) ?? ORIGINAL)
       );
     case 'xstate.done.actor.saveDashboard':
-      return shapeKey(shapeOf(output as OpenedDashboard)) === shapeKey(draft!);
+      // Another operator always saved Overview first: a plain Save meets a conflict, and the one that goes
+      // through is the Save after Keep editing, which overwrites their copy (the conflict dialog's promise).
+      return (
+        shapeKey(shapeOf(output as OpenedDashboard)) === shapeKey(draft!) &&
+        (context.exit !== null || keptOverConflict(s))
+      );
     case 'xstate.done.actor.widgetEditor':
       // Editing the Freezer line saves it; adding one is cancelled (a new widget is the widget editor's suite).
       return output === null ? context.widgetId === null : context.widgetId === 'w-1';
@@ -225,6 +235,7 @@ describeViewPaths('dashboard editor, played on the dashboard view', dashboardEdi
       expect(window.location.pathname).toBe(DEVICE_PAGE);
       expect(screen.queryByRole('article', { name: FREEZER_LINE })).toBeNull();
       expect(screen.queryByRole('button', { name: /^(Edit dashboard|Done)$/ })).toBeNull();
+      readsLive(world, false);
       sentAndSaid(world);
     },
     loading: (_, world) => {

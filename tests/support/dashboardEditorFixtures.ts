@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { Dashboard } from '../../src/services/contracts';
+import { createActor, createMachine, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import type { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
+import { Dashboard, type PageTopic } from '../../src/services/contracts';
 
 /** The device page the elements of editedDashboard read (as elements address it). */
 export const freezerPage = { hexacode: '00A1', department: 1, subDepartment: 0, pageNumber: 1 };
@@ -51,3 +53,30 @@ export const layoutOf = (
   dashboard: Dashboard,
   changes: Record<string, Partial<Record<'x' | 'y' | 'w' | 'h', number>>> = {},
 ) => dashboard.widgets.map(({ id, position: { x, y, w, h } }) => ({ i: id, x, y, w, h, ...changes[id] }));
+
+/**
+ * A provided dashboard editor under a host that also runs a socket and a notifications actor that record what
+ * they are sent, as the signed-in world does; the host hears a held logout's `session.logoutAllowed`.
+ */
+export function editorHost(editor: typeof dashboardEditorMachine) {
+  const received: AnyEventObject[] = [];
+  const notices: AnyEventObject[] = [];
+  const recorder = (into: AnyEventObject[]) =>
+    createMachine({ on: { '*': { actions: ({ event }) => into.push(event) } } });
+  const host = createActor(
+    createMachine({
+      // The app's part in a held logout: it asks, and hears when the logout may go on.
+      on: { 'session.logoutAllowed': { actions: ({ event }) => received.push(event) } },
+      invoke: [
+        { id: 'socket', src: recorder(received), systemId: 'socket' },
+        { id: 'editor', src: editor, systemId: 'editorUnderTest' },
+        { id: 'notifications', src: recorder(notices), systemId: 'notifications' },
+      ],
+    }),
+  ).start();
+  const actor = host.system.get('editorUnderTest') as ActorRefFrom<typeof dashboardEditorMachine>;
+  /** The pages of the topics sent to the socket as `type` (socket.subscribe or socket.unsubscribe), in order. */
+  const topics = (type: string) =>
+    received.filter((event) => event.type === type).map((event) => (event.topic as PageTopic).page);
+  return { actor, host, received, notices, topics };
+}

@@ -98,7 +98,7 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
     server: dashboards,
     toasts: toastsShown(),
     files: savedFiles(),
-    listName: NAMES.original,
+    listName: NAMES.listed,
     stored: null,
     shown: null,
     version: 0,
@@ -115,7 +115,7 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
     expectedFiles: [],
   };
   // The signed-in shell is a lazily loaded chunk: slow on a busy machine.
-  await screen.findByRole('link', { name: NAMES.original }, { timeout: 20_000 });
+  await screen.findByRole('link', { name: NAMES.listed }, { timeout: 20_000 });
   await vi.waitFor(() => expect(world.socket.connections).toHaveLength(1));
   world.socket.last().listeners.opened();
   return world;
@@ -189,9 +189,13 @@ function leave(world: EditorWorld) {
   Object.assign(world, { stored: null, shown: null, value: null, fullscreen: false });
 }
 
-/** The editor's copy is what the server answered: loaded or saved, the view shows it without edits. */
+/**
+ * The editor's copy is what the server answered: loaded or saved, the view shows it without edits, and the
+ * list (which loaded at sign-in) takes its name.
+ */
 function takeStored(world: EditorWorld) {
   world.stored = world.shown = world.server.stored;
+  world.listName = world.stored.name;
   Object.assign(world, { version: world.server.version, dirty: false, value: null });
 }
 
@@ -347,7 +351,6 @@ async function answer(type: string, event: EditorModelEvent, world: EditorWorld)
   } else if (type === 'xstate.done.actor.saveDashboard') {
     await answerSave(world.server, 'saved');
     takeStored(world);
-    world.listName = world.stored!.name;
     world.expectedToasts.push(TOAST.saved(world.stored!.name));
     if (world.exit === 'view') Object.assign(world, { editing: false, dialog: null, exit: null });
     else if (world.exit) leave(world);

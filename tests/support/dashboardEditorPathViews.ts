@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { CHILLER, expectSaves, widgetNames } from './dashboardEditorPathWorld';
+import { CHILLER, expectSaves, LIVE_PAGES, widgetNames } from './dashboardEditorPathWorld';
 import {
   button,
   DEVICE_PAGE,
@@ -25,6 +25,29 @@ export function sentAndSaid(world: EditorWorld) {
   );
   expect(world.files.names, 'the files handed to the browser').toEqual(world.expectedFiles);
   expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+}
+
+const DEVICE_HEXACODE = DEVICE_PAGE.split('/')[1];
+
+/**
+ * The pages the live socket is subscribed to for the dashboard, as hexacode/dep/sub/page, replayed from what was
+ * sent on it (the device page the paths start on subscribes to its own page: left out).
+ */
+function subscribedPages(world: EditorWorld): string[] {
+  const pages = new Set<string>();
+  for (const text of world.socket.last().sent) {
+    const { type, payload } = JSON.parse(text) as { type: string; payload?: Record<string, unknown> };
+    if (!payload || payload.hexacode === DEVICE_HEXACODE) continue;
+    const page = `${payload.hexacode}/${payload.department}/${payload.subDepartment}/${payload.page}`;
+    if (type === 'Subscribe') pages.add(page);
+    if (type === 'Unsubscribe') pages.delete(page);
+  }
+  return [...pages].sort();
+}
+
+/** Live values come for the pages of the dashboard shown, and for none once it is not (SPEC §2). */
+export function readsLive(world: EditorWorld, shown: boolean) {
+  expect(subscribedPages(world), 'the pages subscribed to').toEqual(shown ? LIVE_PAGES : []);
 }
 
 const MODAL: Dialog[] = ['addWidget', 'editWidget', 'rename', 'unsaved', 'conflict', 'annotations'];
@@ -60,6 +83,10 @@ export function dashboardShown(world: EditorWorld) {
     hidden,
   });
   expect(toggle.getAttribute('aria-pressed')).toBe(String(world.editing));
+  // The list takes the name the dashboard is stored under, once it is loaded or saved.
+  const sidebar = within(screen.getByRole('region', { name: 'Dashboards', hidden }));
+  expect(sidebar.getByRole('link', { name: world.listName, hidden })).toBeTruthy();
+  readsLive(world, true);
   expect(world.server.loads.waiting(), 'no load waits').toBe(false);
   sentAndSaid(world);
 }
@@ -126,6 +153,7 @@ export function leftShown(world: EditorWorld) {
   if (world.left === 'logout') expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
   expect(screen.queryByRole('heading', { level: 1, name: world.listName })).toBeNull();
   expect(screen.queryByRole('dialog')).toBeNull();
+  readsLive(world, false);
   sentAndSaid(world);
 }
 
@@ -136,5 +164,6 @@ export function notShown(world: EditorWorld) {
   expect(screen.queryByRole('button', { name: 'Edit dashboard' })).toBeNull();
   expect(screen.queryAllByRole('article')).toHaveLength(0);
   noDialog(world);
+  readsLive(world, false);
   sentAndSaid(world);
 }

@@ -33,7 +33,16 @@ export interface Shape {
   annotated: boolean;
 }
 
-export const NAMES = { original: 'Overview', prompt: 'Night shift', list: 'Cold store' } as const;
+/**
+ * Overview's names: as stored when the paths start (`listed` is the list's, loaded at sign-in before someone
+ * renamed it elsewhere), as typed in edit mode's rename, and as renamed from the list.
+ */
+export const NAMES = {
+  original: 'Overview',
+  listed: 'Old overview',
+  prompt: 'Night shift',
+  list: 'Cold store',
+} as const;
 export const FREEZER = { original: 'Freezer line', renamed: 'Freezer cabinet' } as const;
 export const CHILLER = 'Chiller line';
 export const CHART = 'Room chart';
@@ -48,15 +57,20 @@ export const ORIGINAL: Shape = {
 /** Where the grid puts the two line widgets once Chiller line is dragged to the top left corner. */
 const MOVED_POSITIONS = { 'w-1': { x: 0, y: 4 }, 'w-2': { x: 0, y: 0 } };
 
-const [freezerWidget, chillerWidget] = editedDashboard.widgets;
-const placed = (widget: typeof freezerWidget, shape: Shape) => {
-  const moved = shape.moved ? MOVED_POSITIONS[widget!.id as keyof typeof MOVED_POSITIONS] : {};
-  return { ...widget!, position: { ...widget!.position, ...moved } };
+const [freezerWidget, storedChiller] = editedDashboard.widgets;
+/** The Chiller line with a spare line whose page was never picked: it reads nothing live. */
+const chillerWidget = {
+  ...storedChiller!,
+  elements: [...storedChiller!.elements, { id: 'e-spare', ...freezerPage, pageNumber: null, lineNumber: 4 }],
+};
+const placed = <W extends { id: string; position: object }>(widget: W, shape: Shape): W => {
+  const moved = shape.moved ? MOVED_POSITIONS[widget.id as keyof typeof MOVED_POSITIONS] : {};
+  return { ...widget, position: { ...widget.position, ...moved } };
 };
 
 /** The Freezer line (line edit on, as SPEC §2 lets a LINE widget) as a dashboard of `shape` holds it. */
 export const freezerOf = (shape: Shape) => ({
-  ...placed(freezerWidget, shape),
+  ...placed(freezerWidget!, shape),
   enableLineEdit: true,
   name: shape.freezerRenamed ? FREEZER.renamed : FREEZER.original,
 });
@@ -102,6 +116,14 @@ export const SHAPES: Shape[] = [
   { ...ORIGINAL, annotated: false },
 ];
 
+/** The pages a dashboard of any shape reads live (the Freezer line's and Room chart's), as hexacode/dep/sub/page. */
+export const LIVE_PAGES = [freezerPage, coldRoom]
+  .map(
+    ({ hexacode, department, subDepartment, pageNumber }) =>
+      `${hexacode}/${department}/${subDepartment}/${pageNumber}`,
+  )
+  .sort();
+
 /** The widget names shown, in the grid's order. */
 export const widgetNames = (shape: Shape) => [
   shape.freezerRenamed ? FREEZER.renamed : FREEZER.original,
@@ -125,7 +147,7 @@ export function dashboardServer() {
     annotationSaves: [] as MarkAreaElements[],
   };
   const list = v.parse(DashboardsList, {
-    dashboards: [summary('d-overview', NAMES.original, { favorite: true })],
+    dashboards: [summary('d-overview', NAMES.listed, { favorite: true })],
     groups: [],
     settings: { sortMode: 'CUSTOM', sortDirection: 'ASC' },
   });

@@ -12,12 +12,16 @@ import { operatorSession } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
 import { server } from './setup';
 
-function renderDashboard(dashboard = editedDashboard) {
+/** Renders the app on Overview, loaded as `dashboard` once `answered` settles; the saves are returned. */
+function renderDashboard(dashboard = editedDashboard, answered: Promise<unknown> = Promise.resolve()) {
   server.use(...dashboardHandlers(dashboardsList).handlers);
   // The dashboard with its widgets, and saves counted.
   const saves: unknown[] = [];
   server.use(
-    http.get('*/api/v2/dashboards/d-overview', () => HttpResponse.json(dashboard)),
+    http.get('*/api/v2/dashboards/d-overview', async () => {
+      await answered;
+      return HttpResponse.json(dashboard);
+    }),
     http.put('*/api/v2/dashboards/', async ({ request }) => {
       const body = (await request.json()) as typeof editedDashboard;
       saves.push(body);
@@ -149,6 +153,31 @@ describe('dashboard view', () => {
     await user.click(within(await logout()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(saves).toEqual([expect.objectContaining({ id: 'd-overview', version: editedDashboard.version })]);
+  }, 20_000);
+
+  it('names the dashboard in the sidebar as the server stores it: as loaded, and as saved after a rename', async () => {
+    const user = userEvent.setup();
+    // Renamed elsewhere after the list loaded: the dashboard comes under another name than the list's.
+    let answer = () => {};
+    const saves = renderDashboard(
+      { ...editedDashboard, name: 'Overview (night)' },
+      new Promise<void>((resolve) => (answer = resolve)),
+    );
+    const sidebar = within(await screen.findByRole('region', { name: 'Dashboards' }, { timeout: 10_000 }));
+    await sidebar.findByRole('link', { name: 'Overview' });
+    answer();
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
+    expect(await sidebar.findByRole('link', { name: 'Overview (night)' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Rename dashboard' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Rename dashboard' }));
+    await user.clear(dialog.getByRole('textbox', { name: 'Dashboard name' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Dashboard name' }), 'Night shift');
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await sidebar.findByRole('link', { name: 'Night shift' })).toBeTruthy();
+    expect(sidebar.queryByRole('link', { name: 'Overview (night)' })).toBeNull();
+    expect(saves).toEqual([expect.objectContaining({ name: 'Night shift' })]);
   }, 20_000);
 
   it('offers the first widget on an empty dashboard, entering edit mode for it', async () => {
