@@ -165,6 +165,19 @@ describe('account settings machine', () => {
     expect(notify).toHaveBeenCalledWith({ kind: 'success', id: 'accountSettings.saved' });
   });
 
+  // The draft holds texts as typed: a cleared e-mail is no e-mail for the server, and spaces around one are not its.
+  it.each([
+    ['', null],
+    ['  new@example.com ', 'new@example.com'],
+  ])('sends the e-mail typed as %j as %j', async (typed, sent) => {
+    const { actor, send, save } = start();
+    await editing(actor);
+    send({ type: 'settings.edit', field: 'email', value: typed });
+    send({ type: 'settings.save' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(save).toHaveBeenCalledWith({ ...stored, email: sent });
+  });
+
   it('keeps the dialog and the edits when the save fails', async () => {
     const { actor, send, notify } = start({ save: () => Promise.reject(new Error('500')) });
     await editing(actor);

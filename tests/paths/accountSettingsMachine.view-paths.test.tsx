@@ -6,21 +6,14 @@ import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
-import {
-  AccountSettings,
-  DEFAULT_ACCOUNT_SETTINGS,
-  LANGUAGE_CHOICES,
-  type Session,
-} from '../../src/services/contracts';
+import { AccountSettings, LANGUAGE_CHOICES } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
 import { heldEndpoint, type HeldEndpoint } from '../support/devicePageServer';
 import { FAKE_SETUP } from '../support/fakeTwoFactorSetup';
-import { operatorSession } from '../support/fixtures';
 import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
+import { model, session, STORED, type SettingsModelEvent } from '../support/accountSettingsPathModel';
 import {
   expectedErrors,
   settingsWorld,
@@ -37,25 +30,6 @@ vi.mock('../../src/ui/accountDialogs/twoFactor/TwoFactorSetupHost', async () => 
   TwoFactorSetupHost: (await import('../support/fakeTwoFactorSetup')).FakeTwoFactorSetupHost,
 }));
 
-type SettingsModelEvent = Parameters<typeof accountSettingsMachine.transition>[1];
-const { done, failed } = modelEvents<typeof accountSettingsMachine>();
-
-/** The operator with APPLY_ACL and RND at WRITE, so every field of the dialog shows (SPEC §6). */
-const session: Session = {
-  ...operatorSession,
-  token: {
-    ...operatorSession.token,
-    authorities: [
-      { authority: 'GRANT_DEVICES', type: 'WRITE', domain: 'demo' },
-      { authority: 'GRANT_APPLY_ACL', type: 'WRITE', domain: 'demo' },
-      { authority: 'GRANT_RND', type: 'WRITE', domain: 'demo' },
-    ],
-  },
-};
-const STORED: AccountSettings = { ...DEFAULT_ACCOUNT_SETTINGS, email: 'op@example.com' };
-const GOOD_EMAIL = 'op@example.com';
-const BAD_EMAIL = 'not mail';
-const ADDRESS = 'night@example.com';
 const TEXT = {
   title: 'Personal settings',
   loading: 'Loading settings…',
@@ -63,67 +37,6 @@ const TEXT = {
   languagesFailed: 'Could not load the languages',
   saved: ['Settings saved', 'Einstellungen gespeichert'],
   saveFailed: 'Could not save the account settings',
-};
-
-const model: ModelOptions<typeof accountSettingsMachine> = {
-  input: { session, settings: DEFAULT_ACCOUNT_SETTINGS },
-  events: [
-    done('loadSettings', STORED),
-    failed('loadSettings'),
-    done('loadLanguages', LANGUAGE_CHOICES),
-    failed('loadLanguages'),
-    { type: 'settings.retry' },
-    { type: 'settings.cancel' },
-    { type: 'settings.toggle', field: 'showHexacodesAsDeviceNames' },
-    { type: 'settings.toggle', field: 'enableAlarmEmailExport' },
-    { type: 'settings.edit', field: 'email', value: BAD_EMAIL },
-    { type: 'settings.edit', field: 'email', value: GOOD_EMAIL },
-    { type: 'settings.choose', field: 'languageCode', value: 'DE' },
-    { type: 'settings.twoFactor', on: true },
-    { type: 'settings.twoFactor', on: false },
-    { type: 'settings.addAddress' },
-    { type: 'settings.editAddress', index: 0, value: ADDRESS },
-    { type: 'settings.removeAddress', index: 0 },
-    { type: 'settings.save' },
-    done('twoFactorSetup', { enabled: true }),
-    done('twoFactorSetup', { enabled: false }),
-    failed('twoFactorSetup'),
-    done('saveSettings', STORED),
-    failed('saveSettings'),
-  ],
-  serializeState: (s) => JSON.stringify({ value: s.value, draft: s.context.draft, errors: s.context.errors }),
-  // What a user can do: each change once, in the direction that changes something; nothing but wait while loading
-  // or saving; in the setup only what the setup answers.
-  filterEvents: (s, e) => {
-    const type: string = e.type;
-    const { draft } = s.context;
-    if (s.matches('loadingSettings') || s.matches('loadingLanguages'))
-      return e.type === 'settings.cancel' || type.includes('.load');
-    if (s.matches('saving')) return type.includes('saveSettings');
-    if (s.matches('settingUpTwoFactor')) return type.includes('twoFactorSetup');
-    if (type.startsWith('xstate.')) return false;
-    switch (e.type) {
-      case 'settings.toggle':
-        return e.field === 'showHexacodesAsDeviceNames' ? draft.showHexacodesAsDeviceNames : !draft[e.field];
-      case 'settings.edit':
-        return draft.email !== e.value;
-      case 'settings.choose':
-        return draft.languageCode !== e.value;
-      case 'settings.twoFactor':
-        return draft.use2FA !== e.on;
-      case 'settings.addAddress':
-        return draft.enableAlarmEmailExport && draft.alarmEmailExportAddresses.length === 0;
-      case 'settings.editAddress':
-        return draft.enableAlarmEmailExport && draft.alarmEmailExportAddresses[0] === '';
-      case 'settings.removeAddress':
-        return draft.enableAlarmEmailExport && draft.alarmEmailExportAddresses.length > 0;
-      case 'settings.save':
-        // Saves that change what the app shows at once: the tree's device names and the language.
-        return !draft.showHexacodesAsDeviceNames && draft.languageCode === 'DE';
-      default:
-        return true;
-    }
-  },
 };
 
 interface Endpoints {
@@ -167,6 +80,10 @@ const dialog = () => within(screen.getByRole('dialog', { name: TEXT.title }));
 const checkbox = (name: string) => dialog().getByRole<HTMLInputElement>('checkbox', { name });
 const textbox = (name: string) => dialog().getByRole<HTMLInputElement>('textbox', { name });
 
+/** SPEC §5: an e-mail is linked, so two-factor authentication may be set up. */
+const linked = (draft: WorldDraft) =>
+  draft.email.trim() !== '' && !expectedErrors({ ...draft, use2FA: true }).email;
+
 /** What the world makes of an edit: the draft changes and a refused two-factor's message goes. */
 function edit(world: World, change: Partial<WorldDraft>) {
   world.draft = { ...world.draft, ...change };
@@ -187,19 +104,16 @@ async function play(event: SettingsModelEvent, world: World) {
       world.dialog = 'cancelled';
       return;
     case 'settings.toggle':
-      if (event.field === 'showHexacodesAsDeviceNames') {
-        await user.click(checkbox('Show hexacodes as device names'));
-        edit(world, { hexacodes: !world.draft.hexacodes });
-      } else {
-        await user.click(checkbox('Export alarms by e-mail'));
-        edit(world, { exportOn: !world.draft.exportOn });
-      }
+      await user.click(checkbox('Show hexacodes as device names'));
+      edit(world, { hexacodes: !world.draft.hexacodes });
       return;
-    case 'settings.edit':
-      await user.clear(textbox('E-mail'));
-      await user.type(textbox('E-mail'), event.value);
-      edit(world, { email: event.value });
+    case 'settings.edit': {
+      const label = event.field === 'email' ? 'E-mail' : 'Shortest buffer interval (seconds)';
+      await user.clear(textbox(label));
+      if (event.value !== '') await user.type(textbox(label), event.value);
+      edit(world, event.field === 'email' ? { email: event.value } : { interval: event.value });
       return;
+    }
     case 'settings.choose':
       await user.click(dialog().getByRole('button', { name: 'Language' }));
       await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
@@ -209,7 +123,7 @@ async function play(event: SettingsModelEvent, world: World) {
       await user.click(checkbox('Two-factor authentication'));
       if (!event.on) edit(world, { use2FA: false });
       // SPEC §5: only with an e-mail linked; else the switch says why and stays off.
-      else if (expectedErrors({ ...world.draft, use2FA: true }).email) {
+      else if (!linked(world.draft)) {
         edit(world, {});
         world.twoFactorRefused = true;
       } else world.dialog = 'twoFactor';
@@ -218,14 +132,20 @@ async function play(event: SettingsModelEvent, world: World) {
       await user.click(dialog().getByRole('button', { name: 'Add address' }));
       edit(world, { addresses: [...world.draft.addresses, ''] });
       return;
-    case 'settings.editAddress':
-      await user.type(textbox('Address 1'), event.value);
-      edit(world, { addresses: [event.value] });
+    case 'settings.editAddress': {
+      const { index, value } = event;
+      await user.type(textbox(`Address ${index + 1}`), value);
+      edit(world, {
+        addresses: world.draft.addresses.map((address, at) => (at === index ? value : address)),
+      });
       return;
-    case 'settings.removeAddress':
-      await user.click(dialog().getByRole('button', { name: 'Remove address 1' }));
-      edit(world, { addresses: world.draft.addresses.slice(1) });
+    }
+    case 'settings.removeAddress': {
+      const { index } = event;
+      await user.click(dialog().getByRole('button', { name: `Remove address ${index + 1}` }));
+      edit(world, { addresses: world.draft.addresses.filter((_, at) => at !== index) });
       return;
+    }
     case 'settings.save':
       await user.click(dialog().getByRole('button', { name: 'Save' }));
       world.checked = Object.keys(expectedErrors(world.draft)).length > 0 || world.checked;
@@ -291,15 +211,16 @@ function formShown(world: World) {
   expect(checkbox('Real-time communication')).toBeTruthy();
   expect(textbox('Default PC number').value).toBe('1');
   expect(textbox('PC numbers').value).toBe('1');
-  expect(textbox('Shortest buffer interval (seconds)').value).toBe('288');
+  expect(textbox('Shortest buffer interval (seconds)').value).toBe(draft.interval);
   expect(textbox('E-mail').value).toBe(draft.email);
   const language = draft.language === 'DE' ? 'Deutsch' : 'English';
   expect(dialog().getByRole('button', { name: 'Language' }).textContent).toBe(language);
+  expect(dialog().getByRole('button', { name: 'Font size' }).textContent).toBe(`${draft.fontSize} px`);
   const addresses = dialog().queryAllByRole<HTMLInputElement>('textbox', { name: /^Address / });
   expect(addresses.map((field) => field.value)).toEqual(draft.exportOn ? draft.addresses : []);
   const errors = world.shownErrors();
   const alerts = dialog()
-    .queryAllByText(/required|invalid|needs an e-mail/)
+    .queryAllByText(/required|invalid|not valid|needs an e-mail|must be/)
     .map((node) => node.textContent);
   expect(alerts.sort(), 'the errors shown').toEqual(Object.values(errors).sort());
   if (errors.email) expect(textbox('E-mail').getAttribute('aria-invalid')).toBe('true');

@@ -8,6 +8,10 @@ export interface WorldDraft {
   language: string;
   use2FA: boolean;
   addresses: string[];
+  /** The shortest buffer interval as typed (a field only APPLY_ACL at WRITE shows). */
+  interval: string;
+  /** Not changed by the paths: shown as stored. */
+  fontSize: number;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -16,7 +20,10 @@ const SAYS = {
   emailRequired: 'Email is required',
   addressesRequired: 'Alarm export addresses are required',
   twoFactorNeedsEmail: 'Two-factor authentication needs an e-mail linked to the account',
+  intervalRequired: 'Shortest buffer interval is required',
+  intervalRange: 'Shortest buffer interval must be a whole number of seconds from 1 to 86400',
 };
+const INTERVAL_MAX_S = 86_400;
 
 /** SPEC §5 on the draft, by field: what the dialog must say once a save was refused. */
 export function expectedErrors(draft: WorldDraft): Record<string, string> {
@@ -24,6 +31,10 @@ export function expectedErrors(draft: WorldDraft): Record<string, string> {
   const email = draft.email.trim();
   if (email !== '' && !EMAIL.test(email)) errors.email = SAYS.emailInvalid;
   else if (draft.use2FA && email === '') errors.use2FA = SAYS.twoFactorNeedsEmail;
+  const interval = draft.interval.trim();
+  if (interval === '') errors.interval = SAYS.intervalRequired;
+  else if (!/^\d{1,6}$/.test(interval) || Number(interval) < 1 || Number(interval) > INTERVAL_MAX_S)
+    errors.interval = SAYS.intervalRange;
   if (draft.exportOn) {
     if (draft.addresses.length === 0) errors.addresses = SAYS.addressesRequired;
     draft.addresses.forEach((address, index) => {
@@ -46,6 +57,8 @@ export function settingsWorld(stored: AccountSettings) {
     language: settings.language.code,
     use2FA: settings.use2FA,
     addresses: [...settings.alarmEmailExportAddresses],
+    interval: String(settings.minBufferInterval),
+    fontSize: settings.fontSize,
   });
   const world = {
     stored,
@@ -82,6 +95,7 @@ export function settingsWorld(stored: AccountSettings) {
         email: email === '' ? null : email,
         language: { code: draft.language, label: LANGUAGE_NAMES[draft.language]! },
         use2FA: draft.use2FA,
+        minBufferInterval: Number(draft.interval.trim()),
         enableAlarmEmailExport: draft.exportOn,
         alarmEmailExportAddresses: draft.exportOn ? addresses : addresses.filter((a) => EMAIL.test(a)),
       };
