@@ -13,7 +13,7 @@ let made = 0;
 let admin: Promise<Session> | undefined;
 
 /** A new operator of the demo tenant with an e-mail address; the token of the setup link they were mailed. */
-export async function newPathUser(): Promise<{ username: string; token: string }> {
+export async function newPathUser(): Promise<{ username: string; email: string; token: string }> {
   admin ??= apiSession('demo', 'admin', 'Admin123');
   const username = `path-user-${++made}-${Date.now().toString(36)}`;
   const email = `${username}@demo.example`;
@@ -24,7 +24,7 @@ export async function newPathUser(): Promise<{ username: string; token: string }
   });
   if (answer.status >= 300) throw new Error(`creating ${username}: ${answer.status}`);
   const link = await linkMailedTo(email);
-  return { username, token: new URL(link, 'http://localhost').searchParams.get('token')! };
+  return { username, email, token: new URL(link, 'http://localhost').searchParams.get('token')! };
 }
 
 /** Sets a password with a setup (or recovery) link through the API, as the user in another tab would. */
