@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Session } from '../../../src/services/contracts';
+import type { Session, UserSummary } from '../../../src/services/contracts';
 import { apiRequest } from './api';
 import { linkMailedTo } from './outbox';
 import { apiCall, apiSession } from './pathSession';
@@ -12,19 +12,26 @@ import { apiCall, apiSession } from './pathSession';
 let made = 0;
 let admin: Promise<Session> | undefined;
 
+/** The demo administrator, signed in once a file through the API. */
+export const pathAdmin = (): Promise<Session> => (admin ??= apiSession('demo', 'admin', 'Admin123'));
+
 /** A new operator of the demo tenant with an e-mail address; the token of the setup link they were mailed. */
-export async function newPathUser(): Promise<{ username: string; email: string; token: string }> {
-  admin ??= apiSession('demo', 'admin', 'Admin123');
+export async function newPathUser(): Promise<{ id: string; username: string; email: string; token: string }> {
   const username = `path-user-${++made}-${Date.now().toString(36)}`;
   const email = `${username}@demo.example`;
-  const answer = await apiCall('demo', await admin, 'POST', '/api/v2/admin/users', {
+  const answer = await apiCall<UserSummary>('demo', await pathAdmin(), 'POST', '/api/v2/admin/users', {
     username,
     email,
     role: 'operator',
   });
   if (answer.status >= 300) throw new Error(`creating ${username}: ${answer.status}`);
   const link = await linkMailedTo(email);
-  return { username, email, token: new URL(link, 'http://localhost').searchParams.get('token')! };
+  return {
+    id: answer.body.id,
+    username,
+    email,
+    token: new URL(link, 'http://localhost').searchParams.get('token')!,
+  };
 }
 
 /** Sets a password with a setup (or recovery) link through the API, as the user in another tab would. */
