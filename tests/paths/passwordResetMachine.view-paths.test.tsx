@@ -16,13 +16,13 @@ import {
 } from '../../src/services/contracts';
 import type { ModelOptions } from '../support/coveringPaths';
 import { modelEvents } from '../support/modelEvents';
+import { passwordFieldErrors, passwordFormEvents } from '../support/passwordFormPaths';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 
 type ResetModelEvent = Parameters<typeof passwordResetMachine.transition>[1];
 
 const TOKEN = 'token-1';
-const GOOD = 'Secret123';
 const COMMON_TEXT = 'Password is too common';
 const events = modelEvents<typeof passwordResetMachine>();
 const TOKEN_FOR = (kind: PasswordResetKind) => events.done('checkToken', { kind, username: 'operator' });
@@ -46,12 +46,7 @@ const modelOf = (kind: PasswordResetKind): ModelOptions<typeof passwordResetMach
     TOKEN_DEAD,
     CHECK_DOWN,
     { type: 'passwordReset.retry' },
-    { type: 'passwordReset.edit', field: 'password', value: GOOD },
-    { type: 'passwordReset.edit', field: 'password', value: 'secret' },
-    { type: 'passwordReset.edit', field: 'confirmation', value: GOOD },
-    { type: 'passwordReset.edit', field: 'confirmation', value: 'Other1234' },
-    { type: 'passwordReset.togglePasswordVisibility' },
-    { type: 'passwordReset.submit' },
+    ...passwordFormEvents,
     SAVED,
     SAVE_DEAD,
     SAVE_REFUSED,
@@ -121,23 +116,6 @@ const errorAnswer = (status: number, code: string, message = code) =>
 const deadToken = (world: ResetWorld) =>
   errorAnswer(400, world.kind === 'setup' ? 'SETUP_TOKEN_INVALID' : 'RECOVERY_TOKEN_INVALID');
 
-/** SPEC §5 for the new password, as the user reads it: each field on its own. */
-function expectedErrors({ password, confirmation }: ResetWorld['typed']) {
-  const passwordError =
-    password === ''
-      ? 'Password is required'
-      : password !== GOOD
-        ? 'Password length must be higher than 7'
-        : null;
-  const confirmationError =
-    confirmation === ''
-      ? 'Confirmation is required'
-      : confirmation !== password
-        ? 'Confirmation does not match the password'
-        : null;
-  return { password: passwordError, confirmation: confirmationError };
-}
-
 const FIELD_ERRORS = [
   COMMON_TEXT,
   'Password is required',
@@ -160,7 +138,7 @@ async function play(event: ResetModelEvent, world: ResetWorld) {
     world.visible = !world.visible;
   } else if (event.type === 'passwordReset.submit') {
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    world.fieldErrors = expectedErrors(world.typed);
+    world.fieldErrors = passwordFieldErrors(world.typed);
     if (!world.fieldErrors.password && !world.fieldErrors.confirmation) world.alert = null;
   } else if (event.type === 'passwordReset.retry') {
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -23,6 +23,7 @@ import {
   OPERATOR,
   REQUIRED,
   refusedWith,
+  rowShown,
   SWITCH_REFUSED,
   TAKEN,
   type UsersModelEvent,
@@ -180,15 +181,8 @@ function listShown(world: UsersWorld) {
   const rows = within(inDialog().getByRole('table', { name: 'Users of this site' }))
     .getAllByRole('row')
     .slice(1);
-  const role = { operator: 'Operator', administrator: 'Administrator', custom: 'Custom grants' };
   expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual(
-    world.users.map((u) => [
-      u.username,
-      u.email ?? 'No e-mail',
-      role[u.role],
-      u.disabled ? 'Disabled' : 'Active',
-      u.username === 'admin' ? 'You' : u.disabled ? 'Enable' : 'Disable',
-    ]),
+    world.users.map(rowShown),
   );
   expect(inDialog().queryByRole('button', { name: 'Disable admin' })).toBeNull();
   alertShown(world);

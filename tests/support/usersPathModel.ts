@@ -37,6 +37,21 @@ export const ENTRY: Record<UserField, string> = {
   role: 'operator',
 };
 export const FIELD_LABEL: Record<UserField, string> = { username: 'Username', email: 'E-mail', role: 'Role' };
+const ROLE_SHOWN: Record<UserSummary['role'], string> = {
+  operator: 'Operator',
+  administrator: 'Administrator',
+  custom: 'Custom grants',
+};
+
+/** A user's row in the dialog's table, cell by cell: the administrator's own says "You", the others offer a switch. */
+export const rowShown = (user: UserSummary) => [
+  user.username,
+  user.email ?? 'No e-mail',
+  ROLE_SHOWN[user.role],
+  user.disabled ? 'Disabled' : 'Active',
+  user.username === 'admin' ? 'You' : user.disabled ? 'Enable' : 'Disable',
+];
+
 export const REQUIRED: Record<UserField, string> = {
   username: 'Username is required',
   email: 'E-mail is required',

@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { passwordResetMachine } from '../../../src/machines/passwordReset/passwordResetMachine';
 import type { ModelOptions } from '../../support/coveringPaths';
 import { modelEvents } from '../../support/modelEvents';
+import { GOOD_PASSWORD, passwordFieldErrors, passwordFormEvents } from '../../support/passwordFormPaths';
 import { tenantUrl } from '../support/browser';
 import { apiSession } from '../support/pathSession';
 import { newPathUser, spendLink } from '../support/pathUsers';
@@ -18,7 +19,6 @@ import { describeServerPaths, holdRequests } from '../support/serverPaths';
 type ResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
 type ResetModelEvent = Parameters<typeof passwordResetMachine.transition>[1];
 
-const GOOD = 'Secret123';
 const events = modelEvents<typeof passwordResetMachine>();
 const LINK_FRESH = events.done('checkToken', { kind: 'setup', username: 'path-user' });
 const LINK_DEAD = events.failed('checkToken', { kind: 'tokenInvalid' });
@@ -34,12 +34,7 @@ const model: ModelOptions<typeof passwordResetMachine> = {
     LINK_DEAD,
     CHECK_DOWN,
     { type: 'passwordReset.retry' },
-    { type: 'passwordReset.edit', field: 'password', value: GOOD },
-    { type: 'passwordReset.edit', field: 'password', value: 'secret' },
-    { type: 'passwordReset.edit', field: 'confirmation', value: GOOD },
-    { type: 'passwordReset.edit', field: 'confirmation', value: 'Other1234' },
-    { type: 'passwordReset.togglePasswordVisibility' },
-    { type: 'passwordReset.submit' },
+    ...passwordFormEvents,
     SAVED,
     SAVE_DEAD,
     SAVE_DOWN,
@@ -82,21 +77,9 @@ async function start(page: Page): Promise<SetupWorld> {
   };
 }
 
-/** SPEC §5 for the new password, as the form names each field's fault. */
-function fieldErrorsOf({ password, confirmation }: SetupWorld['typed']): string[] {
-  return [
-    password === ''
-      ? 'Password is required'
-      : password !== GOOD
-        ? 'Password length must be higher than 7'
-        : '',
-    confirmation === ''
-      ? 'Confirmation is required'
-      : confirmation !== password
-        ? 'Confirmation does not match the password'
-        : '',
-  ].filter(Boolean);
-}
+/** SPEC §5 for the new password: the faults the form names. */
+const fieldErrorsOf = (typed: SetupWorld['typed']): string[] =>
+  Object.values(passwordFieldErrors(typed)).filter((error) => error !== null);
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -199,7 +182,7 @@ describeServerPaths(
         await page.getByText('Your password is set. Sign in with it.').waitFor();
         await page.getByRole('link', { name: 'Sign in' }).waitFor();
         // What the user would check next: the new password signs them in.
-        await apiSession('demo', world.username, GOOD);
+        await apiSession('demo', world.username, GOOD_PASSWORD);
       },
     },
     unreachable: {

@@ -12,6 +12,7 @@ import {
   LOADED,
   model as jsdomModel,
   REQUIRED,
+  rowShown,
   SWITCH_REFUSED,
   TAKEN,
   type UsersModelEvent,
@@ -42,7 +43,6 @@ const TEXT = {
   saveFailed: 'The change could not be saved, try again later',
   taken: 'Username already exists',
 };
-const ROLE = { operator: 'Operator', administrator: 'Administrator', custom: 'Custom grants' };
 const LABEL: Record<UserField, string> = { username: 'Username', email: 'E-mail', role: 'Role' };
 
 let made = 0;
@@ -199,15 +199,7 @@ async function listShown(page: Page, world: UsersWorld) {
       Array.from(row.children, (cell) => cell.textContent),
     ),
   );
-  expect(rows).toEqual(
-    world.users.map((u) => [
-      u.username,
-      u.email ?? 'No e-mail',
-      ROLE[u.role],
-      u.disabled ? 'Disabled' : 'Active',
-      u.username === 'admin' ? 'You' : u.disabled ? 'Enable' : 'Disable',
-    ]),
-  );
+  expect(rows).toEqual(world.users.map(rowShown));
   expect(await alerts(page)).toEqual(world.failure ? [world.failure] : []);
   // What the server holds of the path's user is what the list says.
   const stored = (await serverUsers()).find((u) => u.id === world.target.id)!;
