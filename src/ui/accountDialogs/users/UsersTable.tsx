@@ -46,7 +46,7 @@ export function UsersTable({
               <th scope="row" className={`${CELL} font-medium`}>
                 {user.username}
               </th>
-              <td className={`${CELL} break-all`}>
+              <td className={`${CELL} whitespace-nowrap`}>
                 {user.email ?? <span className="text-muted">{t('users.noEmail')}</span>}
               </td>
               <td className={CELL}>{t(`users.role.${user.role}`)}</td>
