@@ -101,7 +101,8 @@ async function start(page: Page): Promise<UsersWorld> {
 const dialog = (page: Page) => page.getByRole('dialog');
 const button = (page: Page, name: string) => dialog(page).getByRole('button', { name, exact: true });
 
-function switched(world: UsersWorld, user: UserSummary) {
+/** The user as the dialog now lists them, in their place. */
+function listed(world: UsersWorld, user: UserSummary) {
   world.users = [...world.users.filter((u) => u.id !== user.id), user].sort(byUsername);
 }
 
@@ -154,13 +155,11 @@ async function play(page: Page, event: UsersModelEvent, world: UsersWorld) {
   } else if (type === LOAD_FAILED.type) await world.loads.fail();
   else if (type === CREATED.type) {
     await world.creates.release();
-    await expect
-      .poll(async () => (await serverUsers()).some((u) => u.username === world.entry.username))
-      .toBe(true);
-    switched(
-      world,
-      (await serverUsers()).find((u) => u.username === world.entry.username)!,
-    );
+    let created: UserSummary | undefined;
+    const stored = async () =>
+      (created = (await serverUsers()).find((u) => u.username === world.entry.username));
+    await expect.poll(stored).toBeDefined();
+    listed(world, created!);
     world.toasts.push(`${world.entry.username} was created; a setup e-mail went to ${world.entry.email}`);
   } else if (event === TAKEN) {
     // Another administrator, in another tab, creates the same name first.
@@ -175,7 +174,7 @@ async function play(page: Page, event: UsersModelEvent, world: UsersWorld) {
   } else if (type === DISABLED.type) {
     const { disabled } = world.pending!;
     await world.switches.release();
-    switched(world, { ...world.users.find((u) => u.id === world.target.id)!, disabled });
+    listed(world, { ...world.users.find((u) => u.id === world.target.id)!, disabled });
     const { username } = world.target;
     world.toasts.push(
       disabled ? `${username} is disabled and was signed out` : `${username} can sign in again`,
