@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, toPromise, type ActorRefFrom } from 'xstate';
+import { createActor, toPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { englishMessages } from '../../src/i18n/messages';
 import { colourPickerMachine } from '../../src/machines/widgetEditor/colourPickerMachine';
 import { selectElementStep } from '../../src/machines/widgetEditor/widgetEditor.selectors';
@@ -171,6 +171,17 @@ describe('widget editor machine', () => {
     step.send({ type: 'element.pickDevice', hexacode: 'A1B2C3' });
     step.send({ type: 'element.cancel' });
     expect(elements(actor)).toEqual(savedLineWidget.elements);
+  });
+
+  it('forgets a failed device list once a retry loads it', async () => {
+    const { actor, api } = startWidgetEditor({ widget: savedLineWidget });
+    api.getDeviceTree.mockRejectedValueOnce(new Error('502'));
+    actor.send({ type: 'element.edit', index: 0 });
+    const step = elementStep(actor);
+    await waitFor(step, (s) => s.matches('failed'));
+    step.send({ type: 'element.retry' });
+    await devicesLoaded(step);
+    expect(step.getSnapshot().context.error).toBeNull();
   });
 
   it('adds, moves and removes elements', async () => {

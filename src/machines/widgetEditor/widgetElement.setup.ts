@@ -135,6 +135,7 @@ export const widgetElementSetup = setup({
         : context.element.lineNumber !== null,
   },
   actions: {
+    // Loaded after a failed try: the failure's message goes with it.
     assignDevices: assign(({ context }, params: { tree: DeviceTreeItem[] }) => {
       const devices = pickableDevices(params.tree);
       const device = findDevice(devices, context.hexacode);
@@ -142,6 +143,7 @@ export const widgetElementSetup = setup({
         devices,
         departments: device?.departments ?? [],
         departmentKey: departmentKeyOf(device, context.element),
+        error: null,
       };
     }),
     pickDevice: assign(({ context }, params: { hexacode: string }) => ({
