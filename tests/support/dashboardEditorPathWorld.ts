@@ -180,7 +180,8 @@ export function dashboardServer() {
     historyHandler().handler,
     ...dashboardHandlers(list).handlers,
   ];
-  return { ...server, handlers };
+  // The same object the handlers write to: a copy would miss a rename or an annotation the server took.
+  return Object.assign(server, { handlers });
 }
 export type DashboardServer = ReturnType<typeof dashboardServer>;
 
