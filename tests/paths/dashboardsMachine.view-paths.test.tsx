@@ -54,6 +54,8 @@ function offered(s: Snapshot, event: Model['events'][number]) {
   // The 404 page ends the path: the sidebar is gone.
   if (s.matches('loaded') && context.routeId === 'd-missing') return false;
   if (event.type === 'dashboards.route') return !s.matches('loaded') || s.matches({ loaded: 'idle' });
+  // A group opens and closes in the sidebar, out of reach under a dialog or while a call is waiting.
+  if (event.type === 'dashboards.group.toggle') return s.matches({ loaded: 'idle' });
   if (event.type === 'dashboards.favorite')
     return !context.dashboards.find((d) => d.id === event.id)?.favorite;
   // Only the Retry of a failed load sends it (see `unreachable`).

@@ -105,12 +105,14 @@ async function played(event: DashboardsEvent, world: DashboardsWorld) {
       const rows = expectedEntries(world);
       const name = dashboardName(world, event.id);
       const index = rows.findIndex((row) => row.startsWith(name));
-      rows.splice(event.to, 0, ...rows.splice(index, 1));
+      // A walk that moved it there already moves it back up: the menu offers a move by one row either way.
+      const to = event.to === index ? index - 1 : event.to;
+      rows.splice(to, 0, ...rows.splice(index, 1));
       Object.assign(world, { moved: rows, target: event.id });
       return choose(
         world,
         dashboardMenu(world, event.id),
-        `Move ${name} ${event.to < index ? 'up' : 'down'}`,
+        `Move ${name} ${to < index ? 'up' : 'down'}`,
       );
     }
     case 'dashboards.export':
