@@ -361,6 +361,9 @@ describeViewPaths('alarm list, played from the bell and its menu', alarmListMach
     // The settings are read once, when the user signs in.
     filterEvents: (s, event) => event.type !== 'alarms.preferencesChanged' || atSignIn(s),
   },
+  shortestPaths:
+    'the settings read at sign-in is answered with the first other event, and a walk that fails a load and ' +
+    'loads again looks, to the model, as if nothing had happened since sign-in; a browser asks its user once',
   start,
   play: (event, world) => play(event, world),
   stop: (world) => {

@@ -87,6 +87,10 @@ const suite: ViewPathSuite<typeof devicePageMachine, PageWorld> = {
     vi.useRealTimers();
   },
   settle: 5000,
+  shortestPaths:
+    'the device tree is read once a sign-in, so a walk that opens another page after it looks that page up at ' +
+    'once, where the model waits for the lookup; and time passing on a long walk ends the idle socket the ' +
+    'pushes come on',
   states: {
     idle: (_, world) => {
       expect(screen.queryByRole('list', { name: 'Lines' })).toBeNull();

@@ -30,15 +30,19 @@ export type Path<M extends AnyStateMachine> = StatePath<
   EventFromLogic<M>
 >;
 
-interface Vertex {
+export interface Vertex {
   snapshot: AnyMachineSnapshot;
   /** The edges of a shortest path from the initial state. */
   route: Edge[];
+  /** The edges leaving this state, in the order of the model's events. */
+  out: Edge[];
 }
-interface Edge {
+export interface Edge {
   from: Vertex;
   event: EventObject;
   to: AnyMachineSnapshot;
+  /** The model state `to` is, as `serializeState` writes it: the key of its vertex. */
+  toKey: string;
   walked: Set<string>;
 }
 
@@ -46,7 +50,7 @@ interface Edge {
  * One transition of the machine as pure logic, in a fresh actor system (re-entering a state that invokes an
  * actor with a systemId would otherwise register it twice), with the names its microsteps walk.
  */
-function step(machine: AnyStateMachine, run: (scope: never) => AnyMachineSnapshot) {
+export function step(machine: AnyStateMachine, run: (scope: never) => AnyMachineSnapshot) {
   const self = createEmptyActor();
   const recorder = coverageRecorder();
   recorder.follow(self);
@@ -72,39 +76,49 @@ export function modelGraph<M extends AnyStateMachine>(machine: M, options: Model
   const serialize = options.serializeState as (snapshot: AnyMachineSnapshot) => string;
   const filter = options.filterEvents as ((s: AnyMachineSnapshot, e: EventObject) => boolean) | undefined;
   const initial = step(machine, (scope) => machine.getInitialSnapshot(scope, options.input));
-  const start: Vertex = { snapshot: initial.snapshot, route: [] };
+  const start: Vertex = { snapshot: initial.snapshot, route: [], out: [] };
   const vertices = new Map([[serialize(start.snapshot), start]]);
   const edges: Edge[] = [];
+  // Each event once (a model may list one twice); told apart by content, written out once here, not per state.
+  const events = [...new Map(options.events.map((event) => [JSON.stringify(event), event])).values()];
   for (const vertex of vertices.values()) {
     if (vertex.snapshot.status !== 'active') continue;
-    const seen = new Set<string>();
-    for (const event of options.events) {
-      // Only events a transition of the state selects (an unhandled actor error would crash the actor), each
-      // once. Not `can()`: it is false for a guarded branch that does nothing, which is a branch to walk too.
-      const eventKey = JSON.stringify(event);
+    for (const event of events) {
+      // Only events a transition of the state selects (an unhandled actor error would crash the actor). Not
+      // `can()`: it is false for a guarded branch that does nothing, which is a branch to walk too.
       const selected = machine.getTransitionData(vertex.snapshot, event).length > 0;
-      if (seen.has(eventKey) || !selected || (filter && !filter(vertex.snapshot, event))) continue;
-      seen.add(eventKey);
+      if (!selected || (filter && !filter(vertex.snapshot, event))) continue;
       const next = step(machine, (scope) => machine.transition(vertex.snapshot, event, scope));
-      const edge: Edge = { from: vertex, event, to: next.snapshot, walked: next.walked };
-      edges.push(edge);
       const key = serialize(next.snapshot);
+      const edge: Edge = { from: vertex, event, to: next.snapshot, toKey: key, walked: next.walked };
+      edges.push(edge);
+      vertex.out.push(edge);
       // Map iteration visits entries added during the loop: this is the breadth-first queue.
-      if (!vertices.has(key)) vertices.set(key, { snapshot: next.snapshot, route: [...vertex.route, edge] });
+      if (!vertices.has(key))
+        vertices.set(key, { snapshot: next.snapshot, route: [...vertex.route, edge], out: [] });
     }
   }
-  return { initial: { snapshot: initial.snapshot, walked: initial.walked }, vertices, edges };
+  return {
+    machine: machine as AnyStateMachine,
+    serialize,
+    initial: { snapshot: initial.snapshot, walked: initial.walked },
+    vertices,
+    edges,
+  };
 }
 
-type Graph = ReturnType<typeof modelGraph>;
+export type Graph = ReturnType<typeof modelGraph>;
 export interface CoveringPath<M extends AnyStateMachine> {
   model: number;
   path: Path<M>;
 }
 
-const routeOf = (edge: Edge) => [...edge.from.route, edge];
+export const routeOf = (edge: Edge) => [...edge.from.route, edge];
 
-function toPath<M extends AnyStateMachine>(graph: Graph, route: Edge[]): Path<M> {
+export function toPath<M extends AnyStateMachine>(
+  graph: Graph,
+  route: readonly { event: EventObject; to: AnyMachineSnapshot }[],
+): Path<M> {
   const steps = [
     { event: { type: 'xstate.init' }, state: graph.initial.snapshot },
     ...route.map((edge) => ({ event: edge.event, state: edge.to })),

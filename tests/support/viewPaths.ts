@@ -18,10 +18,11 @@ import { App } from '../../src/ui/App';
 import { AppActor } from '../../src/ui/appActor';
 import { GuestMachinesContext } from '../../src/ui/screens/guestMachines';
 import { coveringPaths, modelGraph, type ModelOptions, type Path } from './coveringPaths';
+import { coveringWalks } from './coveringWalks';
 import { fakeSocketFactory } from './fakeSocket';
 import { pathCoverage } from './pathCoverage';
 import { whenPathsBuild } from './pathsBuild';
-import { describePath, leafStates } from './pathNames';
+import { describeEvent, describePath, leafStates } from './pathNames';
 import { coverageRecorder, declarationOf } from './transitionCoverage';
 
 export { describeEvent, describePath, leafStates } from './pathNames';
@@ -58,6 +59,11 @@ export interface ViewPathSuite<M extends AnyStateMachine, W> {
   states: Record<string, (snapshot: SnapshotFrom<M>, world: W) => void>;
   /** Cleans up after a path (fake timers, listeners). */
   stop?(world: W): void | Promise<void>;
+  /**
+   * Why this suite starts the product once per declared name (the shortest path to each) instead of walking on
+   * from where a path stands: for a world that cannot follow what a longer walk does.
+   */
+  shortestPaths?: string;
   /** How long one state may take to show, in ms. */
   settle?: number;
   /**
@@ -148,9 +154,13 @@ export async function playPath<M extends AnyStateMachine, W>(
     let from = initial!.state as SnapshotFrom<M>;
     await see(suite, from, world, 'at the start');
     for (const [index, step] of steps.entries()) {
-      await suite.play(step.event, world, from);
+      const where = `step ${index + 1} (${describeEvent(step.event)})`;
+      await suite.play(step.event, world, from).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`${where} cannot be played\n${reason}`, { cause: error });
+      });
       from = step.state as SnapshotFrom<M>;
-      await see(suite, from, world, `after step ${index + 1} (${step.event.type})`);
+      await see(suite, from, world, `after ${where}`);
     }
   } finally {
     await suite.stop?.(world);
@@ -172,7 +182,8 @@ export function describeViewPaths<M extends AnyStateMachine, W>(
     models.length > 1 ? `${models[model]!.label ?? `model ${model + 1}`}: ${name}` : name;
   const build = () => {
     const declared = declarationOf(machine);
-    const paths = coveringPaths<M>(
+    const cover = suite.shortestPaths ? coveringPaths : coveringWalks;
+    const paths = cover<M>(
       models.map((model) => modelGraph(machine, model)),
       [...declared.states, ...declared.transitions],
     ).map(({ model, path }) => [named(model, describePath(path)), path, models[model]!] as const);
