@@ -109,11 +109,7 @@ async function played(event: DashboardsEvent, world: DashboardsWorld) {
       const to = event.to === index ? index - 1 : event.to;
       rows.splice(to, 0, ...rows.splice(index, 1));
       Object.assign(world, { moved: rows, target: event.id });
-      return choose(
-        world,
-        dashboardMenu(world, event.id),
-        `Move ${name} ${to < index ? 'up' : 'down'}`,
-      );
+      return choose(world, dashboardMenu(world, event.id), `Move ${name} ${to < index ? 'up' : 'down'}`);
     }
     case 'dashboards.export':
       world.target = world.selected;
