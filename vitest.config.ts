@@ -46,7 +46,7 @@ export default defineConfig({
         test: {
           // Each view path suite renders the whole app with its own server answers: a fresh registry per file,
           // in a VM context per file on worker threads, so a file starts without a process and a jsdom of its
-          // own (the generated path suite: 105 s instead of 174 s on two cores).
+          // own (the generated path suite: 117 s instead of 174 s on two cores).
           name: 'ui-paths',
           ...uiProject,
           pool: 'vmThreads',
