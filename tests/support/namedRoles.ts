@@ -17,6 +17,8 @@ export function namedRoles<T extends HTMLElement = HTMLElement>(container: HTMLE
     const found = byName.get(name) ?? [];
     if (found.length === 1) return found[0]!;
     const named = [...byName.keys()].map((each) => JSON.stringify(each)).join(', ');
-    throw new Error(`${found.length} elements of role ${String(role)} named "${name}", not one (named: ${named})`);
+    throw new Error(
+      `${found.length} elements of role ${String(role)} named "${name}", not one (named: ${named})`,
+    );
   };
 }
