@@ -206,23 +206,23 @@ function toastsSaid(world: World) {
 function formShown(world: World, fieldsDisabled?: boolean) {
   const { draft } = world;
   const form = screen.getByRole('dialog', { name: TEXT.title });
-  const checkbox = namedRoles<HTMLInputElement>(form, 'checkbox');
-  const textbox = namedRoles<HTMLInputElement>(form, 'textbox');
-  const button = namedRoles<HTMLButtonElement>(form, 'button');
-  expect(checkbox('Show hexacodes as device names').checked).toBe(draft.hexacodes);
-  expect(checkbox('Export alarms by e-mail').checked).toBe(draft.exportOn);
-  expect(checkbox('Two-factor authentication').checked).toBe(draft.use2FA);
+  const checkboxNamed = namedRoles<HTMLInputElement>(form, 'checkbox');
+  const textboxNamed = namedRoles<HTMLInputElement>(form, 'textbox');
+  const buttonNamed = namedRoles<HTMLButtonElement>(form, 'button');
+  expect(checkboxNamed('Show hexacodes as device names').checked).toBe(draft.hexacodes);
+  expect(checkboxNamed('Export alarms by e-mail').checked).toBe(draft.exportOn);
+  expect(checkboxNamed('Two-factor authentication').checked).toBe(draft.use2FA);
   // SPEC §6: every grant-gated field shows for this user.
-  expect(checkbox('Show factory-settings lines')).toBeTruthy();
-  expect(checkbox('Real-time communication')).toBeTruthy();
-  expect(textbox('Default PC number').value).toBe('1');
-  expect(textbox('PC numbers').value).toBe('1');
-  expect(textbox('Shortest buffer interval (seconds)').value).toBe(draft.interval);
-  expect(textbox('E-mail').value).toBe(draft.email);
-  if (fieldsDisabled !== undefined) expect(textbox('E-mail').matches(':disabled')).toBe(fieldsDisabled);
+  expect(checkboxNamed('Show factory-settings lines')).toBeTruthy();
+  expect(checkboxNamed('Real-time communication')).toBeTruthy();
+  expect(textboxNamed('Default PC number').value).toBe('1');
+  expect(textboxNamed('PC numbers').value).toBe('1');
+  expect(textboxNamed('Shortest buffer interval (seconds)').value).toBe(draft.interval);
+  expect(textboxNamed('E-mail').value).toBe(draft.email);
+  if (fieldsDisabled !== undefined) expect(textboxNamed('E-mail').matches(':disabled')).toBe(fieldsDisabled);
   const language = draft.language === 'DE' ? 'Deutsch' : 'English';
-  expect(button('Language').textContent).toBe(language);
-  expect(button('Font size').textContent).toBe(`${draft.fontSize} px`);
+  expect(buttonNamed('Language').textContent).toBe(language);
+  expect(buttonNamed('Font size').textContent).toBe(`${draft.fontSize} px`);
   const addresses = within(form).queryAllByRole<HTMLInputElement>('textbox', { name: /^Address / });
   expect(addresses.map((field) => field.value)).toEqual(draft.exportOn ? draft.addresses : []);
   const errors = world.shownErrors();
@@ -230,7 +230,7 @@ function formShown(world: World, fieldsDisabled?: boolean) {
     .queryAllByText(/required|invalid|not valid|needs an e-mail|must be/)
     .map((node) => node.textContent);
   expect(alerts.sort(), 'the errors shown').toEqual(Object.values(errors).sort());
-  if (errors.email) expect(textbox('E-mail').getAttribute('aria-invalid')).toBe('true');
+  if (errors.email) expect(textboxNamed('E-mail').getAttribute('aria-invalid')).toBe('true');
   toastsSaid(world);
 }
 

@@ -1,6 +1,13 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { routeOf, step, toPath, type Edge, type Graph, type Vertex } from './coveringPaths';
-import type { CoveringPath } from './coveringPaths';
+import {
+  routeOf,
+  step,
+  toPath,
+  type CoveringPath,
+  type Edge,
+  type Graph,
+  type Vertex,
+} from './coveringPaths';
 
 /**
  * Few walks that together walk every declared name any model can walk: where shortest paths start the product
