@@ -11,6 +11,7 @@ import type { Tenant, User } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
 import { createExpiringCache } from '../../expiringCache';
 import { FAILURE_MEMORY_MS, lockedMessage, lockedUntil } from './lockout';
+import { ADDRESS_WINDOW_MS, addressKey, throttled, throttledUntil } from './throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRepository } from './repository';
 import { totpStepOf } from './totp';
@@ -82,20 +83,24 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     });
 
   /**
-   * Lets the attempt be checked, or refuses it 423 while the user is locked. An admitted attempt is already counted
-   * as a failure (see reserveAttempt), so a burst of parallel attempts gets no more checks than a series allows.
+   * Lets the attempt be checked, or refuses it: 429 while its client address is throttled, 423 while the user is
+   * locked. An admitted attempt is already counted as a failure of both (see reserveAttempt), so a burst of parallel
+   * attempts gets no more checks than a series allows.
    */
-  async function admit(tenant: Tenant, username: string, now: Date) {
-    const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_MS);
-    const { failures, attemptId } = await repository.reserveAttempt(
-      tenant.id,
+  async function admit(tenant: Tenant, username: string, clientIp: string, now: Date) {
+    const reservation = await repository.reserveAttempt({
+      tenantId: tenant.id,
       username,
-      now,
-      forgetBefore,
-      (earlier) => lockedUntil(earlier, now) === null,
-    );
-    if (attemptId === null) throw locked(lockedUntil(failures, now)!, now);
-    return { attemptId, failures };
+      address: addressKey(clientIp),
+      at: now,
+      forgetUserBefore: new Date(now.getTime() - FAILURE_MEMORY_MS),
+      forgetAddressBefore: new Date(now.getTime() - ADDRESS_WINDOW_MS),
+      userMayTry: (earlier) => lockedUntil(earlier, now) === null,
+      addressMayTry: (earlier) => throttledUntil(earlier, now) === null,
+    });
+    if (reservation.refusedBy === 'address') throw throttled(throttledUntil(reservation.attempts, now)!, now);
+    if (reservation.refusedBy === 'user') throw locked(lockedUntil(reservation.failures, now)!, now);
+    return reservation;
   }
 
   /** A checked attempt that failed: 423 when it completed a series of failures, `refusal` otherwise. */
@@ -136,10 +141,15 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
   }
 
   return {
-    async login(tenant: Tenant, request: v.InferOutput<typeof LoginRequest>): Promise<LoginResult> {
+    /** `clientIp`: the caller's address as Fastify sees it (request.ip, TRUST_PROXY), which is throttled. */
+    async login(
+      tenant: Tenant,
+      request: v.InferOutput<typeof LoginRequest>,
+      clientIp: string,
+    ): Promise<LoginResult> {
       const now = clock.now();
       const username = request.username.toLowerCase();
-      const attempt = await admit(tenant, username, now);
+      const attempt = await admit(tenant, username, clientIp, now);
 
       const user = await repository.findUser(tenant.id, username);
       const passwordMatches = await verifyPassword(request.password, user?.passwordHash ?? (await decoy()));
@@ -148,13 +158,13 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
       }
       if (user.disabled) {
         // Said only to someone who knows the password, so it reveals nothing a stranger could use.
-        await repository.releaseAttempt(attempt.attemptId);
+        await repository.releaseAttempt(attempt.ids);
         throw new AppError(403, 'ACCOUNT_DISABLED', USER_ERRORS.ACCOUNT_DISABLED);
       }
       if (user.mfaEnabled) {
         // The password was right: the client must now ask for the code (not a failure).
         if (!request.mfaCode) {
-          await repository.releaseAttempt(attempt.attemptId);
+          await repository.releaseAttempt(attempt.ids);
           return { kind: 'mfaRequired' };
         }
         const step = user.mfaSecret ? await totpStepOf(user.mfaSecret, request.mfaCode, now) : null;
@@ -163,6 +173,8 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
           throw refusalAfter(attempt.failures, now, unauthorized('Invalid MFA code', 'INVALID_MFA_CODE'));
         }
       }
+      // A success is no guess: the address keeps no count of it, the user's series is over.
+      await repository.releaseAttempt(attempt.ids);
       await repository.clearFailures(tenant.id, username);
       return { kind: 'signedIn', session: await startSession(tenant, user, request.rememberMe, now) };
     },
@@ -192,18 +204,35 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
 
     /**
      * One check of a two-factor code outside sign-in (its setup), limited like sign-in: it counts toward the
-     * user's lockout (423 once locked), and a check that says no is refused with `refusal`.
+     * user's lockout (423 once locked) and the client address's throttle (429), and a check that says no is
+     * refused with `refusal`.
      */
     async limitCodeAttempt(
       tenant: Tenant,
       username: string,
+      clientIp: string,
       check: () => Promise<boolean>,
       refusal: AppError,
     ): Promise<void> {
       const now = clock.now();
-      const attempt = await admit(tenant, username.toLowerCase(), now);
+      const attempt = await admit(tenant, username.toLowerCase(), clientIp, now);
       if (!(await check())) throw refusalAfter(attempt.failures, now, refusal);
-      await repository.releaseAttempt(attempt.attemptId);
+      await repository.releaseAttempt(attempt.ids);
+    },
+
+    /**
+     * Counts a request that may be guessing but is no sign-in (a recovery request) against the client's address:
+     * 429 when the address is throttled, and then nothing is counted.
+     */
+    async countAddressAttempt(clientIp: string): Promise<void> {
+      const now = clock.now();
+      const refused = await repository.reserveAddressAttempt(
+        addressKey(clientIp),
+        now,
+        new Date(now.getTime() - ADDRESS_WINDOW_MS),
+        (earlier) => throttledUntil(earlier, now) === null,
+      );
+      if (refused) throw throttled(throttledUntil(refused, now)!, now);
     },
 
     /**
