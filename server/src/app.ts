@@ -175,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wakeMail: () => mail.sender.wake(),
     links: mailSettings,
     sessions: auth,
+    throttle: auth,
   });
   await registerSupport(app, {
     db,
