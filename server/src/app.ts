@@ -6,6 +6,12 @@ import { DEFAULT_HISTORY_RETENTION_DAYS, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './errors';
 import { registerCompression } from './http/compression';
+import {
+  CONNECTION_LIMITS,
+  limitConnectionsPerAddress,
+  serverTimeouts,
+  type ConnectionLimits,
+} from './http/connections';
 import { useContractValidation } from './http/contracts';
 import { registerApiDocs } from './http/docs';
 import { loggerOptions, logResponses, requestIdentity, type LogStream } from './http/logging';
@@ -47,7 +53,16 @@ import type { SimulatorControl } from './simulator/fleet';
 
 export interface AppOptions {
   config: Pick<Config, 'defaultTenant' | 'logLevel'> &
-    Partial<Pick<Config, 'historyRetentionDays' | 'trustProxy' | NotificationConfigKeys>>;
+    Partial<
+      Pick<
+        Config,
+        | 'historyRetentionDays'
+        | 'trustProxy'
+        | 'maxConnectionsPerAddress'
+        | 'maxSocketsPerSession'
+        | NotificationConfigKeys
+      >
+    >;
   db: Database;
   clock?: Clock;
   /** Defaults to ready: tests build the app over a migrated database. */
@@ -72,6 +87,8 @@ export interface AppOptions {
   pool?: MetricSources['pool'];
   /** The simulated fleet running in this process (demo mode): adds POST /api/v2/demo/alarms. */
   simulator?: SimulatorControl;
+  /** Timeouts and limits of connections beyond the configuration (tests: timeouts short enough to wait for). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 type NotificationConfigKeys =
@@ -86,7 +103,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A number is how many proxies in front to believe (Fastify's types want it as a function).
   const trusted = config.trustProxy ?? false;
   const trustProxy = typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
+  const limits: ConnectionLimits = {
+    ...CONNECTION_LIMITS,
+    ...(config.maxConnectionsPerAddress ? { maxPerAddress: config.maxConnectionsPerAddress } : {}),
+    ...(config.maxSocketsPerSession ? { maxSocketsPerSession: config.maxSocketsPerSession } : {}),
+    ...options.connections,
+  };
   const app = Fastify({
+    ...serverTimeouts(limits),
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     ...requestIdentity(trusted !== false),
     trustProxy,
@@ -98,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  limitConnectionsPerAddress(app, limits.maxPerAddress, trusted);
   logResponses(app);
   useContractValidation(app);
   const runtime = options.devices;
@@ -203,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auth,
       ready: readiness.isReady,
       sessionCheckIntervalMs: options.sessionCheckIntervalMs,
+      maxStreamsPerSession: limits.maxSocketsPerSession,
     });
     app.mail.listenTo(app.alarms);
     app.push.listenTo(app.alarms);
@@ -212,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       account,
       auth,
       sessionCheckIntervalMs: options.sessionCheckIntervalMs,
+      maxSocketsPerSession: limits.maxSocketsPerSession,
     });
   }
   if (options.simulator) await app.register(demoRoutes, { simulator: options.simulator });
