@@ -40,7 +40,9 @@ import { createAuthService } from './modules/auth/service';
 import { createDevicesRepository } from './modules/devices/repository';
 import { devicesRoutes } from './modules/devices/routes';
 import { createDevicesService, type GatewayAccess } from './modules/devices/service';
+import { recordActionsWhileSwitched } from './modules/impersonation/actions';
 import { registerImpersonation } from './modules/impersonation/plugin';
+import { createImpersonationRepository } from './modules/impersonation/repository';
 import { registerRealtime } from './modules/realtime/routes';
 import { registerRecovery } from './modules/recovery/plugin';
 import { defaultSupportEmail, registerSupport } from './modules/support/plugin';
@@ -152,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const auth = createAuthService(createAuthRepository(db), clock);
   registerAuthentication(app, auth);
+  recordActionsWhileSwitched(app, createImpersonationRepository(db), clock);
   await shareSessionEnds(app, db, auth);
 
   await app.register(themeRoutes);

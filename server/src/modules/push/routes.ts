@@ -72,6 +72,7 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, { k
   app.get<{ Querystring: v.InferOutput<typeof PushUnsubscribeQuery> }>(
     '/api/v2/unsubscribe',
     {
+      config: { changesState: true },
       schema: contract({
         summary: "Forget the user's subscription of `endpoint`, or the one this session made (always 204)",
         tags,
@@ -89,6 +90,7 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, { k
   app.get(
     '/api/v2/test-notification',
     {
+      config: { changesState: true },
       schema: contract({
         summary:
           "Send a test push to each of the user's subscribed browsers; 404 PUSH_NOT_SUBSCRIBED without one",

@@ -19,6 +19,8 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
   app.get(
     '/api/v2/account/settings/2fa',
     {
+      // Makes a new pending secret.
+      config: { changesState: true },
       schema: contract({
         summary: 'Start a two-factor setup: a new secret, pending until a code of it is verified',
         tags: ['account'],
