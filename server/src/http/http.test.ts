@@ -129,6 +129,8 @@ describeEachBackend('HTTP behaviour', (backend) => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
+    // Fetches and WebSockets go to this origin only ('self' covers ws: and wss: of the same host).
+    expect(csp).toContain("connect-src 'self';");
 
     const asset = await ctx.app.inject({ url: '/assets/app-1a2b.js', headers: { host: hostOf('demo') } });
     expect(asset.statusCode).toBe(200);

@@ -26,6 +26,15 @@ describe('logs', () => {
     socket.terminate();
     await ctx.app.inject({ url: `/api/v2/account/settings?Authorization=${token}`, headers });
     await ctx.app.inject({ url: `/api/v2/nothing?token=${token}&code=987654`, headers });
+    // Whom a recovery link is asked for, and a browser's push endpoint, are kept out like tokens.
+    const recover = `/api/v2/account/recover-password?email=${encodeURIComponent('private.person@example.dk')}`;
+    expect((await ctx.app.inject({ method: 'PUT', url: recover, headers })).statusCode).toBe(204);
+    const endpoint = 'https://push.example/subscription-capability-42';
+    await ctx.app.inject({
+      url: `/api/v2/unsubscribe?endpoint=${encodeURIComponent(endpoint)}`,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    await ctx.app.recovery.idle();
     const registered = await ctx.app.inject({
       method: 'POST',
       url: '/api/v2/admin/devices',
@@ -37,7 +46,16 @@ describe('logs', () => {
 
     const text = logged.join('');
     expect(text).toContain('/client-connect?Authorization=[REDACTED]');
-    for (const secret of [token, password, 'Secure123', '987654', credential]) {
+    expect(text).toContain('/api/v2/account/recover-password?email=[REDACTED]');
+    for (const secret of [
+      token,
+      password,
+      'Secure123',
+      '987654',
+      credential,
+      'private.person',
+      'capability-42',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
