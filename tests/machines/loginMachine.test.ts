@@ -57,6 +57,7 @@ describe('login machine', () => {
   it.each([
     [{ kind: 'invalidCredentials' } as const, { id: 'login.invalidCredentials' }],
     [{ kind: 'locked', message: 'Try again at 10:15' } as const, { text: 'Try again at 10:15' }],
+    [{ kind: 'throttled', minutes: 12 } as const, { id: 'login.throttled', values: { minutes: '12' } }],
     [{ kind: 'unavailable' } as const, { id: 'login.genericError' }],
   ])('shows %o inline', async (failure, message) => {
     const { actor, fill, settle } = start(refuse(failure));
@@ -87,6 +88,23 @@ describe('login machine', () => {
     expect(authenticate).toHaveBeenLastCalledWith(
       expect.objectContaining({ type: 'DOMAIN_MFA', mfaCode: '123456' }),
     );
+  });
+
+  it('says inline how long to wait when the network made too many attempts, also after a code was sent', async () => {
+    const { actor, fill, notify, settle } = start((request) =>
+      request.mfaCode
+        ? Promise.reject({ kind: 'throttled', minutes: 3 } satisfies LoginFailure)
+        : Promise.resolve({ kind: 'mfaRequired' }),
+    );
+    fill('secure', 'Secure123');
+    actor.send({ type: 'login.submit' });
+    await settle();
+    actor.send({ type: 'login.edit', field: 'code', value: '000000' });
+    actor.send({ type: 'login.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editingCode');
+    expect(actor.getSnapshot().context.error).toEqual({ id: 'login.throttled', values: { minutes: '3' } });
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it.each([
