@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, SimulatedClock } from 'xstate';
 import type { ConnectionCommand } from '../../src/machines/socket/socket.events';
 import {
+  CROWDED_RETRY_MS,
   PING_IDLE_MS,
   PONG_TIMEOUT_MS,
   RECONNECT_MS,
@@ -10,7 +11,12 @@ import {
   type SocketInput,
 } from '../../src/machines/socket/socketMachine';
 import { selectSocketStatus } from '../../src/machines/socket/socket.selectors';
-import { HEARTBEAT, SERVER_RESTARTING, type PageTopic } from '../../src/services/contracts';
+import {
+  HEARTBEAT,
+  SERVER_RESTARTING,
+  TOO_MANY_CONNECTIONS,
+  type PageTopic,
+} from '../../src/services/contracts';
 import { socketUrl } from '../../src/services/socket';
 import { fakeSocketFactory } from '../support/fakeSocket';
 
@@ -20,7 +26,10 @@ const topic: PageTopic = { kind: 'page', hexacode: '0A0B0C', department: 1, subD
 function start() {
   const socket = fakeSocketFactory();
   const clock = new SimulatedClock();
+  /** How often the user was told the session holds too many sockets (a notification in the app). */
+  const crowdedNotices: number[] = [];
   const logic = socketMachine.provide({
+    actions: { notifyCrowded: () => void crowdedNotices.push(clock.now()) },
     actors: {
       connection: fromCallback<ConnectionCommand, SocketInput>(({ input, sendBack, receive }) => {
         const connection = socket.factory(input.token, {
@@ -34,7 +43,7 @@ function start() {
     },
   });
   const actor = createActor(logic, { clock, input: { token: 'token-1' } }).start();
-  return { actor, clock, socket };
+  return { actor, clock, socket, crowdedNotices };
 }
 
 /** A stand-in subscriber that records what it is sent. */
@@ -105,6 +114,30 @@ describe('socket machine', () => {
     expect(socket.connections).toHaveLength(1);
     clock.increment(1);
     expect(socket.connections).toHaveLength(2);
+  });
+
+  it('says once that the session holds too many sockets, then tries again a minute later, not every 15 s', () => {
+    const { socket, actor, clock, crowdedNotices } = start();
+    socket.last().listeners.closed(TOO_MANY_CONNECTIONS.code);
+    expect(actor.getSnapshot().value).toBe('crowded');
+    expect(selectSocketStatus(actor.getSnapshot())).toBe('reconnecting');
+    expect(crowdedNotices).toHaveLength(1);
+    clock.increment(RECONNECT_MS);
+    expect(socket.connections).toHaveLength(1);
+    clock.increment(CROWDED_RETRY_MS - RECONNECT_MS);
+    expect(socket.connections).toHaveLength(2);
+    // Refused again: still waiting, without telling the user again.
+    socket.last().listeners.closed(TOO_MANY_CONNECTIONS.code);
+    expect(actor.getSnapshot().value).toBe('crowded');
+    expect(crowdedNotices).toHaveLength(1);
+    clock.increment(CROWDED_RETRY_MS);
+    socket.last().listeners.opened();
+    expect(actor.getSnapshot().matches({ live: 'connected' })).toBe(true);
+    // Once connected, a later refusal is news again.
+    socket.last().listeners.closed();
+    clock.increment(RECONNECT_MS);
+    socket.last().listeners.closed(TOO_MANY_CONNECTIONS.code);
+    expect(crowdedNotices).toHaveLength(2);
   });
 
   it('an explicit disconnect closes and never reconnects', () => {

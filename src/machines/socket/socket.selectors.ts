@@ -10,7 +10,7 @@ export const selectSocketStatus = (s: SocketSnapshot): SocketStatus =>
     ? 'connected'
     : s.matches({ live: 'connecting' })
       ? 'connecting'
-      : s.matches('dropped') || s.matches('restarting')
+      : s.matches('dropped') || s.matches('restarting') || s.matches('crowded')
         ? 'reconnecting'
         : 'stopped';
 export const selectIsSocketConnected = (s: SocketSnapshot): boolean => s.matches({ live: 'connected' });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
-import { HEARTBEAT, SERVER_RESTARTING, ServerMessage } from '../../services/contracts';
+import { HEARTBEAT, SERVER_RESTARTING, ServerMessage, TOO_MANY_CONNECTIONS } from '../../services/contracts';
+import { notificationOf, notifications } from '../notifications/notify';
 import type { TreeStatusEvent } from '../deviceTree/deviceTree.events';
 import { SYSTEM_IDS } from '../systemIds';
 import type { ConnectionCommand, PageValuesPushed, SocketEvent } from './socket.events';
@@ -12,6 +13,11 @@ export const PONG_TIMEOUT_MS = 30_000;
 export const RECONNECT_MS = 15_000;
 /** After a server said it is restarting: a moment for the proxy to send new connections elsewhere. */
 export const RESTART_RECONNECT_MS = 1_000;
+/**
+ * After the server refused the socket because the session holds as many as it may (other tabs): long enough not to
+ * knock every 15 s, short enough to take a place freed by a tab closed meanwhile.
+ */
+export const CROWDED_RETRY_MS = 60_000;
 
 export interface SocketInput {
   token: string;
@@ -22,6 +28,8 @@ export interface SocketContext {
   /** Topics with their subscribers; kept across reconnects and subscribed again on every open. */
   subscriptions: Subscription[];
   sessionId: string | null;
+  /** The server refused the last connection as one too many for the session (said once, until one opens). */
+  crowded: boolean;
 }
 
 type SubscriptionEvent = Extract<SocketEvent, { type: 'socket.subscribe' | 'socket.unsubscribe' }>;
@@ -49,6 +57,7 @@ export const socketMachine = setup({
     PONG_TIMEOUT: PONG_TIMEOUT_MS,
     RECONNECT: RECONNECT_MS,
     RESTART_RECONNECT: RESTART_RECONNECT_MS,
+    CROWDED_RETRY: CROWDED_RETRY_MS,
   },
   actors: {
     /** One connection attempt (provided: the socket factory); reports socket.opened/messageReceived/closed. */
@@ -56,6 +65,12 @@ export const socketMachine = setup({
   },
   guards: {
     serverRestarting: (_, params: { code?: number }) => params.code === SERVER_RESTARTING.code,
+    /** Refused as one socket too many for the session, for the first time since one last opened. */
+    crowdedOut: ({ context }, params: { code?: number }) =>
+      params.code === TOO_MANY_CONNECTIONS.code && !context.crowded,
+    /** Refused again on a retry: the user was told already. */
+    stillCrowded: ({ context }, params: { code?: number }) =>
+      params.code === TOO_MANY_CONNECTIONS.code && context.crowded,
     isNewTopic: ({ context }, params: SubscriptionEvent) =>
       !context.subscriptions.some((s) => s.key === topicKey(params.topic)),
     isLastSubscriber: ({ context }, params: SubscriptionEvent) => {
@@ -83,6 +98,12 @@ export const socketMachine = setup({
         enqueue.sendTo('connection', send(clientMessage('Subscribe', topic)));
     }),
     sendHeartbeat: sendTo('connection', send(HEARTBEAT)),
+    markCrowded: assign({ crowded: true }),
+    clearCrowded: assign({ crowded: false }),
+    // Live values stop in this tab: the user should know why, and what frees a place.
+    notifyCrowded: sendTo(notifications, (_: unknown) =>
+      notificationOf(undefined, { kind: 'info', id: 'socket.tooManyConnections' }),
+    ),
     logDrop: (_, params: { reason: string }) => console.warn(`Real-time socket: ${params.reason}`),
     /** Invalid messages are ignored; statuses go to the device tree, line values to the topic's subscribers. */
     handleMessage: enqueueActions(({ context, enqueue, system }, params: { data: string }) => {
@@ -115,7 +136,7 @@ export const socketMachine = setup({
   },
 }).createMachine({
   id: 'socket',
-  context: ({ input }) => ({ token: input.token, subscriptions: [], sessionId: null }),
+  context: ({ input }) => ({ token: input.token, subscriptions: [], sessionId: null, crowded: false }),
   on: {
     // While not connected only the bookkeeping changes; the next open subscribes to everything.
     'socket.subscribe': { actions: { type: 'addSubscriber', params: ({ event }) => event } },
@@ -135,6 +156,19 @@ export const socketMachine = setup({
             actions: { type: 'logDrop', params: { reason: 'server restarting' } },
           },
           {
+            guard: { type: 'crowdedOut', params: ({ event }) => event },
+            target: 'crowded',
+            actions: [
+              'markCrowded',
+              'notifyCrowded',
+              { type: 'logDrop', params: { reason: 'too many live sockets for this session' } },
+            ],
+          },
+          {
+            guard: { type: 'stillCrowded', params: ({ event }) => event },
+            target: 'crowded',
+          },
+          {
             target: 'dropped',
             actions: { type: 'logDrop', params: { reason: 'connection closed' } },
           },
@@ -144,7 +178,7 @@ export const socketMachine = setup({
       states: {
         connecting: {
           description: 'The live connection is being opened.',
-          on: { 'socket.opened': { target: 'connected', actions: 'resubscribeAll' } },
+          on: { 'socket.opened': { target: 'connected', actions: ['clearCrowded', 'resubscribeAll'] } },
         },
         connected: {
           description: 'Live values arrive; subscriptions follow what the user has open.',
@@ -205,6 +239,11 @@ export const socketMachine = setup({
       description:
         'The server closed the connection because it is going down on purpose (a deploy): the app reconnects at once, to the instance that carries on.',
       after: { RESTART_RECONNECT: 'live' },
+    },
+    crowded: {
+      description:
+        'The server refused the connection: this sign-in already holds as many live connections as one may (other tabs). The app says so once and tries again a minute later.',
+      after: { CROWDED_RETRY: 'live' },
     },
     stopped: { description: 'The live connection was closed on purpose (sign-out).', type: 'final' },
   },
