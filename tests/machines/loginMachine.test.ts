@@ -90,12 +90,12 @@ describe('login machine', () => {
     );
   });
 
-  it('says inline how long to wait when the network made too many attempts, also after a code was sent', async () => {
-    const { actor, fill, notify, settle } = start((request) =>
-      request.mfaCode
-        ? Promise.reject({ kind: 'throttled', minutes: 3 } satisfies LoginFailure)
-        : Promise.resolve({ kind: 'mfaRequired' }),
+  /** Signs in as a user with two-factor on, then sends a code, which `codeAnswer` answers. */
+  async function sendCode(codeAnswer: () => Promise<LoginOutcome>) {
+    const started = start((request) =>
+      request.mfaCode ? codeAnswer() : Promise.resolve({ kind: 'mfaRequired' }),
     );
+    const { actor, fill, settle } = started;
     fill('secure', 'Secure123');
     actor.send({ type: 'login.submit' });
     await settle();
@@ -103,6 +103,11 @@ describe('login machine', () => {
     actor.send({ type: 'login.submit' });
     await settle();
     expect(actor.getSnapshot().value).toBe('editingCode');
+    return started;
+  }
+
+  it('says inline how long to wait when the network made too many attempts, also after a code was sent', async () => {
+    const { actor, notify } = await sendCode(refuse({ kind: 'throttled', minutes: 3 }));
     expect(actor.getSnapshot().context.error).toEqual({ id: 'login.throttled', values: { minutes: '3' } });
     expect(notify).not.toHaveBeenCalled();
   });
@@ -112,16 +117,7 @@ describe('login machine', () => {
     ['a second 202', () => Promise.resolve({ kind: 'mfaRequired' } as const), 'login.invalidSecurityCode'],
     ['a server failure', refuse({ kind: 'unavailable' }), 'login.genericError'],
   ])('notifies about %s after a code was sent', async (_case, codeAnswer, messageId) => {
-    const { actor, fill, notify, settle } = start((request) =>
-      request.mfaCode ? codeAnswer() : Promise.resolve({ kind: 'mfaRequired' }),
-    );
-    fill('secure', 'Secure123');
-    actor.send({ type: 'login.submit' });
-    await settle();
-    actor.send({ type: 'login.edit', field: 'code', value: '000000' });
-    actor.send({ type: 'login.submit' });
-    await settle();
-    expect(actor.getSnapshot().value).toBe('editingCode');
+    const { notify } = await sendCode(codeAnswer);
     expect(notify).toHaveBeenCalledWith(messageId);
   });
 });
