@@ -1,6 +1,5 @@
 import type * as v from 'valibot';
 import {
-  LOCKED_MESSAGE_HEADER,
   USER_ERRORS,
   type Authority,
   type LoginRequest,
@@ -10,8 +9,7 @@ import type { Clock } from '../../clock';
 import type { Tenant, User } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
 import { createExpiringCache } from '../../expiringCache';
-import { FAILURE_MEMORY_MS, lockedMessage, lockedUntil } from './lockout';
-import { ADDRESS_WINDOW_MS, addressKey, throttled, throttledUntil } from './throttle';
+import { createAttemptGate } from './attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRepository } from './repository';
 import { totpStepOf } from './totp';
@@ -77,37 +75,7 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword('decoy password that matches nothing'));
 
-  const locked = (until: Date, now: Date) =>
-    new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(until, now), {
-      [LOCKED_MESSAGE_HEADER]: lockedMessage(until, now),
-    });
-
-  /**
-   * Lets the attempt be checked, or refuses it: 429 while its client address is throttled, 423 while the user is
-   * locked. An admitted attempt is already counted as a failure of both (see reserveAttempt), so a burst of parallel
-   * attempts gets no more checks than a series allows.
-   */
-  async function admit(tenant: Tenant, username: string, clientIp: string, now: Date) {
-    const reservation = await repository.reserveAttempt({
-      tenantId: tenant.id,
-      username,
-      address: addressKey(clientIp),
-      at: now,
-      forgetUserBefore: new Date(now.getTime() - FAILURE_MEMORY_MS),
-      forgetAddressBefore: new Date(now.getTime() - ADDRESS_WINDOW_MS),
-      userMayTry: (earlier) => lockedUntil(earlier, now) === null,
-      addressMayTry: (earlier) => throttledUntil(earlier, now) === null,
-    });
-    if (reservation.refusedBy === 'address') throw throttled(throttledUntil(reservation.attempts, now)!, now);
-    if (reservation.refusedBy === 'user') throw locked(lockedUntil(reservation.failures, now)!, now);
-    return reservation;
-  }
-
-  /** A checked attempt that failed: 423 when it completed a series of failures, `refusal` otherwise. */
-  function refusalAfter(failures: Date[], now: Date, refusal: AppError): AppError {
-    const until = lockedUntil([...failures, now], now);
-    return until ? locked(until, now) : refusal;
-  }
+  const attempts = createAttemptGate(repository, clock);
 
   async function startSession(
     tenant: Tenant,
@@ -149,12 +117,16 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
     ): Promise<LoginResult> {
       const now = clock.now();
       const username = request.username.toLowerCase();
-      const attempt = await admit(tenant, username, clientIp, now);
+      const attempt = await attempts.admit(tenant, username, clientIp, now);
 
       const user = await repository.findUser(tenant.id, username);
       const passwordMatches = await verifyPassword(request.password, user?.passwordHash ?? (await decoy()));
       if (!user || !passwordMatches) {
-        throw refusalAfter(attempt.failures, now, unauthorized('Invalid credentials', 'INVALID_CREDENTIALS'));
+        throw attempts.refusalAfter(
+          attempt.failures,
+          now,
+          unauthorized('Invalid credentials', 'INVALID_CREDENTIALS'),
+        );
       }
       if (user.disabled) {
         // Said only to someone who knows the password, so it reveals nothing a stranger could use.
@@ -170,7 +142,11 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
         const step = user.mfaSecret ? await totpStepOf(user.mfaSecret, request.mfaCode, now) : null;
         // A code signs in once: a replay (or a code older than the last one used) is a wrong code.
         if (step === null || !(await repository.claimTotpStep(user.id, step))) {
-          throw refusalAfter(attempt.failures, now, unauthorized('Invalid MFA code', 'INVALID_MFA_CODE'));
+          throw attempts.refusalAfter(
+            attempt.failures,
+            now,
+            unauthorized('Invalid MFA code', 'INVALID_MFA_CODE'),
+          );
         }
       }
       // A success is no guess: the address keeps no count of it, the user's series is over.
@@ -215,25 +191,13 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
       refusal: AppError,
     ): Promise<void> {
       const now = clock.now();
-      const attempt = await admit(tenant, username.toLowerCase(), clientIp, now);
-      if (!(await check())) throw refusalAfter(attempt.failures, now, refusal);
+      const attempt = await attempts.admit(tenant, username.toLowerCase(), clientIp, now);
+      if (!(await check())) throw attempts.refusalAfter(attempt.failures, now, refusal);
       await repository.releaseAttempt(attempt.ids);
     },
 
-    /**
-     * Counts a request that may be guessing but is no sign-in (a recovery request) against the client's address:
-     * 429 when the address is throttled, and then nothing is counted.
-     */
-    async countAddressAttempt(clientIp: string): Promise<void> {
-      const now = clock.now();
-      const refused = await repository.reserveAddressAttempt(
-        addressKey(clientIp),
-        now,
-        new Date(now.getTime() - ADDRESS_WINDOW_MS),
-        (earlier) => throttledUntil(earlier, now) === null,
-      );
-      if (refused) throw throttled(throttledUntil(refused, now)!, now);
-    },
+    /** A request that may be guessing but is no sign-in (a recovery request): see attempts.ts. */
+    countAddressAttempt: attempts.countAddressAttempt,
 
     /**
      * Tells `listener` (the live sockets) of each session ended, through this instance or (told through the
