@@ -152,13 +152,12 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
     await stream.close();
   });
 
-  it.skipIf(backend.name !== 'postgres')(
+  it(
     "the other instance waits on a dying instance's uncommitted alarm, and announces it once its connection is killed",
     async () => {
-      if (ctx.handle.driver !== 'pg') return;
       // The dying instance has a connection of its own, held in the middle of its transaction: alarm, change,
       // e-mail and push written, not committed.
-      const own = createDatabase({ databaseUrl: String(ctx.handle.pool.options.connectionString) });
+      const own = createDatabase(ctx.handle.url);
       let pid = 0;
       let resume = () => {};
       const held = new Promise<void>((resolve) => (resume = resolve));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDatabase, type Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { describeEachBackend, PGLITE_BACKEND } from '../../testing/backends';
+import { describeEachBackend, TEST_BACKEND } from '../../testing/backends';
 import { useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';
 import { createOutbox } from './outbox';
@@ -131,11 +131,10 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
     expect(smtp.received).toHaveLength(before + 1);
   });
 
-  it.skipIf(backend.name !== 'postgres')(
+  it(
     'sends each queued mail once when two instances share the database',
     async () => {
-      if (ctx.handle.driver !== 'pg') return;
-      const second = createDatabase({ databaseUrl: String(ctx.handle.pool.options.connectionString) });
+      const second = createDatabase(ctx.handle.url);
       const other = await buildApp({
         config: { defaultTenant: 'demo', logLevel: 'silent' },
         db: second.db,
@@ -180,7 +179,7 @@ describe('alarm e-mail without SMTP_URL', () => {
     mail.outboxDir = dir;
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
-  const ctx = useTestApp(PGLITE_BACKEND, { notifications: { mail } });
+  const ctx = useTestApp(TEST_BACKEND, { notifications: { mail } });
 
   it('writes each e-mail as an .eml file under the outbox directory', async () => {
     const events = new TestAlarmEvents(() => ctx.handle.db);
