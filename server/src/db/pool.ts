@@ -24,6 +24,7 @@ export const DATABASE_TIMEOUTS = {
 export const APPLICATION_NAME = 'coldwatch';
 
 interface PoolState {
+  /** The pool's connections not checked out now (its own list is private). */
   idle: Set<pg.Client>;
 }
 
@@ -37,22 +38,35 @@ const socketOf = (client: pg.Client) => (client as unknown as { connection: { st
  */
 function timedClient(state: PoolState) {
   return class TimedClient extends pg.Client {
-    // Every overload of pg's query goes through here; only promise-style calls (Drizzle's) are timed.
+    private answeredAt = 0;
+
+    private presumeLost(sentAt: number): void {
+      socketOf(this).destroy();
+      for (const idle of state.idle) {
+        if ((idle as TimedClient).answeredAt < sentAt) socketOf(idle).destroy();
+      }
+    }
+
+    // Every overload of pg's query goes through here: with a callback (the pool's own query), or a promise.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
-      const result: unknown = (super.query as (...a: unknown[]) => unknown).apply(this, args);
-      if (!(result instanceof Promise)) return result;
       const sentAt = Date.now();
-      const timer = setTimeout(() => {
-        socketOf(this).destroy();
-        for (const idle of state.idle) {
-          if (((idle as { answeredAt?: number }).answeredAt ?? 0) < sentAt) socketOf(idle).destroy();
-        }
-      }, DATABASE_TIMEOUTS.queryMs);
-      return result.finally(() => {
+      const timer = setTimeout(() => this.presumeLost(sentAt), DATABASE_TIMEOUTS.queryMs);
+      const answered = () => {
         clearTimeout(timer);
-        (this as { answeredAt?: number }).answeredAt = Date.now();
-      });
+        this.answeredAt = Date.now();
+      };
+      const callback: unknown = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (...results: unknown[]) => {
+          answered();
+          (callback as (...r: unknown[]) => void)(...results);
+        };
+      }
+      const result: unknown = (super.query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) return result.finally(answered);
+      if (typeof callback !== 'function') clearTimeout(timer);
+      return result;
     }
   };
 }

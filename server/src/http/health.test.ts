@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { TEST_BACKEND } from '../testing/backends';
+import { TEST_BACKEND, testDatabaseServer } from '../testing/backends';
+import { withAdmin } from '../testing/testPostgres';
 import { createReadiness } from './health';
 
 /** An app over an empty database, not yet ready (as main.ts has it while it migrates and seeds). */
@@ -46,11 +47,13 @@ describe('probes', () => {
     readiness.markReady();
     expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
 
-    await handle.dispose();
+    // The database goes, its connections with it.
+    await withAdmin(testDatabaseServer().adminUrl, (client) => client.query(`DROP DATABASE ${handle.name} WITH (FORCE)`));
     const down = await app.inject({ url: '/readyz' });
     expect([down.statusCode, down.json()]).toEqual([503, { status: 'database unavailable' }]);
     // Still alive: restarting the process would not bring the database back.
     expect((await app.inject({ url: '/livez' })).statusCode).toBe(200);
     await app.close();
+    await handle.close();
   });
 });

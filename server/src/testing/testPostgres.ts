@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openEmbeddedPostgres, clusterDirOf } from '../db/embedded';
-import { stopCluster } from '../db/embedded/cluster';
+import { alive, stopCluster } from '../db/embedded/cluster';
 
 /**
  * The PostgreSQL a test run uses: its own embedded cluster (the product's, db/embedded) in a temporary folder, or
@@ -20,15 +20,6 @@ const PREFIX = 'coldwatch-test-postgres-';
 
 /** Speed over durability: a test cluster is thrown away at the end of the run (never the product's settings). */
 const TEST_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' };
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Clusters of runs that were killed before their teardown: stopped and removed, so they do not pile up. */
 async function removeAbandoned(): Promise<void> {

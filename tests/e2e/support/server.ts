@@ -97,6 +97,11 @@ export async function startServer(
     await rm(dataDir, { recursive: true, force: true });
     if (database) await dropDatabase(options.database!.adminUrl, database.name);
   };
+  /** After a failed start: what it made, not a data directory it was given (another server may be on it). */
+  const cleanUpStart = async () => {
+    if (!options.dataDir) await cleanUp();
+    else if (database) await dropDatabase(options.database!.adminUrl, database.name);
+  };
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
@@ -119,7 +124,7 @@ export async function startServer(
     // A server that never became healthy must not outlive the run that started it.
     child.kill('SIGKILL');
     await new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(0)));
-    await cleanUp();
+    await cleanUpStart();
     throw error;
   }
   return {

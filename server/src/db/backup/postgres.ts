@@ -51,12 +51,19 @@ async function loadTable(client: pg.Client, table: TableOfBackup, rows: AsyncIte
   });
   let batch = '';
   let count = 0;
-  for await (const row of rows) {
-    count++;
-    batch += `${row}\n`;
-    if (batch.length < 65_536) continue;
-    if (!stream.write(batch)) await new Promise((r) => stream.once('drain', r));
-    batch = '';
+  try {
+    for await (const row of rows) {
+      count++;
+      batch += `${row}\n`;
+      if (batch.length < 65_536) continue;
+      if (!stream.write(batch)) await new Promise((r) => stream.once('drain', r));
+      batch = '';
+    }
+  } catch (error) {
+    // The file ended early or broke: the COPY is abandoned (CopyFail), so the transaction can roll back.
+    stream.destroy(error as Error);
+    await done.catch(() => undefined);
+    throw error;
   }
   stream.end(batch);
   await done;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { binaries, embeddedPostgresClass, postgresUser } from './package';
 
@@ -42,7 +42,8 @@ export interface PostmasterState {
   status: string;
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` runs (one of another user's counts). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -177,4 +178,3 @@ export async function stopCluster(pgDir: string, mode: 'fast' | 'immediate' = 'f
 
 /** The folder the cluster of data folder `dataDir` lives in. */
 export const clusterDirOf = (dataDir: string) => join(dataDir, 'postgres');
-export const dataDirOfCluster = (pgDir: string) => dirname(pgDir);

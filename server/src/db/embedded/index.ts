@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { clusterDirOf, initialise, isInitialised, runningPostmaster, startCluster, stopCluster } from './cluster';
+import { alive, clusterDirOf, initialise, isInitialised, runningPostmaster, startCluster, stopCluster } from './cluster';
 import { OwnerLock, type Holder, type Role } from './owner';
 
 export { clusterDirOf } from './cluster';
@@ -49,6 +50,7 @@ export class DataDirInUseError extends Error {
 const USER = 'coldwatch';
 const DATABASE = 'coldwatch';
 const READY_TIMEOUT_MS = 120_000;
+const START_ATTEMPTS = 5;
 
 async function passwordOf(dataDir: string): Promise<string> {
   const file = join(dataDir, 'postgres-password');
@@ -60,6 +62,18 @@ async function passwordOf(dataDir: string): Promise<string> {
     await chmod(file, 0o600);
     return (await readFile(file, 'utf8')).trim();
   }
+}
+
+/**
+ * As root, PostgreSQL runs as the user postgres, which must pass through DATA_DIR to reach its cluster: a DATA_DIR
+ * closed to others (mkdtemp makes them so) is opened for passing through, not for reading (o+x).
+ */
+async function letPostgresThrough(dataDir: string, log: EmbeddedLog): Promise<void> {
+  if (userInfo().uid !== 0) return;
+  const { mode } = await stat(dataDir);
+  if (mode & 0o001) return;
+  await chmod(dataDir, mode | 0o001);
+  log.info(`let the user postgres pass through ${dataDir} (o+x) to reach its cluster`);
 }
 
 const urlOf = (password: string, port: number, database: string) =>
@@ -99,6 +113,7 @@ export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<Em
   const pgDir = clusterDirOf(dataDir);
   const { log } = options;
   await mkdir(dataDir, { recursive: true });
+  await letPostgresThrough(dataDir, log);
   const password = await passwordOf(dataDir);
   if (!isInitialised(pgDir)) {
     log.info(`making the embedded PostgreSQL in ${pgDir}`);
@@ -106,15 +121,20 @@ export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<Em
   }
   const me: Holder = { role: options.role, pid: process.pid, ...(options.httpPort ? { httpPort: options.httpPort } : {}) };
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
+  for (let failedStarts = 0; ; ) {
     let startedHere = false;
     if (!(await runningPostmaster(pgDir))) {
       try {
         await startCluster(pgDir, 0, options.settings);
         startedHere = true;
       } catch (error) {
-        // Another process started it first: use that one.
-        if (!(await runningPostmaster(pgDir))) throw error;
+        // Another process started it first: use that one. Or the backends of a postmaster that was killed
+        // still hold its shared memory for a moment: try again shortly.
+        if (!(await runningPostmaster(pgDir))) {
+          if (++failedStarts >= START_ATTEMPTS) throw error;
+          await new Promise((r) => setTimeout(r, 500));
+          continue;
+        }
       }
     }
     const postmaster = await untilReady(pgDir, deadline);
@@ -143,6 +163,11 @@ export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<Em
       return opened(true);
     }
     const holder = await lock.holder();
+    if (holder && !alive(holder.pid)) {
+      await lock.endSessionOf(holder);
+      await lock.release();
+      continue;
+    }
     if (holder?.role === 'server') {
       if (options.role === 'tool') return opened(false);
       await lock.release();

@@ -55,14 +55,23 @@ export class OwnerLock {
     await this.client.query('SELECT pg_advisory_lock($1)', [OWNER_LOCK_ID]);
   }
 
-  /** Who holds the lock now; undefined when nobody does (or it is not one of ours). */
-  async holder(): Promise<Holder | undefined> {
-    const { rows } = await this.client.query<{ name: string }>(
-      `SELECT a.application_name AS name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+  /** Who holds the lock now (and their session on the database); undefined when nobody does. */
+  async holder(): Promise<(Holder & { session: number }) | undefined> {
+    const { rows } = await this.client.query<{ name: string; session: number }>(
+      `SELECT a.application_name AS name, a.pid AS session FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
         WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objid = $1 AND l.objsubid = 1`,
       [OWNER_LOCK_ID],
     );
-    return rows[0] ? holderOf(rows[0].name) : undefined;
+    const holder = rows[0] && holderOf(rows[0].name);
+    return holder ? { ...holder, session: rows[0]!.session } : undefined;
+  }
+
+  /**
+   * Ends the session of a holder whose process is gone: its connection closes with it, but the database may not
+   * have noticed yet (a moment on loopback).
+   */
+  async endSessionOf(holder: { session: number }): Promise<void> {
+    await this.client.query('SELECT pg_terminate_backend($1)', [holder.session]);
   }
 
   async release(): Promise<void> {
