@@ -48,18 +48,29 @@ while (!seeded.output().includes('demo history backfilled')) {
 await seeded.stop({ keepData: true });
 const dataDir = seeded.dataDir;
 
-console.log('| run | npm run serve → /healthz 200 | server PSS | PostgreSQL PSS (processes) | together PSS | together RSS |');
+console.log(
+  '| run | npm run serve → /healthz 200 | server PSS | PostgreSQL PSS (processes) | together PSS | together RSS |',
+);
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
 try {
   for (let run = 1; run <= Number(args.runs); run++) {
     const port = await freePort();
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      env: { ...process.env, PORT: String(port), MQTT_PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MQTT_PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'ignore',
     });
     for (;;) {
-      const status = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+      const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) break;
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
       await new Promise((r) => setTimeout(r, 10));

@@ -37,7 +37,8 @@ describe('database outages', () => {
     });
     return app;
   };
-  const pgError = (code: string, message = 'the database said no') => Object.assign(new Error(message), { code });
+  const pgError = (code: string, message = 'the database said no') =>
+    Object.assign(new Error(message), { code });
 
   it.each([
     ['too many clients', pgError('53300', 'sorry, too many clients already')],

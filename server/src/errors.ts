@@ -74,13 +74,15 @@ function dataExceptionOf(error: unknown): string | null {
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-5]|57014)$/;
 /** The same said by the network or node-postgres: refused, dropped or silent connections, a full pool. */
 const UNAVAILABLE_NETWORK = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/;
-const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout)/;
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout)/;
 
 /** Whether `error` (or what it wraps) says the database cannot serve now: an outage, not a bug, so 503. */
 function databaseDown(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NETWORK.test(code))) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NETWORK.test(code)))
+      return true;
     if (UNAVAILABLE_MESSAGE.test(cause.message)) return true;
     cause = cause.cause;
   }

@@ -18,7 +18,9 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 
 /** `npm run db:backup` / `db:restore` with this environment (DATABASE_URL, or DATA_DIR's embedded database). */
 const db = (env: Record<string, string>, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATABASE_URL: '', ...env } }).then(
+  run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+  }).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );

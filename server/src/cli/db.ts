@@ -20,7 +20,11 @@ const USAGE = `usage:
   db backup [<file>]
   db restore <file> [--replace]`;
 
-const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+const stamp = () =>
+  new Date()
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z');
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -33,7 +33,10 @@ const cliOn =
     );
 
 /** Works on `dataDir`'s embedded database as a tool does (beside its server, or starting it for the while). */
-async function withDataDir<T>(dataDir: string, work: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
+async function withDataDir<T>(
+  dataDir: string,
+  work: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+) {
   const handle = await openDatabase({ databaseUrl: undefined, dataDir, role: 'tool', log: quiet });
   try {
     return await work(handle);

@@ -27,7 +27,12 @@ async function earlierStore(dataDir: string): Promise<Record<string, string>> {
     await seedDemo(db as unknown as Database, { dashboards: true });
     const [buffer] = await db.select({ id: schema.buffers.id }).from(schema.buffers).limit(1);
     await importRuns(db as unknown as Database, [
-      { bufferId: buffer!.id, firstSampleAt: new Date('2026-01-10T00:00:00Z'), intervalSeconds: 60, values: [1, 2, NaN, 4] },
+      {
+        bufferId: buffer!.id,
+        firstSampleAt: new Date('2026-01-10T00:00:00Z'),
+        intervalSeconds: 60,
+        values: [1, 2, NaN, 4],
+      },
     ]);
     return await tableDigests(async (text, params) => (await store.query(text, params)).rows as never);
   } finally {

@@ -28,7 +28,8 @@ interface PoolState {
   idle: Set<pg.Client>;
 }
 
-const socketOf = (client: pg.Client) => (client as unknown as { connection: { stream: Socket } }).connection.stream;
+const socketOf = (client: pg.Client) =>
+  (client as unknown as { connection: { stream: Socket } }).connection.stream;
 
 /**
  * A pool client whose lost answer ends its connection: node-postgres would otherwise queue every later query of

@@ -61,7 +61,11 @@ describe('PostgreSQL refusing connections for a while', () => {
     expect((await ctx.app.inject({ url: '/livez' })).statusCode).toBe(200);
 
     await ctx.proxy.open();
-    await until(async () => (await ctx.app.inject({ url: '/readyz' })).statusCode === 200, 10_000, 'ready again');
+    await until(
+      async () => (await ctx.app.inject({ url: '/readyz' })).statusCode === 200,
+      10_000,
+      'ready again',
+    );
     expect((await list()).statusCode).toBe(200);
   });
 });
@@ -72,7 +76,9 @@ describe('PostgreSQL gone silent (a partition), then answering new connections o
   /** More calls at once than the pool has connections, a bad token's among them. */
   const burst = () =>
     Promise.all([
-      ...Array.from({ length: 14 }, () => ctx.app.inject({ url: '/api/v2/dashboards/', headers: headers(ctx.token) })),
+      ...Array.from({ length: 14 }, () =>
+        ctx.app.inject({ url: '/api/v2/dashboards/', headers: headers(ctx.token) }),
+      ),
       ctx.app.inject({ url: '/api/v2/dashboards/', headers: headers('not-a-token') }),
     ]);
 

@@ -48,7 +48,9 @@ describe('probes', () => {
     expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
 
     // The database goes, its connections with it.
-    await withAdmin(testDatabaseServer().adminUrl, (client) => client.query(`DROP DATABASE ${handle.name} WITH (FORCE)`));
+    await withAdmin(testDatabaseServer().adminUrl, (client) =>
+      client.query(`DROP DATABASE ${handle.name} WITH (FORCE)`),
+    );
     const down = await app.inject({ url: '/readyz' });
     expect([down.statusCode, down.json()]).toEqual([503, { status: 'database unavailable' }]);
     // Still alive: restarting the process would not bring the database back.

@@ -21,7 +21,8 @@ export interface TestBackend {
 /** The run's PostgreSQL (server/src/testing/globalSetup.ts). */
 export function testDatabaseServer(): TestDatabaseServer {
   const server = inject('testDatabase') as TestDatabaseServer | undefined;
-  if (!server) throw new Error('server tests run in the server project, whose global setup starts PostgreSQL');
+  if (!server)
+    throw new Error('server tests run in the server project, whose global setup starts PostgreSQL');
   return server;
 }
 

@@ -43,7 +43,10 @@ async function seededTemplate(adminUrl: string, run: string, variant: SeedVarian
 export async function makeSeededTemplates(adminUrl: string): Promise<Record<SeedVariant, string>> {
   const run = `${process.pid}_${Date.now().toString(36)}`;
   const names = await Promise.all(SEED_VARIANTS.map((variant) => seededTemplate(adminUrl, run, variant)));
-  return Object.fromEntries(SEED_VARIANTS.map((variant, i) => [variant, names[i]])) as Record<SeedVariant, string>;
+  return Object.fromEntries(SEED_VARIANTS.map((variant, i) => [variant, names[i]])) as Record<
+    SeedVariant,
+    string
+  >;
 }
 
 export async function removeSeededTemplates(server: TestDatabaseServer): Promise<void> {

@@ -19,7 +19,12 @@ export interface TestPostgres {
 const PREFIX = 'coldwatch-test-postgres-';
 
 /** Speed over durability: a test cluster is thrown away at the end of the run (never the product's settings). */
-const TEST_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' };
+const TEST_SETTINGS = {
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+  max_connections: '300',
+};
 
 /** Clusters of runs that were killed before their teardown: stopped and removed, so they do not pile up. */
 async function removeAbandoned(): Promise<void> {
@@ -40,7 +45,12 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const dataDir = await mkdtemp(join(tmpdir(), PREFIX));
   await writeFile(join(dataDir, 'run.pid'), String(process.pid));
   const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
-  const embedded = await openEmbeddedPostgres({ dataDir, role: 'server', log: quiet, settings: TEST_SETTINGS });
+  const embedded = await openEmbeddedPostgres({
+    dataDir,
+    role: 'server',
+    log: quiet,
+    settings: TEST_SETTINGS,
+  });
   const adminUrl = new URL(embedded.url);
   adminUrl.pathname = '/postgres';
   return {

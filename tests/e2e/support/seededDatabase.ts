@@ -14,11 +14,15 @@ export async function makeSeededDatabase(adminUrl: string): Promise<DatabaseTemp
   const empty = `coldwatch_e2e_empty_${process.pid}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${empty}`));
   try {
-    const server = await startServer({ LOG_LEVEL: 'info', DEMO: 'true' }, { database: { adminUrl, template: empty } });
+    const server = await startServer(
+      { LOG_LEVEL: 'info', DEMO: 'true' },
+      { database: { adminUrl, template: empty } },
+    );
     try {
       const deadline = Date.now() + 120_000;
       while (!server.output().includes(BACKFILLED)) {
-        if (Date.now() > deadline) throw new Error(`the demo history was not backfilled:\n${server.output()}`);
+        if (Date.now() > deadline)
+          throw new Error(`the demo history was not backfilled:\n${server.output()}`);
         await new Promise((r) => setTimeout(r, 100));
       }
       await server.stop({ keepData: true });

@@ -47,7 +47,9 @@ export interface StartOptions {
 /** A fresh copy of `from` on its PostgreSQL: its name and URL. */
 async function copyOf(from: DatabaseTemplate): Promise<{ name: string; url: string }> {
   const name = `coldwatch_server_${randomBytes(6).toString('hex')}`;
-  await withAdmin(from.adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${from.template}`));
+  await withAdmin(from.adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${from.template}`),
+  );
   return { name, url: databaseUrlOf(from.adminUrl, name) };
 }
 
@@ -123,7 +125,9 @@ export async function startServer(
   } catch (error) {
     // A server that never became healthy must not outlive the run that started it.
     child.kill('SIGKILL');
-    await new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(0)));
+    await new Promise((r) =>
+      child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(0),
+    );
     await cleanUpStart();
     throw error;
   }

@@ -90,7 +90,8 @@ export async function openBackup(path: string): Promise<OpenedBackup> {
     if (line.done) throw new BackupFileError(`${path} ends early, in ${what}: the backup is incomplete`);
     return line.value;
   };
-  if ((await next('its first line')) !== FIRST_LINE) throw new BackupFileError(`${path} is not a Coldwatch backup`);
+  if ((await next('its first line')) !== FIRST_LINE)
+    throw new BackupFileError(`${path} is not a Coldwatch backup`);
   const header = JSON.parse(await next('its header')) as BackupHeader;
   async function* rows(name: string) {
     for (;;) {

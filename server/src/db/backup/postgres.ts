@@ -43,8 +43,14 @@ export async function backupDatabase(url: string, path: string): Promise<BackupH
 }
 
 /** Loads `rows` into `table`; answers how many. */
-async function loadTable(client: pg.Client, table: TableOfBackup, rows: AsyncIterable<string>): Promise<number> {
-  const stream = client.query(copyFrom(`COPY ${qualified(table)} (${table.columns.map(quoted).join(', ')}) FROM STDIN`));
+async function loadTable(
+  client: pg.Client,
+  table: TableOfBackup,
+  rows: AsyncIterable<string>,
+): Promise<number> {
+  const stream = client.query(
+    copyFrom(`COPY ${qualified(table)} (${table.columns.map(quoted).join(', ')}) FROM STDIN`),
+  );
   const done = new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
     stream.on('error', reject);
@@ -81,7 +87,9 @@ async function applyMigrationsOf(client: pg.Client, header: BackupHeader): Promi
   }
   header.migrations.forEach((migration, i) => {
     if (migration.hash !== code[i]!.hash)
-      throw new BackupFileError(`migration ${i + 1} of the backup is not this version's: it cannot be restored here`);
+      throw new BackupFileError(
+        `migration ${i + 1} of the backup is not this version's: it cannot be restored here`,
+      );
   });
   await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
   await client.query(
@@ -117,7 +125,9 @@ export async function restoreDatabase(
         [APPLICATION_NAME],
       );
       if (servers!.n > 0)
-        throw new BackupFileError(`${servers!.n} connections of a running Coldwatch server are open: stop it first`);
+        throw new BackupFileError(
+          `${servers!.n} connections of a running Coldwatch server are open: stop it first`,
+        );
       await client.query('BEGIN');
       try {
         if (options.replace) {
@@ -129,13 +139,18 @@ export async function restoreDatabase(
           `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname IN ('public', 'drizzle')`,
         );
         if (tables!.n > 0)
-          throw new BackupFileError('the database already holds tables: restore into an empty one, or replace it');
+          throw new BackupFileError(
+            'the database already holds tables: restore into an empty one, or replace it',
+          );
         await applyMigrationsOf(client, backup.header);
         let loaded = 0;
         for await (const { table, rows } of backup.tables()) loaded += await loadTable(client, table, rows);
         for (const sequence of backup.header.sequences) {
           if (sequence.value === null) continue;
-          await client.query('SELECT setval($1::regclass, $2::bigint, true)', [qualified(sequence), sequence.value]);
+          await client.query('SELECT setval($1::regclass, $2::bigint, true)', [
+            qualified(sequence),
+            sequence.value,
+          ]);
         }
         await client.query('COMMIT');
         return { header: backup.header, rows: loaded };

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -42,13 +42,39 @@ export interface PostmasterState {
   status: string;
 }
 
-/** Whether process `pid` runs (one of another user's counts). */
+/**
+ * Whether process `pid` runs (one of another user's counts). A killed process that its parent has not reaped yet
+ * (a zombie) does not: it still answers signals, but it holds no port and no lock any more.
+ */
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const stat = statOf(pid);
+  return stat === undefined || !/^\d+ \(.*\) Z/.test(stat);
+}
+
+/** /proc/<pid>/stat, where there is a /proc (Linux). */
+function statOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `pid` is the postmaster of `pgDir`: alive, and (where /proc tells) started on that directory, so that a
+ * PID the system gave to another process since a crash is not taken for it.
+ */
+function postmasterOf(pgDir: string, pid: number): boolean {
+  if (!alive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(pgDir);
+  } catch {
+    return true;
   }
 }
 
@@ -65,7 +91,7 @@ export async function runningPostmaster(pgDir: string): Promise<PostmasterState 
     return undefined;
   }
   const pid = Number(lines[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return undefined;
+  if (!Number.isInteger(pid) || pid <= 0 || !postmasterOf(pgDir, pid)) return undefined;
   return { pid, port: Number(lines[3]), status: (lines[7] ?? '').trim() || 'starting' };
 }
 
@@ -89,7 +115,12 @@ export async function initialise(
     password: credentials.password,
     authMethod: 'scram-sha-256',
     createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--no-instructions'],
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      '--no-instructions',
+    ],
     onLog,
     onError: onLog,
   });
@@ -139,7 +170,10 @@ export async function startCluster(
 ): Promise<number> {
   const { pg_ctl } = await binaries();
   const lines = Object.entries({ ...CLUSTER_SETTINGS, ...settings }).map(([k, v]) => `${k} = ${v}`);
-  await writeFile(join(pgDir, SETTINGS_FILE), `# Written by Coldwatch at every start.\n${lines.join('\n')}\n`);
+  await writeFile(
+    join(pgDir, SETTINGS_FILE),
+    `# Written by Coldwatch at every start.\n${lines.join('\n')}\n`,
+  );
   await mkdir(join(pgDir, 'log'), { recursive: true });
   const user = await postgresUser();
   if ('uid' in user) {

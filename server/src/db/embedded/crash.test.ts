@@ -51,18 +51,20 @@ describe('the embedded PostgreSQL under SIGKILL', () => {
       const writer = startWriter(dataDir, `round${round}`);
       // Killed after a random number of acknowledged writes, at whatever point of the next one it has reached.
       const writes = next(25);
-      await until(() => writer.state.exited || writer.state.acked.length >= writes, 60_000, `round ${round}`).catch(
-        async (error: Error) => {
-          const logs = await readdir(join(clusterDirOf(dataDir), 'log')).catch(() => []);
-          const tail = await Promise.all(
-            logs.map(async (f) => (await readFile(join(clusterDirOf(dataDir), 'log', f), 'utf8')).slice(-3000)),
-          );
-          throw new Error(
-            `${error.message} (seed ${seed}); ready: ${writer.state.ready}, acked ${writer.state.acked.length}; ` +
-              `the writer said:\n${writer.state.output}\npostmaster.pid: ${await readFile(join(clusterDirOf(dataDir), 'postmaster.pid'), 'utf8').catch(() => '-')}\n${tail.join('\n')}`,
-          );
-        },
-      );
+      await until(
+        () => writer.state.exited || writer.state.acked.length >= writes,
+        60_000,
+        `round ${round}`,
+      ).catch(async (error: Error) => {
+        const logs = await readdir(join(clusterDirOf(dataDir), 'log')).catch(() => []);
+        const tail = await Promise.all(
+          logs.map(async (f) => (await readFile(join(clusterDirOf(dataDir), 'log', f), 'utf8')).slice(-3000)),
+        );
+        throw new Error(
+          `${error.message} (seed ${seed}); ready: ${writer.state.ready}, acked ${writer.state.acked.length}; ` +
+            `the writer said:\n${writer.state.output}\npostmaster.pid: ${await readFile(join(clusterDirOf(dataDir), 'postmaster.pid'), 'utf8').catch(() => '-')}\n${tail.join('\n')}`,
+        );
+      });
       expect({ round, seed, exited: writer.state.exited, log: writer.state.output }).toMatchObject({
         exited: false,
       });

@@ -3,7 +3,15 @@ import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { alive, clusterDirOf, initialise, isInitialised, runningPostmaster, startCluster, stopCluster } from './cluster';
+import {
+  alive,
+  clusterDirOf,
+  initialise,
+  isInitialised,
+  runningPostmaster,
+  startCluster,
+  stopCluster,
+} from './cluster';
 import { OwnerLock, type Holder, type Role } from './owner';
 
 export { clusterDirOf } from './cluster';
@@ -85,9 +93,10 @@ async function ensureDatabase(password: string, port: number): Promise<void> {
   await admin.connect();
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-    if (rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`).catch((error: { code?: string }) => {
-      if (error.code !== '42P04') throw error;
-    });
+    if (rowCount === 0)
+      await admin.query(`CREATE DATABASE ${DATABASE}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error;
+      });
   } finally {
     await admin.end();
   }
@@ -119,9 +128,13 @@ export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<Em
     log.info(`making the embedded PostgreSQL in ${pgDir}`);
     await initialise(pgDir, { user: USER, password }, () => undefined);
   }
-  const me: Holder = { role: options.role, pid: process.pid, ...(options.httpPort ? { httpPort: options.httpPort } : {}) };
+  const me: Holder = {
+    role: options.role,
+    pid: process.pid,
+    ...(options.httpPort ? { httpPort: options.httpPort } : {}),
+  };
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (let failedStarts = 0; ; ) {
+  for (let failedStarts = 0; ;) {
     let startedHere = false;
     if (!(await runningPostmaster(pgDir))) {
       try {
@@ -157,7 +170,9 @@ export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<Em
     });
     if (await lock.tryTake()) {
       if (!startedHere) {
-        log.warn(`took over the embedded PostgreSQL left running (PID ${postmaster.pid}, port ${postmaster.port})`);
+        log.warn(
+          `took over the embedded PostgreSQL left running (PID ${postmaster.pid}, port ${postmaster.port})`,
+        );
       }
       await ensureDatabase(password, postmaster.port);
       return opened(true);

@@ -37,7 +37,11 @@ export class OwnerLock {
 
   /** Connects to `url` as `me`; `onLost` hears when that connection (and with it the lock, if held) is gone. */
   static async connect(url: string, me: Holder, onLost: (error: Error) => void): Promise<OwnerLock> {
-    const client = new pg.Client({ connectionString: url, application_name: nameOf(me), connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: nameOf(me),
+      connectionTimeoutMillis: 5000,
+    });
     client.on('error', onLost);
     await client.connect();
     return new OwnerLock(client);

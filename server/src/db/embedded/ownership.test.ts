@@ -25,7 +25,9 @@ describe('one DATA_DIR, one server', () => {
       () => 'started',
       (error: Error) => error.message,
     );
-    expect(refused).toContain(`Another Coldwatch server (PID ${first.pid}, HTTP port ${first.port}) is using DATA_DIR`);
+    expect(refused).toContain(
+      `Another Coldwatch server (PID ${first.pid}, HTTP port ${first.port}) is using DATA_DIR`,
+    );
     expect(refused).toContain(`its PostgreSQL: PID ${postgres.pid}, port ${postgres.port}`);
     // The first one goes on, on the same PostgreSQL.
     expect((await fetch(`http://127.0.0.1:${first.port}/readyz`)).status).toBe(200);

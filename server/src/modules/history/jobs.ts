@@ -70,7 +70,10 @@ export async function compact(db: Database, nowMs: number, graceMs = COMPACTION_
     });
     if (done === null) break;
     moved += done;
-    size = Math.max(1, Math.min(STEP_BUFFERS.most, Math.round((STEP_SAMPLES * batch.length) / Math.max(done, 1))));
+    size = Math.max(
+      1,
+      Math.min(STEP_BUFFERS.most, Math.round((STEP_SAMPLES * batch.length) / Math.max(done, 1))),
+    );
     await yieldToEventLoop();
   }
   return moved;

@@ -131,42 +131,39 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
     expect(smtp.received).toHaveLength(before + 1);
   });
 
-  it(
-    'sends each queued mail once when two instances share the database',
-    async () => {
-      const second = createDatabase(ctx.handle.url);
-      const other = await buildApp({
-        config: { defaultTenant: 'demo', logLevel: 'silent' },
-        db: second.db,
-        clock: ctx.clock,
-        logger: false,
-        distDir: '/nonexistent-dist',
-        mail,
-      });
-      try {
-        await other.ready();
-        const before = smtp.received.length;
-        const { tenantId } = await testOccurrence(ctx.handle.db);
-        const subjects = Array.from({ length: 20 }, (_, i) => `Once ${i}`);
-        await createOutbox(ctx.handle.db, ctx.clock).enqueue(
-          subjects.map((subject) => ({
-            tenantId,
-            channel: 'mail' as const,
-            message: { to: ['ops@demo.example'], subject, text: 'once\n' },
-          })),
-        );
-        ctx.app.mail.sender.wake();
-        other.mail.sender.wake();
-        await until(() => smtp.received.length >= before + 20, 8000, 'twenty e-mails');
-        await new Promise((r) => setTimeout(r, 300));
-        const sent = smtp.received.slice(before).map((m) => parseMail(m.raw).headers.subject);
-        expect(sent.sort()).toEqual([...subjects].sort());
-      } finally {
-        await other.close();
-        await second.close();
-      }
-    },
-  );
+  it('sends each queued mail once when two instances share the database', async () => {
+    const second = createDatabase(ctx.handle.url);
+    const other = await buildApp({
+      config: { defaultTenant: 'demo', logLevel: 'silent' },
+      db: second.db,
+      clock: ctx.clock,
+      logger: false,
+      distDir: '/nonexistent-dist',
+      mail,
+    });
+    try {
+      await other.ready();
+      const before = smtp.received.length;
+      const { tenantId } = await testOccurrence(ctx.handle.db);
+      const subjects = Array.from({ length: 20 }, (_, i) => `Once ${i}`);
+      await createOutbox(ctx.handle.db, ctx.clock).enqueue(
+        subjects.map((subject) => ({
+          tenantId,
+          channel: 'mail' as const,
+          message: { to: ['ops@demo.example'], subject, text: 'once\n' },
+        })),
+      );
+      ctx.app.mail.sender.wake();
+      other.mail.sender.wake();
+      await until(() => smtp.received.length >= before + 20, 8000, 'twenty e-mails');
+      await new Promise((r) => setTimeout(r, 300));
+      const sent = smtp.received.slice(before).map((m) => parseMail(m.raw).headers.subject);
+      expect(sent.sort()).toEqual([...subjects].sort());
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
 
   const outboxRows = () => createOutbox(ctx.handle.db, ctx.clock).waiting('mail');
 });
