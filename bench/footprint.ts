@@ -1,12 +1,11 @@
 /**
- * The embedded default's footprint (issue 26): how long `npm run serve` (what `npm start` runs after building the
- * SPA) takes on an existing data folder until /healthz answers 200, and the idle memory of the server and its
- * embedded PostgreSQL together.
+ * The embedded default's footprint (issue 26): how long `npm start` takes on an existing data folder (and a built,
+ * unchanged SPA) until /healthz answers 200, and the idle memory of the server and its embedded PostgreSQL together.
  *
  *   node --import tsx bench/footprint.ts [--runs 5] [--idle-seconds 30]
  *
  * The data folder is made first by a server's first start (the demo seeded, its history backfilled), then left
- * as a deploy stops it. Each run starts the server on it, polls /healthz every 10 ms, waits `idle-seconds` with
+ * as a deploy stops it. Each run starts `npm start` on it, polls /healthz every 10 ms, waits `idle-seconds` with
  * the demo fleet running, and reads the memory: the proportional set size (PSS, shared pages split between the
  * processes that map them) of the server process and of the postmaster and each of its processes, and their RSS.
  */
@@ -37,6 +36,19 @@ async function childrenOf(pid: number): Promise<number[]> {
     if (Number(/\) \S (\d+)/.exec(stat)?.[1]) === pid) children.push(Number(entry));
   }
   return children;
+}
+
+/** The server process (node … server/src/main.ts) in process group `group`. */
+async function serverIn(group: number): Promise<number> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (Number(/\) \S \d+ (\d+)/.exec(stat)?.[1]) === group && cmdline.includes('server/src/main.ts')) {
+      return Number(entry);
+    }
+  }
+  throw new Error('no server process in the group');
 }
 
 const seeded = await startServer({ LOG_LEVEL: 'info' });
@@ -77,7 +89,7 @@ try {
     }
     const startMs = performance.now() - started;
     await new Promise((r) => setTimeout(r, Number(args['idle-seconds']) * 1000));
-    const server = await memoryOf(child.pid!);
+    const server = await memoryOf(await serverIn(child.pid!));
     const postmaster = (await runningPostmaster(clusterDirOf(dataDir)))!;
     const processes = [postmaster.pid, ...(await childrenOf(postmaster.pid))];
     const postgres = (await Promise.all(processes.map(memoryOf))).reduce(
@@ -89,8 +101,9 @@ try {
         `(${processes.length}) | ${round(server.pss + postgres.pss, 0)} MiB | ${round(server.rss + postgres.rss, 0)} MiB |`,
     );
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGINT');
     await exited;
+    while (await runningPostmaster(clusterDirOf(dataDir))) await new Promise((r) => setTimeout(r, 50));
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
