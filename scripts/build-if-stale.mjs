@@ -6,8 +6,16 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.app.json', 'tsconfig.sw.json'];
+const SOURCES = [
+  'src',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.app.json',
+  'tsconfig.sw.json',
+];
 
 /** The newest modification time under `path` (a file or a folder), in ms; 0 when it does not exist. */
 function newest(path) {
@@ -18,12 +26,15 @@ function newest(path) {
     return 0;
   }
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce((latest, entry) => Math.max(latest, newest(join(path, entry))), stats.mtimeMs);
+  return readdirSync(path).reduce(
+    (latest, entry) => Math.max(latest, newest(join(path, entry))),
+    stats.mtimeMs,
+  );
 }
 
 const built = newest('dist/index.html');
 if (built === 0 || SOURCES.some((source) => newest(source) > built)) {
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' });
 } else {
-  console.log('dist/ is up to date: not building the SPA again');
+  process.stdout.write('dist/ is up to date: not building the SPA again\n');
 }
