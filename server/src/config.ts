@@ -105,7 +105,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** Unset: embedded PGlite under dataDir/pglite. */
+  /** Unset: the embedded PostgreSQL under dataDir/postgres (db/embedded). */
   databaseUrl: string | undefined;
   defaultTenant: string;
   /** Seed demo tenants and users into an empty database. */

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeEachBackend, PGLITE_BACKEND } from '../testing/backends';
+import { describeEachBackend, TEST_BACKEND } from '../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../testing/app';
 
 function builtSpa(): string {
@@ -153,7 +153,7 @@ describeEachBackend('HTTP behaviour', (backend) => {
 });
 
 describe('without a built SPA', () => {
-  const ctx = useTestApp(PGLITE_BACKEND);
+  const ctx = useTestApp(TEST_BACKEND);
 
   it('tells how to build it instead of failing', async () => {
     const response = await ctx.app.inject({

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PGLITE_BACKEND } from '../testing/backends';
+import { TEST_BACKEND } from '../testing/backends';
 import { hostOf, login, tokenOf, useTestApp } from '../testing/app';
 
 /** Every line the app logs, at the most talkative level. */
@@ -14,7 +14,7 @@ const logStream = new Writable({
 
 // What is logged does not depend on the database, so one back-end is enough.
 describe('logs', () => {
-  const ctx = useTestApp(PGLITE_BACKEND, { devices: true, log: { stream: logStream, level: 'trace' } });
+  const ctx = useTestApp(TEST_BACKEND, { devices: true, log: { stream: logStream, level: 'trace' } });
 
   it('never hold a session token, a password, a security code or a device credential', async () => {
     const password = 'Admin123';

@@ -95,7 +95,7 @@ describeEachBackend('security: fuzzing every route from its contract', (backend)
       }
     }
     console.info(
-      `fuzz [${backend.name}]: ${routes.length} routes with contracts × ${callers.length} users, ${requests} ` +
+      `fuzz: ${routes.length} routes with contracts × ${callers.length} users, ${requests} ` +
         `generated requests; runs cut by the time budget: ${cutShort.join(', ') || 'none'}`,
     );
     expect(failures).toEqual([]);
@@ -136,7 +136,7 @@ describeEachBackend('security: fuzzing every route from its contract', (backend)
       }
       await caller.keepSignedIn();
     }
-    console.info(`fuzz [${backend.name}]: ${requests} raw hostile requests`);
+    console.info(`fuzz: ${requests} raw hostile requests`);
     expect(failures).toEqual([]);
   }, 120_000);
 

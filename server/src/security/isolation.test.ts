@@ -166,7 +166,7 @@ describeEachBackend('security: no user reaches the data of another user or tenan
       await attacker.keepSignedIn();
     }
     console.info(
-      `isolation [${backend.name}] ${attacker.label} against ${victims.map((v) => v.label).join(', ')}: ` +
+      `isolation ${attacker.label} against ${victims.map((v) => v.label).join(', ')}: ` +
         `${routes.length} routes, ${slots} id slots × ${allIds(everyone.ids).length} victim ids ` +
         `(+ ${everyone.bundles.length} id bundles) = ${requests} requests`,
     );
