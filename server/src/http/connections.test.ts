@@ -3,7 +3,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppOptions } from '../app';
-import { PGLITE_BACKEND } from '../testing/backends';
+import { TEST_BACKEND } from '../testing/backends';
 import { secondInstance, useTestApp } from '../testing/app';
 import { until } from '../testing/wait';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './connections';
@@ -41,7 +41,7 @@ function drip(socket: Socket, line: (n: number) => string, everyMs: number) {
 
 // What a connection may hold does not depend on the database: one back-end is enough.
 describe('slow and greedy clients', () => {
-  const ctx = useTestApp(PGLITE_BACKEND);
+  const ctx = useTestApp(TEST_BACKEND);
   const instances: FastifyInstance[] = [];
   afterAll(async () => {
     for (const instance of instances) await instance.close();

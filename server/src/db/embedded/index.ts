@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import {
   alive,
@@ -13,6 +13,7 @@ import {
   stopCluster,
 } from './cluster';
 import { OwnerLock, type Holder, type Role } from './owner';
+import { reachableByPostgres, ROOT_PLACES } from './package';
 
 export { clusterDirOf } from './cluster';
 
@@ -84,6 +85,30 @@ async function letPostgresThrough(dataDir: string, log: EmbeddedLog): Promise<vo
   log.info(`let the user postgres pass through ${dataDir} (o+x) to reach its cluster`);
 }
 
+/**
+ * Where the cluster of `dataDir` lives: its `postgres` folder, or, where the user postgres cannot pass through
+ * DATA_DIR's parents (a checkout under /root, run as root), a folder of its own under ROOT_PLACES that
+ * DATA_DIR/postgres links to, so the data is still found through DATA_DIR.
+ */
+async function clusterHome(dataDir: string, log: EmbeddedLog): Promise<string> {
+  const inDataDir = clusterDirOf(dataDir);
+  if (await reachableByPostgres(dataDir)) return inDataDir;
+  const linked = await readlink(inDataDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new Error(
+      `${inDataDir} is closed to the user postgres: give DATA_DIR a folder it can pass through`,
+    );
+  });
+  if (linked) return linked;
+  const home = join(ROOT_PLACES, 'clusters', createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+  await mkdir(dirname(home), { recursive: true, mode: 0o755 });
+  await symlink(home, inDataDir);
+  log.info(
+    `the user postgres cannot pass through ${dataDir}: its cluster lives in ${home}, linked from ${inDataDir}`,
+  );
+  return home;
+}
+
 const urlOf = (password: string, port: number, database: string) =>
   `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 
@@ -119,14 +144,14 @@ async function untilReady(pgDir: string, deadline: number) {
  */
 export async function openEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const dataDir = resolve(options.dataDir);
-  const pgDir = clusterDirOf(dataDir);
   const { log } = options;
   await mkdir(dataDir, { recursive: true });
   await letPostgresThrough(dataDir, log);
+  const pgDir = await clusterHome(dataDir, log);
   const password = await passwordOf(dataDir);
   if (!isInitialised(pgDir)) {
     log.info(`making the embedded PostgreSQL in ${pgDir}`);
-    await initialise(pgDir, { user: USER, password }, () => undefined);
+    await initialise(pgDir, { user: USER, password });
   }
   const me: Holder = {
     role: options.role,
