@@ -7,42 +7,19 @@ import type { FleetDevice } from '../simulator/fleet';
 import { until } from '../testing/wait';
 import { loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';
-import type { GatewayClock } from './clock';
 import { MemoryDeviceCredentials } from './credentials';
 import { MemoryDeviceDirectory } from './directory';
 import { Gateway, type GatewayEvent } from './gateway';
 import { MessageIntake } from './intake';
 import { silentLogger } from './logger';
 import { DEVICE_LOST_AFTER_MS, Topics } from './protocol';
+import { manualClock } from './testing';
 
 /** The alarm part of the device protocol over real MQTT/TCP against the embedded broker, with a manual clock. */
 const SERVER = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
 const FIXED_NOW = new Date('2026-01-15T12:00:00Z');
 const topics = new Topics('devices');
 const tenant = 'demo';
-
-/** Time that moves only when told; due timers run as it passes them. */
-function manualClock(start: number): GatewayClock & { advance(ms: number): void } {
-  let now = start;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  return {
-    now: () => now,
-    setTimeout: (run, ms) => {
-      timers.set(nextId, { at: now + ms, run });
-      return nextId++;
-    },
-    clearTimeout: (handle) => void timers.delete(handle as number),
-    advance(ms) {
-      now += ms;
-      for (const [id, timer] of [...timers].sort((a, b) => a[1].at - b[1].at)) {
-        if (timer.at > now) continue;
-        timers.delete(id);
-        timer.run();
-      }
-    },
-  };
-}
 
 const device = (hexacode: string, model = 'CC-410'): FleetDevice => ({
   tenant,
@@ -293,6 +270,7 @@ describe('alarms over the device protocol', () => {
         forgetDepartment: () => {},
       },
       silentLogger,
+      () => Date.now(),
     );
     const payload = Buffer.from(JSON.stringify(alarm('1.0', 'FROST', 'RAISED', 1)));
     intake.onMessage(topics.alarms(tenant, RAW.hexacode), payload, true);

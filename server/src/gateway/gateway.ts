@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import type { AdfRegistry } from './adf/loader';
 import type { LineStatus } from './adf/translate';
-import { type GatewayClock, systemGatewayClock } from './clock';
+import { type GatewayClock, aheadOfClock, systemGatewayClock } from './clock';
 import { CommandChannel, type WriteResult } from './commands';
 import { type BrokerLogin, OwnSubscriptions, connectGatewayClient } from './connection';
 import { DeviceCache } from './device-cache';
@@ -62,6 +62,7 @@ export class Gateway {
   private readonly intake: MessageIntake;
   private readonly own: OwnSubscriptions;
   private readonly lost: LostDevices;
+  private readonly clock: GatewayClock;
 
   constructor(private readonly options: GatewayOptions) {
     this.topics = new Topics(options.prefix ?? DEFAULT_PREFIX);
@@ -69,7 +70,7 @@ export class Gateway {
     this.events = new GatewayEvents(this.log);
     const emit = this.events.emit.bind(this.events);
     const isVirtual = (tenant: string, hexacode: string) => this.virtual.has(tenant, hexacode);
-    const clock = options.clock ?? systemGatewayClock;
+    const clock = (this.clock = options.clock ?? systemGatewayClock);
     this.lost = new LostDevices(
       clock,
       { emit, setLost: (tenant, hexacode, lost) => this.cache.setLost(tenant, hexacode, lost) },
@@ -118,6 +119,7 @@ export class Gateway {
           this.cache.forgetDepartment(at.tenant, at.hexacode, at.department, at.subDepartment),
       },
       this.log,
+      () => clock.now(),
       options.maxPayloadBytes,
     );
     this.own = new OwnSubscriptions(options, this.log);
@@ -144,6 +146,11 @@ export class Gateway {
     const client = this.client;
     this.client = undefined;
     if (client) await client.endAsync();
+  }
+
+  /** Whether a device's timestamp is further ahead of the server's clock than the protocol allows. */
+  isAheadOfClock(ts: number): boolean {
+    return aheadOfClock(ts, this.clock.now());
   }
 
   /** Whether the gateway's MQTT connection is up (for /healthz). */

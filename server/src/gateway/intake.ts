@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { aheadOfClock } from './clock';
 import type { GatewayLogger } from './logger';
 import {
   AlarmMessage,
@@ -45,9 +46,9 @@ const TYPE_OF_TOPIC = {
 } as const;
 
 /**
- * Every message from devices passes here: topic, size, JSON, protocol version and shape are checked before
- * anything reaches the cache. Devices are not trusted, so a bad message is counted by reason (metrics), logged
- * sparingly and dropped; it never throws into the MQTT client.
+ * Every message from devices passes here: topic, size, JSON, protocol version, shape and timestamp are checked
+ * before anything reaches the cache. Devices are not trusted, so a bad message is counted by reason (metrics),
+ * logged sparingly and dropped; it never throws into the MQTT client.
  */
 export class MessageIntake {
   private readonly counters: IntakeCounters = { received: 0, accepted: 0, rejected: {} };
@@ -56,6 +57,8 @@ export class MessageIntake {
     private readonly topics: Topics,
     private readonly handlers: IntakeHandlers,
     private readonly log: GatewayLogger,
+    /** The server's clock (ms): a timestamp far ahead of it is refused. */
+    private readonly now: () => number,
     private readonly maxPayloadBytes = MAX_PACKET_BYTES,
   ) {}
 
@@ -130,6 +133,11 @@ export class MessageIntake {
       const issue = r.issues[0];
       return this.reject('invalid_shape', topic, { field: v.getDotPath(issue), issue: issue.message });
     }
+    // A clock set ahead would order out every later snapshot (and date alarms in the future): refuse the
+    // message, so the device's next one with a sane clock is taken as usual.
+    const { ts } = r.output as { ts?: number };
+    const now = this.now();
+    if (aheadOfClock(ts, now)) return this.reject('clock_ahead', topic, { ts, aheadMs: ts! - now });
     this.counters.accepted++;
     handle(r.output);
   }

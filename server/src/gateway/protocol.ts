@@ -36,6 +36,13 @@ export const ALARM_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
  */
 export const DEVICE_LOST_AFTER_MS = 60_000;
 
+/**
+ * How far ahead of the server's clock a device's `ts` may be (docs/device-protocol.md, "Clocks"): a few minutes of
+ * drift pass, a clock set years ahead does not. A message stamped further ahead is refused (reason `clock_ahead`),
+ * so it can neither order out every later snapshot nor date an alarm in the future.
+ */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
 export const DEPARTMENT_STATUSES = ['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM'] as const;
 export type DepartmentStatus = (typeof DEPARTMENT_STATUSES)[number];
 
