@@ -18,10 +18,11 @@ type DepartmentAt = Extract<DeviceTopic, { kind: 'values' | 'departmentStatus' }
 type AlarmsAt = Extract<DeviceTopic, { kind: 'alarms' }>;
 
 /** Where validated messages go. */
+/** `retained`: the broker's stored copy (on subscribing, or a status re-read), which may be older than what came live. */
 export interface IntakeHandlers {
-  status(at: DeviceAt, m: StatusMessage): void;
+  status(at: DeviceAt, m: StatusMessage, retained: boolean): void;
   values(at: DepartmentAt, m: ValuesMessage): void;
-  departmentStatus(at: DepartmentAt, m: DepartmentStatusMessage): void;
+  departmentStatus(at: DepartmentAt, m: DepartmentStatusMessage, retained: boolean): void;
   reply(m: WriteReply): void;
   alarm(at: AlarmsAt, m: AlarmMessage): void;
   /** An empty retained message on a status topic: the device was deleted. */
@@ -108,12 +109,12 @@ export class MessageIntake {
 
     switch (parsed.kind) {
       case 'status':
-        return this.accept(topic, StatusMessage, json, (m) => this.handlers.status(parsed, m));
+        return this.accept(topic, StatusMessage, json, (m) => this.handlers.status(parsed, m, retained));
       case 'values':
         return this.accept(topic, ValuesMessage, json, (m) => this.handlers.values(parsed, m));
       case 'departmentStatus':
         return this.accept(topic, DepartmentStatusMessage, json, (m) =>
-          this.handlers.departmentStatus(parsed, m),
+          this.handlers.departmentStatus(parsed, m, retained),
         );
       case 'replies':
         return this.accept(topic, WriteReply, json, (m) => this.handlers.reply(m));

@@ -60,6 +60,8 @@ export interface GatewayBench {
   connectAs(spec: FleetDevice, will?: boolean): Promise<MqttClient>;
   /** Publishes a protocol message (QoS 1). */
   publish(client: MqttClient, topic: string, message: object, retain?: boolean): Promise<unknown>;
+  /** Closes the broker (its retained messages are lost with it) and starts a new one on the same port. */
+  restartBroker(): Promise<void>;
   /** The device says it is online (retained), with the departments it has. */
   online(client: MqttClient, spec: FleetDevice, departments?: string[]): Promise<unknown>;
   stop(): Promise<void>;
@@ -75,7 +77,9 @@ export async function startGatewayBench(
   const directory = new MemoryDeviceDirectory();
   for (const d of devices)
     directory.set({ tenant: d.tenant, hexacode: d.hexacode, name: d.name, model: d.model });
-  const broker = await startBroker({ port: 0, host: '127.0.0.1', credentials, server: SERVER_LOGIN });
+  const brokerOn = (port: number) =>
+    startBroker({ port, host: '127.0.0.1', credentials, server: SERVER_LOGIN });
+  const broker = await brokerOn(0);
   const gateway = new Gateway({ url: broker.url, ...SERVER_LOGIN, adfs, directory, ...options });
   await gateway.start();
   const events: GatewayEvent[] = [];
@@ -83,7 +87,7 @@ export async function startGatewayBench(
   const clients: MqttClient[] = [];
   const publish = (client: MqttClient, topic: string, message: object, retain = false) =>
     client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain });
-  return {
+  const bench: GatewayBench = {
     broker,
     gateway,
     adfs,
@@ -92,7 +96,7 @@ export async function startGatewayBench(
     async connectAs(spec, will = false) {
       const status = topics.status(spec.tenant, spec.hexacode);
       const offline = JSON.stringify({ v: PROTOCOL_VERSION, type: 'status', online: false });
-      const client = await mqtt.connectAsync(broker.url, {
+      const client = await mqtt.connectAsync(bench.broker.url, {
         username: `${spec.tenant}/${spec.hexacode}`,
         password: spec.credential,
         clientId: `${spec.tenant}/${spec.hexacode}`,
@@ -115,10 +119,15 @@ export async function startGatewayBench(
       );
       await until(() => gateway.isOnline(spec.tenant, spec.hexacode), 4000, `${spec.hexacode} online`);
     },
+    async restartBroker() {
+      await bench.broker.close();
+      bench.broker = await brokerOn(bench.broker.port);
+    },
     async stop() {
       await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
       await gateway.stop();
-      await broker.close();
+      await bench.broker.close();
     },
   };
+  return bench;
 }
