@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PageTopic } from '../../../../src/services/contracts';
 import type { CompiledKind } from '../../gateway/adf/loader';
+import type { Freshness } from '../../gateway/gateway';
 import type { LineValue } from './line-values';
 
 /** What the socket layer hands the hub for one connection. */
@@ -36,6 +37,8 @@ export interface Client {
   subscriptions: Map<string, Subscription>;
   /** topic key → line number → latest value not yet sent (coalesces bursts). */
   pending: Map<string, Map<number, LineValue>>;
+  /** "hexacode/d.s" → the freshness of that department the client was last told (freshness.ts). */
+  told: Map<string, Freshness>;
   lagging: boolean;
   closed: boolean;
 }
@@ -47,6 +50,7 @@ export function newClient(identity: ClientIdentity, port: SocketPort): Client {
     port,
     subscriptions: new Map(),
     pending: new Map(),
+    told: new Map(),
     lagging: false,
     closed: false,
   };
