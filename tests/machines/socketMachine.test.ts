@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, SimulatedClock, type AnyActorLogic } from 'xstate';
 import { provideSocket } from '../../src/machines/socket/provideSocket';
-import type {
-  socketMachine} from '../../src/machines/socket/socketMachine';
+import type { socketMachine } from '../../src/machines/socket/socketMachine';
 import {
   PING_IDLE_MS,
   PONG_TIMEOUT_MS,
   RECONNECT_MS,
-  RESTART_RECONNECT_MS
+  RESTART_RECONNECT_MS,
 } from '../../src/machines/socket/socketMachine';
 import {
   livenessOf,
