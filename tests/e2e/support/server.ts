@@ -24,6 +24,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** A data directory to start from (copied, never changed): a database the server made before. */
   from?: string;
+  /** A server that ended: start again on its ports and its data directory, as after a crash or a deploy. */
+  again?: Pick<RunningServer, 'port' | 'mqttPort' | 'dataDir'>;
 }
 
 export async function freePort(): Promise<number> {
@@ -62,12 +64,14 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const mqttPort = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'coldwatch-e2e-'));
-  if (options.from) await cp(options.from, dataDir, { recursive: true });
+  const { again } = options;
+  const port = again?.port ?? (await freePort());
+  const mqttPort = again?.mqttPort ?? (await freePort());
+  const dataDir = again?.dataDir ?? (await mkdtemp(join(tmpdir(), 'coldwatch-e2e-')));
+  // Started again, the server finds its data directory as it left it.
+  if (!again && options.from) await cp(options.from, dataDir, { recursive: true });
   // A copy of a fresh database: the server migrates and seeds it as it would a database it created itself.
-  else await copyPgliteTemplate(pgliteDirOf(dataDir));
+  else if (!again) await copyPgliteTemplate(pgliteDirOf(dataDir));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
