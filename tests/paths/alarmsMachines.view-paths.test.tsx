@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { DEFAULT_HISTORY_QUERY } from '../../src/machines/alarms/alarmHistory.events';
 import { selectPageCount } from '../../src/machines/alarms/alarmHistory.selectors';
