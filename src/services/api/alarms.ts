@@ -34,8 +34,7 @@ async function reasonOr(error: unknown): Promise<never> {
 
 /** What asking for a test notification gave: sent to the user's browsers, or none of them is subscribed. */
 export type TestNotificationOutcome =
-  | { kind: 'sent'; result: TestNotificationResult }
-  | { kind: 'notSubscribed' };
+  { kind: 'sent'; result: TestNotificationResult } | { kind: 'notSubscribed' };
 
 /** The history query as sent: numbers as text, absent filters left out. */
 const historyParams = (query: AlarmHistoryQuery) =>
