@@ -2,7 +2,14 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { until } from '../testing/wait';
 import { STALENESS_SWEEP_MS } from './protocol';
-import { type GatewayBench, type ManualClock, manualClock, startGatewayBench, testDevice } from './testing';
+import {
+  averageAirOf,
+  type GatewayBench,
+  type ManualClock,
+  manualClock,
+  startGatewayBench,
+  testDevice,
+} from './testing';
 
 /**
  * Stale values and silent devices over real MQTT/TCP, on a manual clock: the server decides (docs/device-protocol.md,
@@ -103,38 +110,7 @@ describe('stale values and silent devices', () => {
   });
 
   it('dates a virtual department by its oldest source, stale when one of them is', async () => {
-    bench.gateway.setVirtualDevices('demo', [
-      {
-        hexacode: 'F0F0F0',
-        name: 'Average',
-        departments: [
-          {
-            department: 1,
-            subDepartment: 0,
-            name: 'Cases',
-            pages: [
-              {
-                number: 1,
-                name: 'Air',
-                lines: [
-                  {
-                    number: 1,
-                    name: 'Average air',
-                    unit: '°C',
-                    decimals: 1,
-                    aggregate: 'avg',
-                    sources: [
-                      { hexacode: CASE.hexacode, department: 1, subDepartment: 0, page: 1, line: 1 },
-                      { hexacode: CASE.hexacode, department: 1, subDepartment: 1, page: 1, line: 1 },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ]);
+    bench.gateway.setVirtualDevices('demo', [averageAirOf('F0F0F0', CASE.hexacode)]);
     const first = clock.now();
     pass(4_000);
     const message = { v: 1, type: 'values', ts: clock.now(), values: { '1.1': 20 } };

@@ -9,6 +9,7 @@ import { MemoryDeviceCredentials } from './credentials';
 import { MemoryDeviceDirectory } from './directory';
 import { Gateway, type GatewayEvent, type GatewayOptions } from './gateway';
 import { PROTOCOL_VERSION, Topics } from './protocol';
+import type { VirtualDeviceDefinition } from './virtual';
 
 /** Test helpers of the gateway's device tests: real MQTT over TCP against the embedded broker. */
 
@@ -45,6 +46,38 @@ export const testDevice = (hexacode: string, model = 'CC-410'): FleetDevice => (
   name: `Case ${hexacode}`,
   credential: `credential-of-${hexacode}-xyz`,
   profiles: { '1.0': 'mt-case', '1.1': 'mt-case' },
+});
+
+/** A virtual device `virtual` with one line: the average air temperature of departments 1.0 and 1.1 of `hexacode`. */
+export const averageAirOf = (virtual: string, hexacode: string): VirtualDeviceDefinition => ({
+  hexacode: virtual,
+  name: 'Site',
+  departments: [
+    {
+      department: 1,
+      subDepartment: 0,
+      name: 'Overview',
+      pages: [
+        {
+          number: 1,
+          name: 'Summary',
+          lines: [
+            {
+              number: 1,
+              name: 'Average air',
+              unit: '°C',
+              decimals: 1,
+              aggregate: 'avg',
+              sources: [
+                { hexacode, department: 1, subDepartment: 0, page: 1, line: 1 },
+                { hexacode, department: 1, subDepartment: 1, page: 1, line: 1 },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
 });
 
 export const SERVER_LOGIN = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };

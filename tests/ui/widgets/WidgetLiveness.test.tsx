@@ -77,6 +77,18 @@ function startLive() {
   return { root, actor, socket, say, values };
 }
 
+/** The dashboard shown with the socket open and every widget painted with a value reported 3 min ago. */
+async function showLive() {
+  const live = startLive();
+  live.actor.send({ type: 'dashboard.open', id: dashboard.id });
+  render(<DashboardGrid actor={live.actor as never} />);
+  await vi.waitFor(() => screen.getByRole('article', { name: 'Bars' }));
+  act(() => live.socket.last().listeners.opened());
+  live.values(REPORTED_AT);
+  await painted();
+  return live;
+}
+
 /** What a widget shows, as a user reads it (its article). */
 const shown = (name: string) => screen.getByRole('article', { name }).textContent ?? '';
 /** The renderers load lazily: every widget shows its value. */
@@ -93,13 +105,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('real-time widgets and the age of their values', () => {
   it('show live values as they are, dimmed with their age while live data is paused, live again after the snapshot', async () => {
-    const { root, actor, socket, values } = startLive();
-    actor.send({ type: 'dashboard.open', id: dashboard.id });
-    render(<DashboardGrid actor={actor as never} />);
-    await vi.waitFor(() => screen.getByRole('article', { name: 'Bars' }));
-    act(() => socket.last().listeners.opened());
-    values(REPORTED_AT);
-    await painted();
+    const { root, socket, values } = await showLive();
     for (const name of WIDGETS) expect(shown(name), name).not.toMatch(/not live|stale|ago/);
     expect(shown('Card')).toContain('4.5 °C');
 
@@ -119,13 +125,7 @@ describe('real-time widgets and the age of their values', () => {
   });
 
   it('show a value the server calls stale with its age, until a new report', async () => {
-    const { root, actor, socket, say, values } = startLive();
-    actor.send({ type: 'dashboard.open', id: dashboard.id });
-    render(<DashboardGrid actor={actor as never} />);
-    await vi.waitFor(() => screen.getByRole('article', { name: 'Bars' }));
-    act(() => socket.last().listeners.opened());
-    values(REPORTED_AT);
-    await painted();
+    const { root, say, values } = await showLive();
     const department = { hexacode: coldRoom.hexacode, department: 1, subDepartment: 0 };
     say({
       type: 'Freshness',

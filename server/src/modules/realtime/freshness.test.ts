@@ -1,9 +1,10 @@
 import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTED_RESEND_MS, type ServerMessage } from '../../../../src/services/contracts';
+import { REPORTED_RESEND_MS } from '../../../../src/services/contracts';
 import { manualClock } from '../../gateway/testing';
 import { PGLITE_BACKEND } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { ofType, openLiveSocket, type Received } from '../../testing/sockets';
 import { until } from '../../testing/wait';
 
 /**
@@ -43,20 +44,11 @@ describe('freshness over the real-time socket', () => {
   });
 
   async function open() {
-    const messages: ServerMessage[] = [];
-    const ws = await ctx.app.injectWS(
-      `/client-connect?Authorization=${token}`,
-      { headers: { host: hostOf('demo') } },
-      {
-        onInit: (socket) => void socket.on('message', (data) => void messages.push(JSON.parse(String(data)))),
-      },
-    );
-    sockets.push(ws);
-    return { ws, messages };
+    const opened = await openLiveSocket(ctx.app, token);
+    sockets.push(opened.ws);
+    return opened;
   }
-  const ofType = <T extends ServerMessage['type']>(messages: ServerMessage[], type: T) =>
-    messages.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type);
-  const freshnessOf = (messages: ServerMessage[]) =>
+  const freshnessOf = (messages: Received[]) =>
     ofType(messages, 'Freshness').flatMap((m) => m.payload.departments);
   /** The device publishes all its departments now, stamped with the (manual) clock. */
   const report = async () => {

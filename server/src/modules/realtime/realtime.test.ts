@@ -1,8 +1,8 @@
 import type WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerMessage } from '../../../../src/services/contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { ofType, openLiveSocket } from '../../testing/sockets';
 import { until } from '../../testing/wait';
 
 const PAGE = { kind: 'page', hexacode: '1A0102', department: 1, subDepartment: 0, page: 2 } as const;
@@ -24,28 +24,10 @@ describeEachBackend('real-time socket', (backend) => {
 
   /** Opens a socket and records every text it gets (JSON parsed where it is JSON). */
   async function open(query = `?Authorization=${token}`, tenant = 'demo') {
-    const messages: (ServerMessage | string)[] = [];
-    const record = (data: unknown) => {
-      const text = String(data);
-      try {
-        messages.push(JSON.parse(text) as ServerMessage);
-      } catch {
-        messages.push(text);
-      }
-    };
-    // Listen before the upgrade completes: the server speaks first (SessionId).
-    const ws = await ctx.app.injectWS(
-      `/client-connect${query}`,
-      { headers: { host: hostOf(tenant) } },
-      { onInit: (socket) => void socket.on('message', record) },
-    );
-    sockets.push(ws);
-    return { ws, messages };
+    const opened = await openLiveSocket(ctx.app, token, { query, tenant });
+    sockets.push(opened.ws);
+    return opened;
   }
-  const ofType = <T extends ServerMessage['type']>(messages: (ServerMessage | string)[], type: T) =>
-    messages.filter(
-      (m): m is Extract<ServerMessage, { type: T }> => typeof m !== 'string' && m.type === type,
-    );
 
   it('refuses a connection without a valid token', async () => {
     await expect(ctx.app.injectWS('/client-connect', { headers: { host: hostOf('demo') } })).rejects.toThrow(
