@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type WebSocket from 'ws';
 import type { ServerMessage } from '../../../src/services/contracts';
-import { hostOf } from './app';
+import { hostOf, tokenOf, type TestContext } from './app';
+import { until } from './wait';
 
 export type Received = ServerMessage | string;
 
@@ -34,3 +36,29 @@ export async function openLiveSocket(
 /** The JSON messages of one type among those received. */
 export const ofType = <T extends ServerMessage['type']>(messages: readonly Received[], type: T) =>
   messages.filter((m): m is Extract<ServerMessage, { type: T }> => typeof m !== 'string' && m.type === type);
+
+/**
+ * The live sockets of a suite: the operator signed in once the demo fleet is all online, sockets opened with the
+ * operator's token (or `options`), all closed after the suite.
+ */
+export function useLiveSockets(ctx: TestContext) {
+  let token = '';
+  const sockets: WebSocket[] = [];
+  beforeAll(async () => {
+    token = await tokenOf(ctx.app, 'operator', 'Operator123');
+    await until(() =>
+      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
+    );
+  });
+  afterAll(() => {
+    for (const s of sockets) s.terminate();
+  });
+  return {
+    token: () => token,
+    async open(options: { tenant?: string; query?: string } = {}) {
+      const opened = await openLiveSocket(ctx.app, token, options);
+      sockets.push(opened.ws);
+      return opened;
+    },
+  };
+}

@@ -1,10 +1,9 @@
-import type WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPORTED_RESEND_MS } from '../../../../src/services/contracts';
 import { manualClock } from '../../gateway/testing';
 import { PGLITE_BACKEND } from '../../testing/backends';
-import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { ofType, openLiveSocket, type Received } from '../../testing/sockets';
+import { hostOf, useTestApp } from '../../testing/app';
+import { ofType, useLiveSockets, type Received } from '../../testing/sockets';
 import { until } from '../../testing/wait';
 
 /**
@@ -29,25 +28,10 @@ describe('freshness over the real-time socket', () => {
       },
     },
   });
-  let token = '';
-  const sockets: WebSocket[] = [];
+  const live = useLiveSockets(ctx);
   const sim = () => ctx.devices.simulatedDevices.find((d) => d.spec.hexacode === PAGE.hexacode)!;
 
-  beforeAll(async () => {
-    token = await tokenOf(ctx.app, 'operator', 'Operator123');
-    await until(() =>
-      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
-    );
-  });
-  afterAll(() => {
-    for (const s of sockets) s.terminate();
-  });
-
-  async function open() {
-    const opened = await openLiveSocket(ctx.app, token);
-    sockets.push(opened.ws);
-    return opened;
-  }
+  const open = () => live.open();
   const freshnessOf = (messages: Received[]) =>
     ofType(messages, 'Freshness').flatMap((m) => m.payload.departments);
   /** The device publishes all its departments now, stamped with the (manual) clock. */
@@ -80,7 +64,7 @@ describe('freshness over the real-time socket', () => {
     expect(silent.payload).toEqual({ hexacode: '1A0102', silent: true, reportedAt });
     const tree = await ctx.app.inject({
       url: '/api/v2/devices/',
-      headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
+      headers: { host: hostOf('demo'), authorization: `Bearer ${live.token()}` },
     });
     const devices = (
       tree.json() as {

@@ -1,33 +1,15 @@
-import type WebSocket from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { ofType, openLiveSocket } from '../../testing/sockets';
+import { ofType, useLiveSockets } from '../../testing/sockets';
 import { until } from '../../testing/wait';
 
 const PAGE = { kind: 'page', hexacode: '1A0102', department: 1, subDepartment: 0, page: 2 } as const;
 
 describeEachBackend('real-time socket', (backend) => {
   const ctx = useTestApp(backend, { devices: true });
-  let token = '';
-  const sockets: WebSocket[] = [];
-
-  beforeAll(async () => {
-    token = await tokenOf(ctx.app, 'operator', 'Operator123');
-    await until(() =>
-      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
-    );
-  });
-  afterAll(() => {
-    for (const s of sockets) s.terminate();
-  });
-
-  /** Opens a socket and records every text it gets (JSON parsed where it is JSON). */
-  async function open(query = `?Authorization=${token}`, tenant = 'demo') {
-    const opened = await openLiveSocket(ctx.app, token, { query, tenant });
-    sockets.push(opened.ws);
-    return opened;
-  }
+  const live = useLiveSockets(ctx);
+  const open = (query = `?Authorization=${live.token()}`, tenant = 'demo') => live.open({ query, tenant });
 
   it('refuses a connection without a valid token', async () => {
     await expect(ctx.app.injectWS('/client-connect', { headers: { host: hostOf('demo') } })).rejects.toThrow(
@@ -38,7 +20,9 @@ describeEachBackend('real-time socket', (backend) => {
     ).rejects.toThrow(/401/);
     // A token of one tenant does not open a socket on another.
     await expect(
-      ctx.app.injectWS(`/client-connect?Authorization=${token}`, { headers: { host: hostOf('acme') } }),
+      ctx.app.injectWS(`/client-connect?Authorization=${live.token()}`, {
+        headers: { host: hostOf('acme') },
+      }),
     ).rejects.toThrow(/401/);
   });
 
@@ -65,7 +49,7 @@ describeEachBackend('real-time socket', (backend) => {
     const write = await ctx.app.inject({
       method: 'PUT',
       url: '/api/v2/devices/pages/lines',
-      headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
+      headers: { host: hostOf('demo'), authorization: `Bearer ${live.token()}` },
       payload: { hexacode: '1A0102', department: 1, subDepartment: 0, page: 2, line: 1, value: '-1.5' },
     });
     expect(write.statusCode).toBe(200);
