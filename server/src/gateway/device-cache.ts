@@ -34,6 +34,8 @@ export interface CachedDevice {
   lost: boolean;
   /** Heard online at least once by this instance. */
   everOnline: boolean;
+  /** A status message of it was heard (online or not): before that, its values may just have come first. */
+  statusHeard: boolean;
   /** The `ts` of the last status message applied. */
   statusTs?: number;
   /** The server's time when it last heard the device come online. */
@@ -56,7 +58,10 @@ export interface DeviceCacheHooks {
   now(): number;
   /** Every status message (online or offline), after the cache took it. */
   presenceHeard(tenant: string, hexacode: string, heard: PresenceHeard): void;
-  /** A values message was taken (`online`: whether the cache has the device online, for the status re-reads). */
+  /**
+   * A values message was taken from a device that was silent or that the cache has offline (`online`), so its
+   * silence ends and its status is read again.
+   */
   reported(tenant: string, hexacode: string, online: boolean): void;
 }
 
@@ -146,6 +151,7 @@ export class DeviceCache {
     const d = this.device(tenant, hexacode);
     if (retained && isOlder(m.ts, d.statusTs)) return;
     d.statusTs = m.ts ?? d.statusTs;
+    d.statusHeard = true;
     const wasOnline = d.online;
     const firstOnline = m.online && !d.everOnline;
     d.online = m.online;
@@ -244,12 +250,15 @@ export class DeviceCache {
     subDepartment: number,
     m: ValuesMessage,
   ): void {
-    const dep = this.department(this.device(tenant, hexacode), department, subDepartment);
+    const d = this.device(tenant, hexacode);
+    const dep = this.department(d, department, subDepartment);
     const source = `${tenant}/${hexacode}/${departmentKey(department, subDepartment)}`;
     this.hooks.valuesArrived(source);
     if (dep.ts !== undefined && m.ts < dep.ts) return; // out of order: keep the newer snapshot
     dep.reportedAt = Math.min(m.ts, this.hooks.now());
-    this.hooks.reported(tenant, hexacode, this.device(tenant, hexacode).online);
+    // The common case (online, not silent) costs nothing more; values before any status (a server starting, its
+    // retained copies in any order) are no sign of a missed status.
+    if (d.silent || (!d.online && d.statusHeard)) this.hooks.reported(tenant, hexacode, d.online);
     const previous = dep.values;
     const next = new Map<string, number | null>(Object.entries(m.values));
     const changes: { page: number; line: number; raw: number | null }[] = [];
@@ -277,6 +286,7 @@ export class DeviceCache {
         status: 'OFF',
         lost: false,
         everOnline: false,
+        statusHeard: false,
         silent: false,
       };
       this.devices.set(key, d);

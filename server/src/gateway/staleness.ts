@@ -114,7 +114,7 @@ export class Staleness {
 
   /** A device reported, came online or went offline: it is not silent any more (announced at once). */
   heard(tenant: string, hexacode: string): void {
-    this.periodOf(tenant, hexacode); // read its model's period while it is heard, before anyone asks
+    this.periodOf(tenant, hexacode); // read its model's period before anyone asks
     const device = this.deps.cache.get(tenant, hexacode);
     if (device?.silent) this.setSilent(tenant, hexacode, device, false, this.lastReport(device));
   }

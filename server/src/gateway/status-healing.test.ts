@@ -136,14 +136,16 @@ describe('statuses heal', () => {
   });
 
   it('reads a device again when it reports while the server has it offline (its online status dropped)', async () => {
+    const status = bench.topics.status('demo', ONLINE.hexacode);
+    const before = await bench.connectAs(ONLINE, true);
+    await bench.online(before, ONLINE, ['1.0']);
+    await bench.publish(before, status, { v: 1, type: 'status', online: false }, true);
+    await until(() => !online(ONLINE.hexacode), 4000, 'heard offline');
+    await before.endAsync();
+    // Back on line: the server misses its announcement.
     const client = await bench.connectAs(ONLINE, true);
-    dropping = (topic) => topic === bench.topics.status('demo', ONLINE.hexacode);
-    await bench.publish(
-      client,
-      bench.topics.status('demo', ONLINE.hexacode),
-      { v: 1, type: 'status', online: true },
-      true,
-    );
+    dropping = (topic) => topic === status;
+    await bench.publish(client, status, { v: 1, type: 'status', online: true }, true);
     dropping = () => false;
     await values(client, ONLINE.hexacode);
     await until(() => online(ONLINE.hexacode), 4000, 'online from the retained status, on its first values');

@@ -35,6 +35,8 @@ export interface Client {
   identity: ClientIdentity;
   port: SocketPort;
   subscriptions: Map<string, Subscription>;
+  /** Subscribes reading their snapshot, not in `subscriptions` yet (they count towards the limit). */
+  subscribing: number;
   /** topic key → line number → latest value not yet sent (coalesces bursts). */
   pending: Map<string, Map<number, LineValue>>;
   /** "hexacode/d.s" → the freshness of that department the client was last told (freshness.ts). */
@@ -49,6 +51,7 @@ export function newClient(identity: ClientIdentity, port: SocketPort): Client {
     identity,
     port,
     subscriptions: new Map(),
+    subscribing: 0,
     pending: new Map(),
     told: new Map(),
     lagging: false,

@@ -27,15 +27,26 @@ export class PageSubscriptions {
   ) {}
 
   async subscribe(client: Client, topic: PageTopic): Promise<void> {
-    const { tenant } = client.identity;
     const limit = this.options.maxSubscriptionsPerClient ?? 500;
-    if (!client.identity.canReadDevices || client.subscriptions.size >= limit) {
+    // Subscribes still reading their snapshot count too: a burst of them cannot pass the limit together.
+    if (!client.identity.canReadDevices || client.subscriptions.size + client.subscribing >= limit) {
       this.counters.refusedSubscriptions++;
       // Every Subscribe is answered, so a browser resyncing after a reconnection knows it has all it will get.
       const nothing = { reportedAt: null, stale: false };
       this.options.outbox.send(client, { type: 'LineValues', payload: { ...topic, lines: [], ...nothing } });
       return;
     }
+    client.subscribing++;
+    try {
+      await this.register(client, topic);
+    } finally {
+      client.subscribing--;
+    }
+  }
+
+  /** Sends the page's snapshot and keeps the subscription (none for a device the tenant does not have). */
+  private async register(client: Client, topic: PageTopic): Promise<void> {
+    const { tenant } = client.identity;
     const key = topicKey(topic);
     const previous = client.subscriptions.get(key);
     if (previous) this.index.remove(client, previous);

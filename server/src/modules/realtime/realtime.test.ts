@@ -138,4 +138,20 @@ describeEachBackend('real-time socket', (backend) => {
     );
     expect(empty.payload.lines).toEqual([]);
   });
+
+  it('answers every Subscribe, a refused one with no lines, so a browser resyncing knows it has all it gets', async () => {
+    const { ws, messages } = await open();
+    const before = ctx.app.realtime.hub()!.metrics().refusedSubscriptions;
+    // A client may watch 500 pages; the next is refused.
+    for (let page = 1; page <= 501; page++)
+      ws.send(JSON.stringify({ type: 'Subscribe', payload: { ...PAGE, page } }));
+    const answers = await until(
+      () => ofType(messages, 'LineValues').length >= 501 && ofType(messages, 'LineValues'),
+      10_000,
+      'an answer to each Subscribe',
+    );
+    const last = answers.find((m) => m.payload.page === 501)!;
+    expect(last.payload).toMatchObject({ lines: [], reportedAt: null, stale: false });
+    expect(ctx.app.realtime.hub()!.metrics().refusedSubscriptions - before).toBe(1);
+  });
 });
