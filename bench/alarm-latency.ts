@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/alarm-latency.ts [--devices 50] [--codes 2] [--rate 100] [--seconds 60]
  *
- * Starts the real server (embedded PGlite and broker, demo seed without the simulated fleet), registers bench
+ * Starts the real server (embedded PostgreSQL and broker, demo seed without the simulated fleet), registers bench
  * CC-410s through the admin API and connects them over MQTT; headless Chromium signs in as admin. The devices
  * raise every (device, department, code) in turn, then clear them in the same order, at `rate` alarms/s across
  * the fleet, so each alarm moves the bell's count by one. A MutationObserver in the page records each change of

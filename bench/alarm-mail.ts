@@ -4,7 +4,7 @@
  *   node --import tsx bench/alarm-mail.ts [--devices 5] [--rate 5] [--seconds 20]
  *
  * Starts an SMTP server (smtp-server, as server/src/modules/mail/mail.test.ts does), then the real server with
- * SMTP_URL pointing at it (embedded PGlite and broker, demo seed without the simulated fleet); admin switches
+ * SMTP_URL pointing at it (embedded PostgreSQL and broker, demo seed without the simulated fleet); admin switches
  * alarm e-mail export on in the account settings. Bench CC-410s registered through the admin API raise and
  * clear alarms at `rate` alarms/s; each raise and each clear is one e-mail. Latency = end of the message's DATA
  * at the SMTP server (onData's stream ended) − the device's publish, matched by device, code and kind in order.

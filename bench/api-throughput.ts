@@ -2,7 +2,7 @@
  * Signed-in API throughput (issue 14): requests per second and latency of `/healthz`, a user's dashboard list and
  * the device tree, at 50 connections, on the embedded database or PostgreSQL; and the idle server's memory.
  *
- *   node --import tsx bench/api-throughput.ts                          # embedded PGlite
+ *   node --import tsx bench/api-throughput.ts                          # the embedded PostgreSQL
  *   BENCH_DATABASE=postgres node --import tsx bench/api-throughput.ts  # a fresh database on 127.0.0.1:5432
  *
  * The real server in demo mode (fleet running, LOG_LEVEL=info as in production), measured once the demo
@@ -91,7 +91,7 @@ try {
   };
 
   console.log(
-    `\n${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}, ${CONNECTIONS} connections, ${SECONDS} s each`,
+    `\n${postgres ? 'PostgreSQL at 127.0.0.1:5432' : 'embedded PostgreSQL'}, ${CONNECTIONS} connections, ${SECONDS} s each`,
   );
   console.log('| call | req/s | p50 ms | p99 ms | max ms |');
   console.log('| --- | ---: | ---: | ---: | ---: |');

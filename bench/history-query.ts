@@ -1,8 +1,8 @@
 /**
  * History query time: one series of a buffer sampled every minute for a year, queried over the last 1, 7, 30 and
- * 365 days, on PGlite and on PostgreSQL.
+ * 365 days, on the embedded PostgreSQL and on the machine's.
  *
- *   node --import tsx bench/history-query.ts [--backends pglite,postgres] [--runs 200] [--max-points 1000,2000]
+ *   node --import tsx bench/history-query.ts [--backends embedded,postgres] [--runs 200] [--max-points 1000,2000]
  *
  * The year is imported packed (history.importRuns, as the demo backfill does) and its last ten minutes staged (as
  * recorded, not yet compacted), so every query also reads the tail. Timed: POST /api/v2/history/query through the
@@ -21,7 +21,7 @@ import { percentile, round } from './support/stats';
 
 const { values: args } = parseArgs({
   options: {
-    backends: { type: 'string', default: 'pglite,postgres' },
+    backends: { type: 'string', default: 'embedded,postgres' },
     runs: { type: 'string', default: '200' },
     'max-points': { type: 'string', default: '1000,2000' },
   },

@@ -2,7 +2,7 @@
  * Bytes per recorded sample at rest: the history tables' total relation size (heap, TOAST and indexes) over the
  * samples they hold.
  *
- *   node --import tsx bench/history-storage.ts [--backends postgres,pglite] [--buffers 10] [--days 365]
+ *   node --import tsx bench/history-storage.ts [--backends embedded,postgres] [--buffers 10] [--days 365]
  *
  * For each interval (1 and 5 minutes) and kind of line (a temperature in tenths of a degree that wanders, a
  * state such as a door or a fan that changes now and then), a fresh database gets `buffers` buffers with a year
@@ -11,14 +11,15 @@
  * offline a week) are left in.
  */
 import { parseArgs } from 'node:util';
-import { compact, importRuns, vacuumHistory } from '../server/src/modules/history/jobs';
+import { sql } from 'drizzle-orm';
+import { compact, importRuns } from '../server/src/modules/history/jobs';
 import { historyStore } from '../server/src/modules/history/store';
 import { type Backend, historyFootprint, openBenchDatabase, seedBench } from './support/history';
 import { round } from './support/stats';
 
 const { values: args } = parseArgs({
   options: {
-    backends: { type: 'string', default: 'postgres,pglite' },
+    backends: { type: 'string', default: 'embedded,postgres' },
     buffers: { type: 'string', default: '10' },
     days: { type: 'string', default: '365' },
   },
@@ -91,7 +92,7 @@ async function measure(backend: Backend, intervalSeconds: number, kind: 'tempera
     });
     await compact(handle.db, lastDay + (slice + 1) * 600_000 + 60_000);
   }
-  await vacuumHistory(handle.db);
+  await handle.db.execute(sql`VACUUM history_staging, history_chunks, history_rollups`);
   const { bytes, samples } = await historyFootprint(handle);
   await dispose();
   return `| ${backend} | ${intervalSeconds / 60} min | ${kind} | ${samples} | ${round(bytes / 1e6, 1)} | ${round(bytes / samples, 2)} |`;

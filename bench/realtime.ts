@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/realtime.ts [--devices 50] [--seconds 10] [--rates 1000,5000]
  *
- * Starts the real server (embedded PGlite and broker, demo seed without the simulated fleet), registers bench
+ * Starts the real server (embedded PostgreSQL and broker, demo seed without the simulated fleet), registers bench
  * devices through the admin API, connects them as MQTT clients speaking docs/device-protocol.md, opens the live
  * socket in headless Chromium on the server's origin and subscribes to page 1 of every department. Each publish
  * changes four lines to values not used before, so each value the browser receives names its send time.

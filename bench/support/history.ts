@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../../server/src/db/client';
+import { openEmbeddedPostgres } from '../../server/src/db/embedded';
 import { migrate } from '../../server/src/db/migrate';
 import { buffers, devices, tenants } from '../../server/src/db/schema';
 import { coldwatchTheme } from '../../server/src/db/seed/themes';
@@ -12,7 +13,8 @@ import { cpuSecondsOfProcessesNamed } from './procStats';
 
 /** What the history benches share: a fresh database of either kind, bench devices and buffers, CPU counters. */
 
-export type Backend = 'pglite' | 'postgres';
+/** `embedded`: an embedded PostgreSQL of its own, as the server starts it; `postgres`: the machine's server. */
+export type Backend = 'embedded' | 'postgres';
 export const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -21,13 +23,24 @@ export interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
-/** PGlite on disk in a temporary directory (as the server keeps it), or a new PostgreSQL database; migrated. */
+const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
+
+/** A migrated database: the embedded PostgreSQL in a temporary DATA_DIR, or a new database on the machine's. */
 export async function openBenchDatabase(backend: Backend): Promise<BenchDatabase> {
-  if (backend === 'pglite') {
-    const dir = await mkdtemp(join(tmpdir(), 'coldwatch-bench-'));
-    const handle = createDatabase({ pgliteDir: dir });
+  if (backend === 'embedded') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'coldwatch-bench-'));
+    await chmod(dataDir, 0o755);
+    const embedded = await openEmbeddedPostgres({ dataDir, role: 'server', log: quiet });
+    const handle = createDatabase(embedded.url, embedded.location);
     await migrate(handle);
-    return { handle, dispose: async () => (await handle.close(), await rm(dir, { recursive: true })) };
+    return {
+      handle,
+      dispose: async () => {
+        await handle.close();
+        await embedded.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `coldwatch_bench_${randomBytes(4).toString('hex')}`;
   const admin = async (text: string) => {
@@ -38,7 +51,7 @@ export async function openBenchDatabase(backend: Backend): Promise<BenchDatabase
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const handle = createDatabase({ databaseUrl: url.toString() });
+  const handle = createDatabase(url.toString());
   await migrate(handle);
   return {
     handle,
@@ -140,5 +153,5 @@ async function countNaN(handle: DatabaseHandle): Promise<number> {
   }
 }
 
-/** CPU seconds (user + system) the local PostgreSQL server's processes have used so far; 0 where /proc is not. */
+/** CPU seconds (user + system) the local PostgreSQL servers' processes have used so far; 0 where /proc is not. */
 export const postgresCpuSeconds = () => cpuSecondsOfProcessesNamed('postgres');

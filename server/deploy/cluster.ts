@@ -2,20 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort, startServer, type RunningServer } from '../../tests/e2e/support/server';
 import { createDatabase, type Database, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
+import { testDatabaseServer } from '../src/testing/backends';
+import { databaseUrlOf, withAdmin } from '../src/testing/testPostgres';
 import { until } from '../src/testing/wait';
 
 /**
  * The production setup of docs/deployment.md, run for real by the deploy tests: server instances on one fresh
- * PostgreSQL database and an external Mosquitto, the demo fleet as a process of its own on the same broker, HAProxy
+ * database of the run's PostgreSQL and an external Mosquitto, the demo fleet as a process of its own on the same broker, HAProxy
  * in front with this directory's haproxy.cfg.
  */
 const HAPROXY = '/usr/sbin/haproxy';
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The machine's broker; other suites use it too, hence a topic prefix per cluster. */
 export const MACHINE_BROKER = 'mqtt://127.0.0.1:1883';
 const CONFIG = fileURLToPath(new URL('./haproxy.cfg', import.meta.url));
@@ -30,15 +30,10 @@ export const listening = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** Where the deploy tests can run: haproxy installed, PostgreSQL and Mosquitto answering on loopback. */
-export const clusterAvailable = existsSync(HAPROXY) && (await listening(5432)) && (await listening(1883));
+/** Where the deploy tests can run: haproxy installed, Mosquitto answering on loopback. */
+export const clusterAvailable = existsSync(HAPROXY) && (await listening(1883));
 
-async function adminQuery(sql: string) {
-  const client = new pg.Client(ADMIN_URL);
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
+const adminQuery = (sql: string) => withAdmin(testDatabaseServer().adminUrl, (client) => client.query(sql));
 
 export interface ClusterOptions {
   /** Names the database and the topic prefix (both unique to this run). */
@@ -78,7 +73,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const database = `coldwatch_${options.name.replaceAll('-', '_')}_${process.pid}`;
   const prefix = `coldwatch-${options.name}-${process.pid}`;
   const broker = options.broker ?? MACHINE_BROKER;
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+  const databaseUrl = databaseUrlOf(testDatabaseServer().adminUrl, database);
   const processes: ChildProcess[] = [];
   const instances: RunningServer[] = [];
   const stop = async () => {
@@ -88,7 +83,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   const withDatabase = async <T>(work: (db: Database, handle: DatabaseHandle) => Promise<T>) => {
-    const handle = createDatabase({ databaseUrl });
+    const handle = createDatabase(databaseUrl);
     try {
       return await work(handle.db, handle);
     } finally {

@@ -7,7 +7,7 @@ import { RECORDED, WINDOW_MS, alarmHistory, connectDevice, recordBuffer, recorde
 /**
  * The production setup of docs/deployment.md, run for real: two instances on one PostgreSQL database and the
  * machine's Mosquitto, the demo fleet as a separate process on the same broker, HAProxy in front with this
- * directory's haproxy.cfg. Runs where PostgreSQL (127.0.0.1:5432), Mosquitto (127.0.0.1:1883) and haproxy are.
+ * directory's haproxy.cfg. Runs where Mosquitto (127.0.0.1:1883) and haproxy are, on the run's PostgreSQL.
  */
 describe.runIf(clusterAvailable)('two instances behind HAProxy, on PostgreSQL and Mosquitto', () => {
   let cluster: Cluster;

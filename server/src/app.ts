@@ -6,6 +6,12 @@ import { DEFAULT_HISTORY_RETENTION_DAYS, type Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './errors';
 import { registerCompression } from './http/compression';
+import {
+  CONNECTION_LIMITS,
+  limitConnectionsPerAddress,
+  serverTimeouts,
+  type ConnectionLimits,
+} from './http/connections';
 import { useContractValidation } from './http/contracts';
 import { registerApiDocs } from './http/docs';
 import { loggerOptions, logResponses, requestIdentity, type LogStream } from './http/logging';
@@ -34,7 +40,9 @@ import { createAuthService } from './modules/auth/service';
 import { createDevicesRepository } from './modules/devices/repository';
 import { devicesRoutes } from './modules/devices/routes';
 import { createDevicesService, type GatewayAccess } from './modules/devices/service';
+import { recordActionsWhileSwitched } from './modules/impersonation/actions';
 import { registerImpersonation } from './modules/impersonation/plugin';
+import { createImpersonationRepository } from './modules/impersonation/repository';
 import { registerRealtime } from './modules/realtime/routes';
 import { registerRecovery } from './modules/recovery/plugin';
 import { defaultSupportEmail, registerSupport } from './modules/support/plugin';
@@ -47,7 +55,16 @@ import type { SimulatorControl } from './simulator/fleet';
 
 export interface AppOptions {
   config: Pick<Config, 'defaultTenant' | 'logLevel'> &
-    Partial<Pick<Config, 'historyRetentionDays' | 'trustProxy' | NotificationConfigKeys>>;
+    Partial<
+      Pick<
+        Config,
+        | 'historyRetentionDays'
+        | 'trustProxy'
+        | 'maxConnectionsPerAddress'
+        | 'maxSocketsPerSession'
+        | NotificationConfigKeys
+      >
+    >;
   db: Database;
   clock?: Clock;
   /** Defaults to ready: tests build the app over a migrated database. */
@@ -72,6 +89,8 @@ export interface AppOptions {
   pool?: MetricSources['pool'];
   /** The simulated fleet running in this process (demo mode): adds POST /api/v2/demo/alarms. */
   simulator?: SimulatorControl;
+  /** Timeouts and limits of connections beyond the configuration (tests: timeouts short enough to wait for). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 type NotificationConfigKeys =
@@ -86,7 +105,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A number is how many proxies in front to believe (Fastify's types want it as a function).
   const trusted = config.trustProxy ?? false;
   const trustProxy = typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
+  const limits: ConnectionLimits = {
+    ...CONNECTION_LIMITS,
+    ...(config.maxConnectionsPerAddress ? { maxPerAddress: config.maxConnectionsPerAddress } : {}),
+    ...(config.maxSocketsPerSession ? { maxSocketsPerSession: config.maxSocketsPerSession } : {}),
+    ...options.connections,
+  };
   const app = Fastify({
+    ...serverTimeouts(limits),
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     ...requestIdentity(trusted !== false),
     trustProxy,
@@ -98,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  limitConnectionsPerAddress(app, limits.maxPerAddress, trusted);
   logResponses(app);
   useContractValidation(app);
   const runtime = options.devices;
@@ -127,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const auth = createAuthService(createAuthRepository(db), clock);
   registerAuthentication(app, auth);
+  recordActionsWhileSwitched(app, createImpersonationRepository(db), clock);
   await shareSessionEnds(app, db, auth);
 
   await app.register(themeRoutes);
@@ -175,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     wakeMail: () => mail.sender.wake(),
     links: mailSettings,
     sessions: auth,
+    throttle: auth,
   });
   await registerSupport(app, {
     db,
@@ -202,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       auth,
       ready: readiness.isReady,
       sessionCheckIntervalMs: options.sessionCheckIntervalMs,
+      maxStreamsPerSession: limits.maxSocketsPerSession,
     });
     app.mail.listenTo(app.alarms);
     app.push.listenTo(app.alarms);
@@ -211,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       account,
       auth,
       sessionCheckIntervalMs: options.sessionCheckIntervalMs,
+      maxSocketsPerSession: limits.maxSocketsPerSession,
     });
   }
   if (options.simulator) await app.register(demoRoutes, { simulator: options.simulator });

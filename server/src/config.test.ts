@@ -48,6 +48,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads how many connections an address and a session may hold', () => {
+    const config = loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '1000', MAX_SOCKETS_PER_SESSION: '20' });
+    expect(config).toMatchObject({ maxConnectionsPerAddress: 1000, maxSocketsPerSession: 20 });
+    expect(problemsOf({ MAX_SOCKETS_PER_SESSION: '0' })).toEqual([
+      "MAX_SOCKETS_PER_SESSION must be an integer from 1 to 100000 (got '0')",
+    ]);
+  });
+
   it('takes the public URL and VAPID keys for alarm e-mail and web push, never echoing the private key', () => {
     const publicKey = Buffer.alloc(65, 4).toString('base64url');
     const privateKey = Buffer.alloc(32, 7).toString('base64url');

@@ -93,6 +93,8 @@ const EnvSchema = v.object({
       ),
     ),
   ),
+  MAX_CONNECTIONS_PER_ADDRESS: v.optional(integerIn('MAX_CONNECTIONS_PER_ADDRESS', 1, 1_000_000)),
+  MAX_SOCKETS_PER_SESSION: v.optional(integerIn('MAX_SOCKETS_PER_SESSION', 1, 100_000)),
   HISTORY_RETENTION_DAYS: v.optional(
     integerIn('HISTORY_RETENTION_DAYS', 1, 36_500),
     String(DEFAULT_HISTORY_RETENTION_DAYS),
@@ -103,7 +105,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** Unset: embedded PGlite under dataDir/pglite. */
+  /** Unset: the embedded PostgreSQL under dataDir/postgres (db/embedded). */
   databaseUrl: string | undefined;
   defaultTenant: string;
   /** Seed demo tenants and users into an empty database. */
@@ -140,6 +142,10 @@ export interface Config {
    * (the tenant): none (false, the default), all (true), the nearest `n`, or those at these addresses.
    */
   trustProxy: boolean | number | string;
+  /** Connections one client address may hold at once (not counted: a trusted proxy's); unset: 256. */
+  maxConnectionsPerAddress: number | undefined;
+  /** Live sockets, and as many alarm streams, one session may hold at once; unset: 8. */
+  maxSocketsPerSession: number | undefined;
 }
 
 function trustProxyOf(value: string | undefined): Config['trustProxy'] {
@@ -207,5 +213,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     vapidSubject: parsed.VAPID_SUBJECT,
     historyRetentionDays: parsed.HISTORY_RETENTION_DAYS,
     trustProxy: trustProxyOf(parsed.TRUST_PROXY),
+    maxConnectionsPerAddress: parsed.MAX_CONNECTIONS_PER_ADDRESS,
+    maxSocketsPerSession: parsed.MAX_SOCKETS_PER_SESSION,
   };
 }

@@ -67,18 +67,23 @@ function dataExceptionOf(error: unknown): string | null {
 }
 
 /**
- * Whether `error` (or what it wraps) says the database cannot be reached now: refused or dropped connections, and
- * PostgreSQL's connection exceptions (class 08) and shutdowns (57P01–57P03). That is an outage, not a bug: 503.
+ * SQLSTATEs that say the database cannot serve now: connection exceptions (class 08), insufficient resources
+ * (class 53: too many clients, disk full, out of memory), shutdowns and restarts (57P01–57P05), and a statement
+ * cancelled for taking too long (57014: the pool's statement timeout, db/pool.ts).
  */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-5]|57014)$/;
+/** The same said by the network or node-postgres: refused, dropped or silent connections, a full pool. */
+const UNAVAILABLE_NETWORK = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/;
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout)/;
+
+/** Whether `error` (or what it wraps) says the database cannot serve now: an outage, not a bug, so 503. */
 function databaseDown(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (
-      typeof code === 'string' &&
-      /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|08[0-9A-Z]{3}|57P0[1-3])$/.test(code)
-    )
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NETWORK.test(code)))
       return true;
-    if (/^Connection terminated/.test(cause.message)) return true;
+    if (UNAVAILABLE_MESSAGE.test(cause.message)) return true;
     cause = cause.cause;
   }
   return false;

@@ -1,10 +1,10 @@
-import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createDatabase, pgliteDirOf } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
+import { DataDirInUseError } from './db/embedded';
 import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db/client';
 import { DEMO_TENANTS, seedDemo } from './db/seed';
 import { backfillDemoHistory } from './db/seed/history';
 import { demoUsers } from './db/seed/users';
@@ -54,12 +54,36 @@ function banner(config: Config, dataLocation: string, fleetSize: number): string
   return `${lines.join('\n')}\n`;
 }
 
+/** What the embedded database says before the app's logger exists: rare, and worth an operator's eye. */
+const startLog = {
+  info: (message: string) => console.log(message),
+  warn: (message: string) => console.warn(message),
+  error: (message: string) => console.error(message),
+};
+
+async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase({ ...config, role: 'server', httpPort: config.port, log: startLog });
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
-  const handle = createDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: resolve(pgliteDirOf(config.dataDir)),
-  });
+  const handle = await openConfiguredDatabase(config);
+  try {
+    await serve(config, handle);
+  } catch (error) {
+    // The embedded PostgreSQL this start began must not outlive it.
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function serve(config: Config, handle: DatabaseHandle): Promise<void> {
   const readiness = createReadiness(false);
   const devices = new DeviceRuntime({
     db: handle.db,
@@ -70,14 +94,11 @@ async function main(): Promise<void> {
     simulator: config.simulator,
     prefix: config.mqttTopicPrefix,
   });
-  const pool =
-    handle.driver === 'pg'
-      ? () => ({
-          total: handle.pool.totalCount,
-          idle: handle.pool.idleCount,
-          waiting: handle.pool.waitingCount,
-        })
-      : undefined;
+  const pool = () => ({
+    total: handle.pool.totalCount,
+    idle: handle.pool.idleCount,
+    waiting: handle.pool.waitingCount,
+  });
   const app = await buildApp({
     config,
     db: handle.db,
@@ -95,7 +116,8 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // A stuck close must not keep the process (and a deploy) waiting for ever.
     setTimeout(() => process.exit(1), 10_000).unref();
-    // Sockets first (app.close), then the fleet says offline, the gateway and the broker go, the database last.
+    // Sockets first (app.close), then the fleet says offline, the gateway and the broker go, the database last
+    // (the embedded PostgreSQL stopped with it).
     await app.close();
     await devices.stop();
     await handle.close();

@@ -2,11 +2,13 @@ import * as v from 'valibot';
 import { createParser } from 'eventsource-parser';
 import { ALARM_STREAM_EVENT, ALARM_STREAM_PATH, AlarmEntry } from './contracts';
 
-/** What one connection of the alarm stream reports; `dropped` ends it (the caller reconnects). */
+/** What one connection of the alarm stream reports; `dropped` and `refused` end it (the caller reconnects). */
 export interface AlarmStreamListener {
   opened(): void;
   received(entry: AlarmEntry, eventId: string | null): void;
   dropped(error?: unknown): void;
+  /** The server answered 429: this sign-in holds as many alarm streams as it may (other tabs). */
+  refused(): void;
 }
 
 /** Opens one connection, resuming after `lastEventId`; returns its close. */
@@ -56,6 +58,11 @@ export function createAlarmStream({
         headers,
         signal: abort.signal,
       });
+      if (response.status === 429) {
+        if (!closed) listener.refused();
+        closed = true;
+        return;
+      }
       if (!response.ok || !response.body) throw new Error(`Alarm stream answered ${response.status}`);
       listener.opened();
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,17 +1,22 @@
-import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
-import { makeSeededDataDir } from './support/seededDataDir';
+import { dropDatabase, startTestPostgres } from '../../server/src/testing/testPostgres';
+import type { DatabaseTemplate } from './support/server';
+import { makeSeededDatabase } from './support/seededDatabase';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The data directory every end-to-end file's server starts from a copy of. */
-    seededDataDir: string;
+    /** The seeded database every end-to-end file's server starts on a copy of. */
+    seededDatabase: DatabaseTemplate;
   }
 }
 
-/** Seeds one demo database for the run; each end-to-end file's server starts from a copy (e2eServer.ts). */
+/** Starts the run's PostgreSQL and seeds one demo database; each end-to-end file's server gets a copy (e2eServer.ts). */
 export default async function setup(project: TestProject) {
-  const dataDir = await makeSeededDataDir();
-  project.provide('seededDataDir', dataDir);
-  return () => rm(dataDir, { recursive: true, force: true });
+  const postgres = await startTestPostgres();
+  const seeded = await makeSeededDatabase(postgres.adminUrl);
+  project.provide('seededDatabase', seeded);
+  return async () => {
+    await dropDatabase(seeded.adminUrl, seeded.template);
+    await postgres.stop();
+  };
 }

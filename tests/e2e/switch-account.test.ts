@@ -44,6 +44,19 @@ describe('switch account and switch back', () => {
     for (const name of await dashboardNamesOf('operator', 'Operator123')) {
       await p.getByRole('link', { name }).first().waitFor();
     }
+    // Something changed while switched: the operator's alarm sound is switched on, and off again.
+    await p.getByRole('button', { name: /^Alarms, \d+ active$/ }).click();
+    const sound = p.getByRole('switch', { name: 'Sound on new alarms' });
+    for (const checked of ['true', 'false']) {
+      await sound.click();
+      // Saved: the switch shows the new state and can be used again.
+      await p
+        .locator(
+          `[role="switch"][aria-label="Sound on new alarms"][aria-checked="${checked}"]:not([data-disabled])`,
+        )
+        .waitFor();
+    }
+    await p.keyboard.press('Escape');
     await p.getByRole('button', { name: /^Account menu/ }).click();
     await p.getByRole('menuitem', { name: 'Switch back' }).waitFor();
     expect(await p.getByRole('menuitem', { name: 'Switch account' }).count()).toBe(0);
@@ -68,5 +81,12 @@ describe('switch account and switch back', () => {
     expect(await cells(1)).toEqual(['Switched back from', 'admin', 'operator', expect.any(String)]);
     expect(await cells(2)).toEqual(['Switched to', 'admin', 'operator', expect.any(String)]);
     expect((await cells(1))[3]).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+    // Under the switch, what was done while it lasted: the two saves of the settings.
+    const done = history.getByRole('list', { name: 'Done while switched' }).getByRole('listitem');
+    const saves = (await done.allTextContents()).filter((text) =>
+      text.includes(' POST /api/v2/account/settings '),
+    );
+    expect(saves).toHaveLength(2);
+    for (const save of saves) expect(save).toMatch(/ 200$/);
   });
 });

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { provideAlarms } from '../../src/machines/alarms/provideAlarms';
 import { selectAlarmCount } from '../../src/machines/alarms/alarmList.selectors';
-import { DEFAULT_ALARM_PREFERENCES } from '../../src/machines/alarms/alarmListMachine';
+import {
+  DEFAULT_ALARM_PREFERENCES,
+  STREAM_CROWDED_RETRY_MS,
+} from '../../src/machines/alarms/alarmListMachine';
 import { ALARM_SYSTEM_IDS } from '../../src/machines/alarms/alarmsSystem';
 import { createAlarmStream, type AlarmStreamListener } from '../../src/services/alarmStream';
 import { alarmEntry } from '../support/alarmHandlers';
@@ -65,6 +68,24 @@ describe('alarm list machine', () => {
     expect(services.browser.notify).toHaveBeenCalledWith('Freezer 1', 'DOOR_OPEN');
   });
 
+  it('waits a minute after the server refused the stream as one too many, then resumes', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, services, listeners } = start();
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ feed: 'streaming' })).toBe(true));
+      listeners[0]!.received(freezer, '42');
+      listeners[0]!.refused();
+      expect(actor.getSnapshot().matches({ feed: 'crowded' })).toBe(true);
+      const calls = services.stream.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(STREAM_CROWDED_RETRY_MS - 1);
+      expect(services.stream).toHaveBeenCalledTimes(calls);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(services.stream).toHaveBeenLastCalledWith('42', expect.anything());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reconnects after a drop, resuming from the last event id', async () => {
     vi.useFakeTimers();
     try {
@@ -82,6 +103,16 @@ describe('alarm list machine', () => {
 });
 
 describe('alarm stream', () => {
+  it('reports a 429 as refused (too many streams for the sign-in), not as a drop', async () => {
+    const answer = new Response(JSON.stringify({ code: 'TOO_MANY_STREAMS' }), { status: 429 });
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(answer);
+    const listener = { opened: vi.fn(), received: vi.fn(), dropped: vi.fn(), refused: vi.fn() };
+    createAlarmStream({ origin: 'http://x', getToken: () => 't1', fetch })(null, listener);
+    await vi.waitFor(() => expect(listener.refused).toHaveBeenCalledOnce());
+    expect(listener.dropped).not.toHaveBeenCalled();
+    expect(listener.opened).not.toHaveBeenCalled();
+  });
+
   it('parses alarm-entry events split across chunks and reports the end as a drop', async () => {
     const text = `: heartbeat\n\nid: 5\nevent: alarm-entry\ndata: ${JSON.stringify(freezer)}\n\nevent: other\ndata: {}\n\n`;
     const body = new ReadableStream<Uint8Array>({
@@ -93,7 +124,7 @@ describe('alarm stream', () => {
       },
     });
     const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(new Response(body, { status: 200 }));
-    const listener = { opened: vi.fn(), received: vi.fn(), dropped: vi.fn() };
+    const listener = { opened: vi.fn(), received: vi.fn(), dropped: vi.fn(), refused: vi.fn() };
     createAlarmStream({ origin: 'http://x', getToken: () => 't1', fetch })('4', listener);
     await vi.waitFor(() => expect(listener.dropped).toHaveBeenCalled());
     expect(listener.opened).toHaveBeenCalled();

@@ -57,6 +57,7 @@ describe('login machine', () => {
   it.each([
     [{ kind: 'invalidCredentials' } as const, { id: 'login.invalidCredentials' }],
     [{ kind: 'locked', message: 'Try again at 10:15' } as const, { text: 'Try again at 10:15' }],
+    [{ kind: 'throttled', minutes: 12 } as const, { id: 'login.throttled', values: { minutes: '12' } }],
     [{ kind: 'unavailable' } as const, { id: 'login.genericError' }],
   ])('shows %o inline', async (failure, message) => {
     const { actor, fill, settle } = start(refuse(failure));
@@ -89,14 +90,12 @@ describe('login machine', () => {
     );
   });
 
-  it.each([
-    ['a refused code', refuse({ kind: 'invalidCredentials' }), 'login.invalidMfaCode'],
-    ['a second 202', () => Promise.resolve({ kind: 'mfaRequired' } as const), 'login.invalidSecurityCode'],
-    ['a server failure', refuse({ kind: 'unavailable' }), 'login.genericError'],
-  ])('notifies about %s after a code was sent', async (_case, codeAnswer, messageId) => {
-    const { actor, fill, notify, settle } = start((request) =>
+  /** Signs in as a user with two-factor on, then sends a code, which `codeAnswer` answers. */
+  async function sendCode(codeAnswer: () => Promise<LoginOutcome>) {
+    const started = start((request) =>
       request.mfaCode ? codeAnswer() : Promise.resolve({ kind: 'mfaRequired' }),
     );
+    const { actor, fill, settle } = started;
     fill('secure', 'Secure123');
     actor.send({ type: 'login.submit' });
     await settle();
@@ -104,6 +103,21 @@ describe('login machine', () => {
     actor.send({ type: 'login.submit' });
     await settle();
     expect(actor.getSnapshot().value).toBe('editingCode');
+    return started;
+  }
+
+  it('says inline how long to wait when the network made too many attempts, also after a code was sent', async () => {
+    const { actor, notify } = await sendCode(refuse({ kind: 'throttled', minutes: 3 }));
+    expect(actor.getSnapshot().context.error).toEqual({ id: 'login.throttled', values: { minutes: '3' } });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a refused code', refuse({ kind: 'invalidCredentials' }), 'login.invalidMfaCode'],
+    ['a second 202', () => Promise.resolve({ kind: 'mfaRequired' } as const), 'login.invalidSecurityCode'],
+    ['a server failure', refuse({ kind: 'unavailable' }), 'login.genericError'],
+  ])('notifies about %s after a code was sent', async (_case, codeAnswer, messageId) => {
+    const { notify } = await sendCode(codeAnswer);
     expect(notify).toHaveBeenCalledWith(messageId);
   });
 });

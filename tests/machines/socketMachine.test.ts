@@ -3,6 +3,7 @@ import { createActor, createMachine, SimulatedClock, type AnyActorLogic } from '
 import { provideSocket } from '../../src/machines/socket/provideSocket';
 import type { socketMachine } from '../../src/machines/socket/socketMachine';
 import {
+  CROWDED_RETRY_MS,
   PING_IDLE_MS,
   PONG_TIMEOUT_MS,
   RECONNECT_MS,
@@ -17,33 +18,47 @@ import {
   selectSocketStatus,
 } from '../../src/machines/socket/socket.selectors';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
-import { HEARTBEAT, SERVER_RESTARTING, type PageTopic } from '../../src/services/contracts';
+import {
+  HEARTBEAT,
+  SERVER_RESTARTING,
+  TOO_MANY_CONNECTIONS,
+  type PageTopic,
+} from '../../src/services/contracts';
 import { socketUrl } from '../../src/services/socket';
 import { fakeSocketFactory } from '../support/fakeSocket';
 
 const topic: PageTopic = { kind: 'page', hexacode: '0A0B0C', department: 1, subDepartment: 0, page: 1 };
 
 /**
- * The socket machine on a fake factory and a simulated clock, wired as provideApp wires it, with a stand-in
- * device tree (systemId deviceTree) that records what the socket tells it.
+ * The socket machine on a fake factory and a simulated clock, wired as provideApp wires it, with stand-ins for
+ * the device tree and the notifications (their systemIds) that record what the socket tells them.
  */
 function start() {
   const socket = fakeSocketFactory();
   const clock = new SimulatedClock();
   const tree: unknown[] = [];
+  /** When the user was told the session holds too many sockets (a notification in the app). */
+  const crowdedNotices: number[] = [];
   const logic = provideSocket(socket.factory);
-  const recorder = createMachine({ on: { '*': { actions: ({ event }) => tree.push(event) } } });
+  const recorder = (record: () => void) => createMachine({ on: { '*': { actions: record } } });
   const root = createActor(
     createMachine({
       invoke: [
         { src: 'tree', systemId: SYSTEM_IDS.deviceTree },
+        { src: 'notifications', systemId: SYSTEM_IDS.notifications },
         { id: 'socket', src: 'socket', input: { token: 'token-1' } },
       ],
-    }).provide({ actors: { tree: recorder, socket: logic as AnyActorLogic } }),
+    }).provide({
+      actors: {
+        tree: createMachine({ on: { '*': { actions: ({ event }) => tree.push(event) } } }),
+        notifications: recorder(() => void crowdedNotices.push(clock.now())),
+        socket: logic as AnyActorLogic,
+      },
+    }),
     { clock },
   ).start();
   const actor = root.getSnapshot().children.socket as ReturnType<typeof createActor<typeof socketMachine>>;
-  return { actor, clock, socket, tree };
+  return { actor, clock, socket, tree, crowdedNotices };
 }
 
 const LINES = [{ number: 1, status: 'OK', value: '3.5', unit: '°C' }];
@@ -124,6 +139,31 @@ describe('socket machine', () => {
     expect(socket.connections).toHaveLength(1);
     clock.increment(1);
     expect(socket.connections).toHaveLength(2);
+  });
+
+  it('says once that the session holds too many sockets, then tries again a minute later, not every 15 s', () => {
+    const { socket, actor, clock, crowdedNotices } = start();
+    socket.last().listeners.closed(TOO_MANY_CONNECTIONS.code);
+    expect(actor.getSnapshot().value).toBe('crowded');
+    expect(selectSocketStatus(actor.getSnapshot())).toBe('reconnecting');
+    expect(selectLivePaused(actor.getSnapshot()), 'no live data in this tab').toBe(true);
+    expect(crowdedNotices).toHaveLength(1);
+    clock.increment(RECONNECT_MS);
+    expect(socket.connections).toHaveLength(1);
+    clock.increment(CROWDED_RETRY_MS - RECONNECT_MS);
+    expect(socket.connections).toHaveLength(2);
+    // Refused again: still waiting, without telling the user again.
+    socket.last().listeners.closed(TOO_MANY_CONNECTIONS.code);
+    expect(actor.getSnapshot().value).toBe('crowded');
+    expect(crowdedNotices).toHaveLength(1);
+    clock.increment(CROWDED_RETRY_MS);
+    socket.last().listeners.opened();
+    expect(actor.getSnapshot().matches({ live: 'connected' })).toBe(true);
+    // Once connected, a later refusal is news again.
+    socket.last().listeners.closed();
+    clock.increment(RECONNECT_MS);
+    socket.last().listeners.closed(TOO_MANY_CONNECTIONS.code);
+    expect(crowdedNotices).toHaveLength(2);
   });
 
   it('an explicit disconnect closes and never reconnects', () => {

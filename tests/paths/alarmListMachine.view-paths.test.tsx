@@ -4,7 +4,11 @@ import { HttpResponse } from 'msw';
 import { beforeAll, expect, vi } from 'vitest';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import type { AlarmSettings } from '../../src/machines/alarms/alarmList.events';
-import { alarmListMachine, DEFAULT_ALARM_PREFERENCES } from '../../src/machines/alarms/alarmListMachine';
+import {
+  alarmListMachine,
+  DEFAULT_ALARM_PREFERENCES,
+  STREAM_CROWDED_RETRY_MS,
+} from '../../src/machines/alarms/alarmListMachine';
 import type { AccountSettings, AlarmEntry } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
 import {
@@ -46,12 +50,15 @@ const LOADED_UNNAMED = list.done('loadAlarms', { entries: [], changeId: null, ki
 const LOAD_FAILED = list.failed('loadAlarms');
 const RELOAD_DUE = list.after('RELOAD', 'alarms.feed.failed');
 const RECONNECT_DUE = list.after('RECONNECT', 'alarms.feed.reconnecting');
+const CROWDED_RETRY_DUE = list.after('CROWDED_RETRY', 'alarms.feed.crowded');
 const GRANTED = list.done('requestPermission', 'granted');
 const PROMPT_FAILED = list.failed('requestPermission');
 const SAVED = list.done('saveSettings');
 const SAVE_FAILED = list.failed('saveSettings');
 const LOAD_FAILED_TEXT = 'Alarms could not be loaded; retrying';
 const RECONNECTING_TEXT = 'Connection to live alarms lost; reconnecting';
+const CROWDED_TEXT =
+  'Too many tabs are open with this sign-in: alarms here are not live. This tab tries again in a minute.';
 /** SPEC §4 alarm list: the list is loaded again 10 s after a failure. */
 const RELOAD_MS = 10_000;
 
@@ -153,8 +160,9 @@ async function openStream(world: ListWorld) {
 
 /** The waits of the feed, on the fake clock: the next load or connection comes exactly when due. */
 async function timePasses(world: ListWorld, type: string) {
-  const reconnect = type === RECONNECT_DUE.type;
-  const delay = reconnect ? reconnectDelay(world.attempts) : RELOAD_MS;
+  const crowded = type === CROWDED_RETRY_DUE.type;
+  const reconnect = type === RECONNECT_DUE.type || crowded;
+  const delay = crowded ? STREAM_CROWDED_RETRY_MS : reconnect ? reconnectDelay(world.attempts) : RELOAD_MS;
   const resume = reconnect && world.lastEventId !== null;
   const requests = () => (resume ? world.stream.connections.length : world.lists.received.length);
   const before = requests();
@@ -219,8 +227,15 @@ async function play(event: ListModelEvent, world: ListWorld) {
       await withoutTimePassing(() => screen.getByText(RECONNECTING_TEXT));
       world.since = Date.now();
       return;
+    case 'alarms.streamRefused':
+      // The server refuses a stream as it is asked for, before any event: one too many for the sign-in.
+      world.stream.refuse();
+      await withoutTimePassing(() => screen.getByText(CROWDED_TEXT));
+      world.since = Date.now();
+      return;
     case RELOAD_DUE.type:
     case RECONNECT_DUE.type:
+    case CROWDED_RETRY_DUE.type:
       return timePasses(world, type);
     case LOADED.type: {
       const { entries, changeId } = output as { entries: AlarmEntry[]; changeId: string | null };
@@ -277,7 +292,7 @@ function feedShows(
   bellCounts(world);
   if (!world.blocked) {
     menuLists(world, emptyText);
-    for (const text of [LOAD_FAILED_TEXT, RECONNECTING_TEXT])
+    for (const text of [LOAD_FAILED_TEXT, RECONNECTING_TEXT, CROWDED_TEXT])
       expect(screen.queryByText(text) !== null, text).toBe(text === status);
   }
   expect(world.lists.waiting(), 'a list load waits for the server').toBe(waiting.loads);
@@ -340,6 +355,8 @@ describeViewPaths('alarm list, played from the bell and its menu', alarmListMach
       { type: 'alarms.entryReceived', entry: cleared, eventId: null },
       { type: 'alarms.streamDropped' },
       RECONNECT_DUE,
+      { type: 'alarms.streamRefused' },
+      CROWDED_RETRY_DUE,
       { type: 'alarms.toggleSound' },
       { type: 'alarms.toggleBrowserNotifications' },
       GRANTED,
@@ -382,6 +399,7 @@ describeViewPaths('alarm list, played from the bell and its menu', alarmListMach
     'feed.failed': (_, world) => feedShows(world, LOAD_FAILED_TEXT, { loads: 0, streams: 0 }),
     'feed.streaming': (_, world) => feedShows(world, null, { loads: 0, streams: 1 }),
     'feed.reconnecting': (_, world) => feedShows(world, RECONNECTING_TEXT, { loads: 0, streams: 0 }),
+    'feed.crowded': (_, world) => feedShows(world, CROWDED_TEXT, { loads: 0, streams: 0 }),
     'settings.idle': (_, world) => settingsShow(world, { enabled: true, prompts: 0, saves: 0 }),
     'settings.askingPermission': (_, world) => settingsShow(world, { enabled: false, prompts: 1, saves: 0 }),
     'settings.saving': (_, world) => settingsShow(world, { enabled: false, prompts: 0, saves: 1 }),

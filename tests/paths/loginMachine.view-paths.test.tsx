@@ -23,6 +23,9 @@ const CODE_ASKED = events.done('authenticate', { kind: 'mfaRequired' });
 const REFUSED = events.failed('authenticate', { kind: 'invalidCredentials' });
 const LOCKED = events.failed('authenticate', { kind: 'locked', message: LOCKED_TEXT });
 const UNAVAILABLE = events.failed('authenticate', { kind: 'unavailable' });
+/** Too many attempts from the network (429): ten minutes to wait, as Retry-After says in seconds. */
+const THROTTLED = events.failed('authenticate', { kind: 'throttled', minutes: 10 });
+const THROTTLED_TEXT = 'Too many sign-in attempts from your network. Try again in 10 minutes.';
 
 const model: ModelOptions<typeof loginMachine> = {
   input: { domain: 'demo' },
@@ -40,6 +43,7 @@ const model: ModelOptions<typeof loginMachine> = {
     CODE_ASKED,
     REFUSED,
     LOCKED,
+    THROTTLED,
     UNAVAILABLE,
   ],
   // Field text matters only as valid/invalid; toggles and messages do not change what can happen next.
@@ -69,7 +73,7 @@ interface LoginWorld {
   /** The login request the server holds, waiting for the path's next event to answer it. */
   respond: ((response: Response) => void) | null;
   fieldErrors: { username: string | null; password: string | null; code: string | null };
-  /** The inline message (SPEC §8: invalid credentials, the lockout text, the generic error). */
+  /** The inline message (SPEC §8: invalid credentials, the lockout text, too many attempts, the generic error). */
   alert: string | null;
   /** The last notification: errors after a code was sent. */
   toast: string | null;
@@ -197,6 +201,10 @@ async function answerWith(event: LoginModelEvent, world: LoginWorld) {
   } else if (is(event, LOCKED)) {
     await answer(world, errorAnswer(423, 'LOCKED', { [LOCKED_MESSAGE_HEADER]: LOCKED_TEXT }));
     world.alert = LOCKED_TEXT;
+  } else if (is(event, THROTTLED)) {
+    await answer(world, errorAnswer(429, 'TOO_MANY_ATTEMPTS', { 'Retry-After': '600' }));
+    // Inline on either step, like a lockout: nothing can be done but wait.
+    world.alert = THROTTLED_TEXT;
   } else if (is(event, UNAVAILABLE)) {
     await answer(world, errorAnswer(500, 'INTERNAL'));
     refused(world, 'An error occurred, try again later', 'An error occurred, try again later');

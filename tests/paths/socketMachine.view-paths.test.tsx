@@ -12,6 +12,7 @@ import {
 } from 'xstate';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import {
+  CROWDED_RETRY_MS,
   PING_IDLE_MS,
   PONG_TIMEOUT_MS,
   RECONNECT_MS,
@@ -21,6 +22,7 @@ import {
 import {
   HEARTBEAT,
   SERVER_RESTARTING,
+  TOO_MANY_CONNECTIONS,
   type DeviceTreeItem,
   type PageTopic,
 } from '../../src/services/contracts';
@@ -86,6 +88,11 @@ const RECONNECT_DUE = after('RECONNECT', 'socket.dropped');
 const RESTART_RECONNECT_DUE = after('RESTART_RECONNECT', 'socket.restarting');
 /** The server closed the connection as it goes down for a restart (a deploy). */
 const SERVER_RESTARTED: SocketModelEvent = { type: 'socket.closed', code: SERVER_RESTARTING.code };
+/** The server refused the connection: the session holds as many live sockets as one may (other tabs). */
+const CROWDED: SocketModelEvent = { type: 'socket.closed', code: TOO_MANY_CONNECTIONS.code };
+const CROWDED_RETRY_DUE = after('CROWDED_RETRY', 'socket.crowded');
+const CROWDED_TEXT =
+  'Live values are paused in this tab: too many tabs are open with this sign-in. Close some; this tab tries again in a minute.';
 
 function pushedLine() {
   return { number: 1, status: 'OK' as const, value: '7.5', unit: '°C' };
@@ -105,6 +112,7 @@ const model: ModelOptions<typeof socketMachine> = {
     SESSION_ID,
     { type: 'socket.closed' },
     SERVER_RESTARTED,
+    CROWDED,
     { type: 'socket.subscribe', topic: TOPIC, subscriber: devicePage },
     { type: 'socket.subscribe', topic: TOPIC, subscriber: secondReader },
     { type: 'socket.unsubscribe', topic: TOPIC, subscriber: devicePage },
@@ -114,12 +122,14 @@ const model: ModelOptions<typeof socketMachine> = {
     ECHO_MISSED,
     RECONNECT_DUE,
     RESTART_RECONNECT_DUE,
+    CROWDED_RETRY_DUE,
   ],
   serializeState: (s) =>
     JSON.stringify({
       value: s.value,
       page: subscribed(s, devicePage),
       reader: subscribed(s, secondReader),
+      crowded: s.context.crowded,
       unsynced: s.context.unsynced.length,
       freshness: s.context.freshness['0A0B0C:1.0'] ?? null,
     }),
@@ -153,6 +163,10 @@ interface SocketWorld {
   deviceStatus: 'online' | 'online, in alarm';
   lineValue: string;
   signedOut: boolean;
+  /** The server refused a connection as one too many, and none opened since. */
+  crowded: boolean;
+  /** The user was just told so (a notification): only the first refusal since an open says it. */
+  toldCrowded: boolean;
   /** What the server said of the page's department: when it reported, and whether that is stale. */
   freshness: { reportedAt: number | null; stale: boolean };
   /** Live data is paused: from a drop until the page read again has its snapshot (fake-clock time of the drop). */
@@ -205,6 +219,8 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<SocketW
     deviceStatus: 'online',
     lineValue: '3.5',
     signedOut: false,
+    crowded: false,
+    toldCrowded: false,
     freshness: { reportedAt: null, stale: false },
     pausedAt: null,
     awaitingSnapshot: false,
@@ -313,6 +329,7 @@ async function receive(world: SocketWorld, data: string) {
 async function play(event: SocketModelEvent, world: SocketWorld) {
   const type: string = event.type;
   const socketActor = () => world.system.get(SYSTEM_IDS.socket) as AnyActorRef;
+  world.toldCrowded = false;
   switch (event.type) {
     case 'socket.opened':
       lastConnection(world).listeners.opened();
@@ -321,6 +338,7 @@ async function play(event: SocketModelEvent, world: SocketWorld) {
         open: true,
         quietSince: Date.now(),
         sent: readTopics(world) ? [topicMessage('Subscribe')] : [],
+        crowded: false,
       });
       if (world.connections > 1) {
         // A reconnection: the tree's statuses are read again, and live data waits for the page's snapshot.
@@ -329,10 +347,13 @@ async function play(event: SocketModelEvent, world: SocketWorld) {
         if (!world.awaitingSnapshot) world.pausedAt = null;
       }
       return;
-    case 'socket.closed':
+    case 'socket.closed': {
       lastConnection(world).listeners.closed(event.code);
       Object.assign(world, { open: false, droppedAt: Date.now(), awaitingEcho: false });
+      const crowded = event.code === TOO_MANY_CONNECTIONS.code;
+      Object.assign(world, { toldCrowded: crowded && !world.crowded, crowded });
       return pause(world);
+    }
     case 'socket.messageReceived':
       return receive(world, event.data);
     case 'socket.subscribe':
@@ -371,6 +392,11 @@ async function play(event: SocketModelEvent, world: SocketWorld) {
   } else if (type === RECONNECT_DUE.type) {
     await waitUntil(world.droppedAt + RECONNECT_MS, () =>
       expect(world.socket.connections, 'no reconnection before 15 s').toHaveLength(world.connections),
+    );
+    Object.assign(world, { connections: world.connections + 1, sent: [] });
+  } else if (type === CROWDED_RETRY_DUE.type) {
+    await waitUntil(world.droppedAt + CROWDED_RETRY_MS, () =>
+      expect(world.socket.connections, 'no new attempt before a minute').toHaveLength(world.connections),
     );
     Object.assign(world, { connections: world.connections + 1, sent: [] });
   } else if (type === RESTART_RECONNECT_DUE.type) {
@@ -488,6 +514,13 @@ export const socketViewPaths: ViewPathSuite<typeof socketMachine, SocketWorld> =
     restarting: (_, world) => {
       expect(world.open, 'the server closed the connection').toBe(false);
       expect(lastConnection(world).closed, 'the closed connection is let go').toBe(true);
+      viewShown(world);
+    },
+    crowded: (_, world) => {
+      expect(world.crowded, 'the server refused the connection as one too many').toBe(true);
+      expect(lastConnection(world).closed, 'the refused connection is let go').toBe(true);
+      const told = screen.queryAllByRole('status').some((toast) => toast.textContent?.includes(CROWDED_TEXT));
+      expect(told, 'the user is told why, once').toBe(world.toldCrowded);
       viewShown(world);
     },
     stopped: (_, world) => {

@@ -7,6 +7,7 @@ import {
   AccountSettings,
   AlarmEntries,
   DEFAULT_ACCOUNT_SETTINGS,
+  TOO_MANY_STREAMS,
   type AlarmEntry,
 } from '../../src/services/contracts';
 import { heldAnswers } from './alarmPathWorld';
@@ -58,6 +59,18 @@ export function heldAlarmStream() {
       const idLine = id === null ? '' : `id: ${id}\n`;
       const text = `${idLine}event: ${ALARM_STREAM_EVENT}\ndata: ${JSON.stringify(entry)}\n\n`;
       current('open').controller!.enqueue(encoder.encode(text));
+    },
+    /** The server refuses the waiting connection: the session holds as many streams as it may (429). */
+    refuse() {
+      const connection = current('waiting');
+      const body = {
+        statusCode: 429,
+        code: TOO_MANY_STREAMS,
+        error: 'Too Many Requests',
+        message: 'Too many',
+      };
+      connection.respond(HttpResponse.json(body, { status: 429 }));
+      connection.state = 'closed';
     },
     /** The connection ends: the open stream is closed, or the waiting one is refused. */
     drop() {

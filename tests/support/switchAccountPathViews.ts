@@ -6,6 +6,7 @@ import type {
   AccountPage,
   AccountPageRequest,
   Session,
+  SwitchRecord,
   SwitchRecordPage,
 } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
@@ -84,21 +85,31 @@ export function accountsShown(world: SwitchWorld, { busy = false } = {}) {
   expect(switches.every((control) => control.disabled === busy)).toBe(true);
 }
 
+/** A switch's actions as its row reads: each call and its status (or 'no answer'), and how many more there are. */
+function actionsText(record: SwitchRecord): string {
+  if (record.actions.length === 0) return 'Nothing was changed while switched';
+  const more = record.actionsTotal - record.actions.length;
+  return (
+    record.actions
+      .map((a) => `15-01-2026 ${a.at.slice(11, 16)} ${a.method} ${a.path} ${a.statusCode ?? 'no answer'}`)
+      .join('') + (more > 0 ? `…and ${more} more` : '')
+  );
+}
+
 export function recordsShown(world: SwitchWorld) {
   expect(inDialog().getByRole('tab', { name: 'Switch history' }).getAttribute('aria-selected')).toBe('true');
   const rows = within(inDialog().getByRole('region', { name: 'Switch history' }))
     .getAllByRole('row')
     .map((row) => [...row.children].map((cell) => cell.textContent));
   const kind = { switch: 'Switched to', switchBack: 'Switched back from' };
+  // The user's date format (dd-LL-yyyy HH:mm) in the app's time zone (UTC in the tests).
+  const when = (at: string) => `15-01-2026 ${at.slice(11, 16)}`;
   expect(rows).toEqual([
     ['When', 'What', 'Administrator', 'Account', 'Address'],
-    // The user's date format (dd-LL-yyyy HH:mm) in the app's time zone (UTC in the tests).
-    ...(world.records?.data ?? []).map((r) => [
-      `15-01-2026 ${r.at.slice(11, 16)}`,
-      kind[r.kind],
-      r.administrator,
-      r.account,
-      r.clientAddress,
+    ...(world.records?.data ?? []).flatMap((r) => [
+      [when(r.at), kind[r.kind], r.administrator, r.account, r.clientAddress],
+      // A switch says, under it, what was done while it lasted.
+      ...(r.kind === 'switch' ? [[actionsText(r)]] : []),
     ]),
   ]);
   if (world.records) {

@@ -35,6 +35,31 @@ export const ACCOUNTS: Account[] = [
 ];
 export const OPERATOR = ACCOUNTS[1]!;
 
+/** What was done while switched: the first switch changed a dashboard and tried more; the third did much more. */
+const actionsOf = (i: number): Pick<SwitchRecord, 'actions' | 'actionsTotal'> => {
+  const at = new Date(Date.UTC(2026, 0, 15, 10, -i, 30)).toISOString();
+  if (i === 1)
+    return {
+      actions: [
+        { at, method: 'PUT', path: '/api/v2/dashboards/', statusCode: 200 },
+        { at, method: 'POST', path: '/api/v2/admin/users', statusCode: 403 },
+        {
+          at,
+          method: 'DELETE',
+          path: '/api/v2/dashboards/6f1c1d0e-0000-4000-8000-000000000007',
+          statusCode: null,
+        },
+      ],
+      actionsTotal: 3,
+    };
+  if (i === 3)
+    return {
+      actions: [{ at, method: 'POST', path: '/api/v2/dashboards/', statusCode: 201 }],
+      actionsTotal: 60,
+    };
+  return { actions: [], actionsTotal: 0 };
+};
+
 /** 25 switches and switches back, newest first (a minute apart, from 10:00 UTC down). */
 export const RECORDS: SwitchRecord[] = Array.from({ length: 25 }, (_, i) => ({
   id: 100 - i,
@@ -43,6 +68,7 @@ export const RECORDS: SwitchRecord[] = Array.from({ length: 25 }, (_, i) => ({
   account: `user${String(i + 1).padStart(2, '0')}`,
   at: new Date(Date.UTC(2026, 0, 15, 10, -i)).toISOString(),
   clientAddress: `192.0.2.${i + 1}`,
+  ...actionsOf(i),
 }));
 
 /** What the server's paginate does (server/src/modules/impersonation): search, sort (no e-mail last), page. */
@@ -78,6 +104,8 @@ const STATUS: Record<SwitchErrorCode, [number, string]> = {
   ALREADY_SWITCHED: [409, 'Conflict'],
   ACCOUNT_DISABLED: [409, 'Conflict'],
   NOT_SWITCHED: [409, 'Conflict'],
+  SWITCH_TO_ADMINISTRATOR: [403, 'Forbidden'],
+  NOT_WHILE_SWITCHED: [403, 'Forbidden'],
 };
 
 /** The server's refusal of `code`, as server/src/errors.ts writes it. */

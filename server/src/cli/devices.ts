@@ -4,14 +4,14 @@
  *   npm run device -- register --tenant demo --model CC-410 --hexacode 0A1B2C --name "Case 7" [--group "Store 101"]
  *   npm run device -- list [--tenant demo]
  *
- * Uses the server's configuration (DATABASE_URL, or the embedded database under DATA_DIR). The embedded database
- * is single-process: stop the server first, or use POST /api/v2/admin/devices while it runs.
+ * Uses the server's configuration (DATABASE_URL, or the embedded PostgreSQL of DATA_DIR: the running server's, or
+ * started for the command and stopped after it when no server runs).
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { createDatabase, pgliteDirOf } from '../db/client';
 import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open';
+import { toolLog } from './toolLog';
 import { AppError } from '../errors';
 import { loadAdfs } from '../gateway/adf/loader';
 import { listDevices, registerDevice } from '../modules/devices/registration';
@@ -37,10 +37,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const handle = createDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: resolve(pgliteDirOf(config.dataDir)),
-  });
+  const handle = await openDatabase({ ...config, role: 'tool', log: toolLog });
   try {
     await migrate(handle);
     if (command === 'list') {

@@ -1,66 +1,43 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createPool } from './pool';
 import * as schema from './schema';
 
-/** The Drizzle database both drivers give, so services never know which one runs. */
+/** The Drizzle database the services use (over node-postgres; transactions have the same type). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseHandle = {
+export interface DatabaseHandle {
   db: Database;
+  pool: pg.Pool;
+  /** The connection URL, for work that needs a connection of its own without the pool's timeouts (migrations). */
+  url: string;
   /** Where the data lives, for the start banner (never includes a password). */
   location: string;
   close(): Promise<void>;
-} & ({ driver: 'pglite'; client: PGlite } | { driver: 'pg'; pool: pg.Pool });
-
-export interface DatabaseOptions {
-  /** PostgreSQL connection URL; without it the embedded PGlite is used. */
-  databaseUrl?: string | undefined;
-  /** Directory of the embedded database; undefined keeps it in memory (tests). */
-  pgliteDir?: string | undefined;
 }
 
-/**
- * The embedded database's own page cache, inside its WebAssembly memory, which never shrinks. PGlite's 128 MB
- * default doubled what the operating system already caches of the same files: 32 MB holds the demo's whole
- * database and keeps the idle server about 100 MB smaller (docs/benchmarks.md, "Memory").
- */
-const PGLITE_SHARED_BUFFERS = '32MB';
+/** `url` without its password, for logs and the banner. */
+export function withoutPassword(url: string): string {
+  const shown = new URL(url);
+  shown.password = '';
+  return shown.toString();
+}
 
-export function createDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl });
-    // An idle connection ended by the server (restart, failover, DROP … FORCE) would otherwise crash the process:
-    // the pool discards it and opens a new one on next use, and a query in flight reports its own error.
-    pool.on('error', () => undefined);
-    // The pool listens only to idle connections: one ended while checked out (inside a transaction, between two of
-    // its statements) would crash the process too; its next statement fails instead.
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    const url = new URL(options.databaseUrl);
-    url.password = '';
-    return {
-      driver: 'pg',
-      pool,
-      db: drizzlePg(pool, { schema }),
-      location: url.toString(),
-      close: () => pool.end(),
-    };
+/** A pool on the PostgreSQL at `url` and the Drizzle database over it. */
+export function createDatabase(url: string, location = withoutPassword(url)): DatabaseHandle {
+  const pool = createPool(url);
+  return { db: drizzle(pool, { schema }), pool, url, location, close: () => pool.end() };
+}
+
+/** One connection without the pool's timeouts, for work that may rightly take long (migrations, backups). */
+export async function withConnection<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir, {
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  return {
-    driver: 'pglite',
-    client,
-    db: drizzlePglite(client, { schema }),
-    location: options.pgliteDir ?? 'memory',
-    close: () => client.close(),
-  };
 }
-
-export const pgliteDirOf = (dataDir: string) => join(dataDir, 'pglite');

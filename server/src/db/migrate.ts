@@ -1,29 +1,26 @@
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { DatabaseHandle } from './client';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate as migrateDrizzle } from 'drizzle-orm/node-postgres/migrator';
+import { withConnection } from './client';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any constant shared by all instances; it names the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_ID = 727_001;
 
-/** Applies the committed SQL migrations that the database has not seen yet. */
-export async function migrate(handle: DatabaseHandle): Promise<void> {
-  if (handle.driver === 'pglite') {
-    await migratePglite(drizzlePglite(handle.client), { migrationsFolder });
-    return;
-  }
+/**
+ * Applies the committed SQL migrations that the database at `url` has not seen yet, on a connection of its own:
+ * a migration may rightly take longer than the pool lets a request's query take.
+ */
+export async function migrate(handle: { url: string }): Promise<void> {
   // Several instances may start together against one PostgreSQL: hold a session-level advisory lock on one
   // connection so exactly one of them migrates while the others wait and then find nothing left to do.
-  const connection = await handle.pool.connect();
-  try {
+  await withConnection(handle.url, async (connection) => {
     await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(connection), { migrationsFolder });
-  } finally {
-    await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    connection.release();
-  }
+    try {
+      await migrateDrizzle(drizzle(connection), { migrationsFolder });
+    } finally {
+      await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    }
+  });
 }

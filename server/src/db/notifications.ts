@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { GatewayLogger } from '../gateway/logger';
 import type { Database } from './client';
 
 const RECONNECT_MS = 1000;
+/**
+ * How often the LISTEN connection is asked a question: a connection that only listens would never notice that
+ * its peer went silent (a partition), and notifications would stop without an error. The pool's query timeout
+ * ends a connection that does not answer, and the channel takes a new one.
+ */
+const HEARTBEAT_MS = 5000;
 
 /**
  * One PostgreSQL notification channel between the server instances sharing a database: `notify` reaches the
- * other instances' listeners through NOTIFY, which each LISTENs to on a connection of its own (on PGlite, its
- * in-process listen). An instance ignores its own notifications. `parse` reads a payload; null drops it.
+ * other instances' listeners through NOTIFY, which each LISTENs to on a connection of its own. An instance
+ * ignores its own notifications. `parse` reads a payload; null drops it.
  */
 export class DatabaseChannel<T extends object> {
   private readonly instance = randomUUID();
@@ -31,9 +36,7 @@ export class DatabaseChannel<T extends object> {
   }
 
   async start(): Promise<void> {
-    const client = (this.db as unknown as { $client: unknown }).$client;
-    if (client instanceof pg.Pool) await this.listenPg(client);
-    else await this.listenPglite(client as PGlite);
+    await this.listen((this.db as unknown as { $client: pg.Pool }).$client);
   }
 
   async stop(): Promise<void> {
@@ -71,18 +74,17 @@ export class DatabaseChannel<T extends object> {
     }
   }
 
-  private async listenPglite(client: PGlite): Promise<void> {
-    const unlisten = await client.listen(this.channel, (payload) => this.onNotification(payload));
-    this.end = unlisten;
-  }
-
-  /** One pool connection kept for LISTEN; when it breaks, another is taken after a pause. */
-  private async listenPg(pool: pg.Pool): Promise<void> {
+  /** One pool connection kept for LISTEN; when it breaks or stops answering, another is taken after a pause. */
+  private async listen(pool: pg.Pool): Promise<void> {
     const connection = await pool.connect();
     let released = false;
+    const heartbeat = setInterval(() => {
+      connection.query('SELECT 1').catch(() => undefined);
+    }, HEARTBEAT_MS).unref();
     const release = (error?: Error) => {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       connection.release(error ?? true);
     };
     connection.on('notification', (message) => {
@@ -100,7 +102,7 @@ export class DatabaseChannel<T extends object> {
   private async reconnect(pool: pg.Pool): Promise<void> {
     if (this.stopped) return;
     try {
-      await this.listenPg(pool);
+      await this.listen(pool);
     } catch (error) {
       this.log.warn(
         { err: error, channel: this.channel },

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachBackend } from '../testing/backends';
-import type { DatabaseHandle } from './client';
+import { describeEachBackend, type TestDatabase } from '../testing/backends';
 import { preparedRead } from './prepared';
 
 const A = '6f1c9a52-3d4e-4b8a-9c2f-0a1b2c3d4e5f';
 const B = '0e2d4c6b-8a9f-4e1d-b3c5-7a9b1c3d5e7f';
 
 describeEachBackend('prepared reads', (backend) => {
-  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  let handle: TestDatabase;
   beforeAll(async () => {
     handle = await backend.open();
   });
@@ -31,9 +30,5 @@ describeEachBackend('prepared reads', (backend) => {
       [{ first: A, same: true }],
     ]);
     expect(await two(B, A)).toEqual([{ first: B, same: false }]);
-  });
-
-  it('refuses what is not a UUID: on PGlite nothing else is ever written into the statement', async () => {
-    await expect(echo()(`${A}'); SELECT 1; --`, B)).rejects.toThrow();
   });
 });

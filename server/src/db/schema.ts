@@ -117,6 +117,25 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_user_time_idx').on(t.tenantId, t.username, t.attemptedAt)],
 );
 
+/**
+ * Attempts from one client address that may be guessing (modules/auth/throttle.ts): failed sign-ins and codes, and
+ * recovery requests. Not a tenant's data: one address sprays the usernames of every tenant alike.
+ */
+export const addressAttempts = pgTable(
+  'address_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The client's address as Fastify sees it (TRUST_PROXY), IPv6 cut to its /64 (addressKey). */
+    address: text('address').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('address_attempts_address_time_idx').on(t.address, t.attemptedAt),
+    // Attempts of every address are forgotten once out of the window (a botnet's addresses never come back).
+    index('address_attempts_time_idx').on(t.attemptedAt),
+  ],
+);
+
 /** A site or store: a named group of devices of one tenant (the BUSINESS_GROUP of the tree). */
 export const businessGroups = pgTable(
   'business_groups',
@@ -491,8 +510,34 @@ export const impersonationRecords = pgTable(
     accountUsername: text('account_username').notNull(),
     clientAddress: text('client_address').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** A switch's session (its token's hash), whose requests are its actions; null for a switch back. */
+    sessionTokenHash: text('session_token_hash'),
   },
-  (t) => [index('impersonation_records_tenant_at_idx').on(t.tenantId, t.at, t.id)],
+  (t) => [
+    index('impersonation_records_tenant_at_idx').on(t.tenantId, t.at, t.id),
+    index('impersonation_records_session_idx').on(t.sessionTokenHash),
+  ],
+);
+
+/**
+ * What was done while switched (modules/impersonation/actions.ts): each request of a switch's session that may
+ * change something, written before it runs and given its status once answered (null: no answer was sent).
+ */
+export const impersonationActions = pgTable(
+  'impersonation_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    recordId: bigint('record_id', { mode: 'number' })
+      .notNull()
+      .references(() => impersonationRecords.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    /** The URL's path, with the ids it names; never its query (it may carry a secret). */
+    path: text('path').notNull(),
+    statusCode: integer('status_code'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('impersonation_actions_record_idx').on(t.recordId, t.id)],
 );
 
 /** Bug reports and feature requests (modules/support), kept whether or not their e-mail got through. */

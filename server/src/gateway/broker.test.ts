@@ -128,4 +128,14 @@ describe('embedded broker against a hostile device', () => {
       /Unacceptable protocol version/i,
     );
   });
+
+  it('refuses MQTT 3.1 (protocol level 3) with CONNACK 1, even with the right credential', async () => {
+    await expect(
+      connectAs(ATTACKER, { protocolVersion: 3, protocolId: 'MQIsdp', clientId: 'demo/B2B2B2' }),
+    ).rejects.toThrow(/Unacceptable protocol version/i);
+    // The same device speaking 3.1.1 is let in.
+    const client = await connectAs(ATTACKER);
+    expect(client.connected).toBe(true);
+    await client.endAsync();
+  });
 });

@@ -35,6 +35,9 @@ export interface EmbeddedBroker {
 
 type Identity = { kind: 'server' } | { kind: 'device'; tenant: string; hexacode: string };
 
+/** Protocol levels of the CONNECT packet. */
+const MQTT_3_1 = 3;
+const MQTT_5 = 5;
 const IDENTIFIER_REJECTED = 2;
 const BAD_CREDENTIALS = 4;
 
@@ -56,6 +59,13 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
   const retained = new RetainedTopics(MAX_RETAINED_TOPICS_PER_DEVICE);
 
   const aedes = await Aedes.createBroker({
+    preConnect(_client, packet, done) {
+      // Aedes speaks MQTT 3.1 (protocol level 3) besides 3.1.1 (level 4); the protocol is 3.1.1 only. A level-3
+      // CONNECT is handed on as level 5, which Aedes refuses first thing: CONNACK 1 (unacceptable protocol
+      // version, written in the 3.1.1 form that 3.1 shares), then it disconnects, before any credential is read.
+      if (packet.protocolVersion === MQTT_3_1) packet.protocolVersion = MQTT_5;
+      done(null, true);
+    },
     authenticate(client, username, password, done) {
       const pass = password ?? Buffer.alloc(0);
       if (username === options.server.username) {

@@ -1,112 +1,115 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createDatabase, type DatabaseHandle } from '../db/client';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import { hostOf, tokenOf } from '../testing/app';
+import { TEST_BACKEND, type TestDatabase } from '../testing/backends';
+import { startTcpProxy, type TcpProxy } from '../testing/tcpProxy';
 import { until } from '../testing/wait';
 
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `coldwatch_outage_${process.pid}`;
-
-const postgresAnswers = await new Promise<boolean>((resolve) => {
-  const probe = connect({ host: '127.0.0.1', port: 5432 });
-  probe.once('connect', () => {
-    probe.destroy();
-    resolve(true);
-  });
-  probe.once('error', () => resolve(false));
-});
-
-async function admin(sql: string) {
-  const client = new pg.Client(ADMIN_URL);
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
-/** A TCP relay to PostgreSQL that can be cut (open connections dropped, new ones refused) and mended. */
-function relay() {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect({ host: '127.0.0.1', port: 5432 });
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  return {
-    open,
-    port: () => port,
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server!.close(() => resolve());
-      }),
-  };
-}
-
-describe.runIf(postgresAnswers)('PostgreSQL refusing connections for a while', () => {
-  const link = relay();
+/** The seeded test database and an app on it through a TCP proxy that the tests break and mend. */
+function appThroughProxy() {
+  const context = {} as { proxy: TcpProxy; app: FastifyInstance; token: string };
+  let database: TestDatabase;
   let handle: DatabaseHandle;
-  let app: FastifyInstance;
-
   beforeAll(async () => {
-    await admin(`create database ${DATABASE}`);
-    await link.open();
-    handle = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${link.port()}/${DATABASE}` });
-    await migrate(handle);
-    await seedDemo(handle.db, { dashboards: true });
-    app = await buildApp({
+    database = await TEST_BACKEND.openSeeded('dashboards');
+    context.proxy = await startTcpProxy(Number(new URL(database.url).port));
+    handle = createDatabase(context.proxy.through(database.url));
+    context.app = await buildApp({
       config: { defaultTenant: 'demo', logLevel: 'silent' },
       db: handle.db,
       logger: false,
       distDir: '/nonexistent-dist',
     });
-  }, 60_000);
-
-  afterAll(async () => {
-    await app.close();
-    await handle.close();
-    await admin(`drop database if exists ${DATABASE} with (force)`);
+    context.token = await tokenOf(context.app, 'admin', 'Admin123');
   });
+  afterAll(async () => {
+    await context.app.close();
+    await context.proxy.close();
+    await handle.close();
+    await database.dispose();
+  });
+  return context;
+}
+
+const timed = async <T>(work: () => Promise<T>) => {
+  const started = Date.now();
+  const result = await work();
+  return { result, ms: Date.now() - started };
+};
+
+describe('PostgreSQL refusing connections for a while', () => {
+  const ctx = appThroughProxy();
+  const list = () =>
+    ctx.app.inject({
+      url: '/api/v2/dashboards/',
+      headers: { host: hostOf('demo'), authorization: `Bearer ${ctx.token}` },
+    });
 
   it('reports unready and answers 503 while it is away, and recovers without a restart', async () => {
-    const token = await tokenOf(app, 'admin', 'Admin123');
-    const list = () =>
-      app.inject({
-        url: '/api/v2/dashboards/',
-        headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
-      });
     expect((await list()).statusCode).toBe(200);
-    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
 
-    await link.cut();
-    const down = await app.inject({ url: '/readyz' });
+    await ctx.proxy.cut();
+    const down = await ctx.app.inject({ url: '/readyz' });
     expect([down.statusCode, down.json()]).toEqual([503, { status: 'database unavailable' }]);
     const refused = await list();
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     expect(refused.headers['retry-after']).toBe('5');
-    expect((await app.inject({ url: '/livez' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/livez' })).statusCode).toBe(200);
 
-    await link.open();
-    await until(async () => (await app.inject({ url: '/readyz' })).statusCode === 200, 10_000, 'ready again');
+    await ctx.proxy.open();
+    await until(
+      async () => (await ctx.app.inject({ url: '/readyz' })).statusCode === 200,
+      10_000,
+      'ready again',
+    );
     expect((await list()).statusCode).toBe(200);
+  });
+});
+
+describe('PostgreSQL gone silent (a partition), then answering new connections only', () => {
+  const ctx = appThroughProxy();
+  const headers = (token: string) => ({ host: hostOf('demo'), authorization: `Bearer ${token}` });
+  /** More calls at once than the pool has connections, a bad token's among them. */
+  const burst = () =>
+    Promise.all([
+      ...Array.from({ length: 14 }, () =>
+        ctx.app.inject({ url: '/api/v2/dashboards/', headers: headers(ctx.token) }),
+      ),
+      ctx.app.inject({ url: '/api/v2/dashboards/', headers: headers('not-a-token') }),
+    ]);
+
+  it('answers 503 within 5 s while it is silent, and works again within 10 s of it answering, without a restart', async () => {
+    // Connections in the pool and the LISTEN connection open, as on a server that has been running.
+    const before = await burst();
+    expect(before.map((r) => r.statusCode)).toEqual([...Array<number>(14).fill(200), 401]);
+
+    ctx.proxy.swallow();
+    const silent = await timed(burst);
+    expect(silent.ms).toBeLessThan(5_000);
+    for (const response of silent.result) {
+      expect([response.statusCode, response.json().code, response.headers['retry-after']]).toEqual([
+        503,
+        'DATABASE_UNAVAILABLE',
+        '5',
+      ]);
+    }
+    const unready = await timed(() => ctx.app.inject({ url: '/readyz' }));
+    expect([unready.result.statusCode, unready.ms < 5_000]).toEqual([503, true]);
+    expect((await ctx.app.inject({ url: '/livez' })).statusCode).toBe(200);
+
+    // Only new connections get through: every connection opened before stays silent.
+    ctx.proxy.heal();
+    const healed = Date.now();
+    await until(
+      async () => (await burst()).every((r, i) => r.statusCode === (i < 14 ? 200 : 401)),
+      10_000,
+      'every call answered again',
+    );
+    expect(Date.now() - healed).toBeLessThan(10_000);
+    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createDatabase } from '../db/client';
+import { TEST_BACKEND, testDatabaseServer } from '../testing/backends';
+import { withAdmin } from '../testing/testPostgres';
 import { createReadiness } from './health';
 
-/** An app over an empty in-memory database, not yet ready (as main.ts has it while it migrates and seeds). */
+/** An app over an empty database, not yet ready (as main.ts has it while it migrates and seeds). */
 async function startingApp() {
-  const handle = createDatabase({});
+  const handle = await TEST_BACKEND.open();
   const readiness = createReadiness(false);
   const app = await buildApp({
     config: { defaultTenant: 'demo', logLevel: 'silent' },
@@ -31,7 +32,7 @@ describe('readiness', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok' });
     await app.close();
-    await handle.close();
+    await handle.dispose();
   });
 });
 
@@ -46,11 +47,15 @@ describe('probes', () => {
     readiness.markReady();
     expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
 
-    await handle.close();
+    // The database goes, its connections with it.
+    await withAdmin(testDatabaseServer().adminUrl, (client) =>
+      client.query(`DROP DATABASE ${handle.name} WITH (FORCE)`),
+    );
     const down = await app.inject({ url: '/readyz' });
     expect([down.statusCode, down.json()]).toEqual([503, { status: 'database unavailable' }]);
     // Still alive: restarting the process would not bring the database back.
     expect((await app.inject({ url: '/livez' })).statusCode).toBe(200);
     await app.close();
+    await handle.close();
   });
 });

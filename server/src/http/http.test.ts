@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeEachBackend, PGLITE_BACKEND } from '../testing/backends';
+import { describeEachBackend, TEST_BACKEND } from '../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../testing/app';
 
 function builtSpa(): string {
@@ -129,6 +129,8 @@ describeEachBackend('HTTP behaviour', (backend) => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
+    // Fetches and WebSockets go to this origin only ('self' covers ws: and wss: of the same host).
+    expect(csp).toContain("connect-src 'self';");
 
     const asset = await ctx.app.inject({ url: '/assets/app-1a2b.js', headers: { host: hostOf('demo') } });
     expect(asset.statusCode).toBe(200);
@@ -151,7 +153,7 @@ describeEachBackend('HTTP behaviour', (backend) => {
 });
 
 describe('without a built SPA', () => {
-  const ctx = useTestApp(PGLITE_BACKEND);
+  const ctx = useTestApp(TEST_BACKEND);
 
   it('tells how to build it instead of failing', async () => {
     const response = await ctx.app.inject({

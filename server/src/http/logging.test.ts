@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PGLITE_BACKEND } from '../testing/backends';
+import { TEST_BACKEND } from '../testing/backends';
 import { hostOf, login, tokenOf, useTestApp } from '../testing/app';
 
 /** Every line the app logs, at the most talkative level. */
@@ -14,7 +14,7 @@ const logStream = new Writable({
 
 // What is logged does not depend on the database, so one back-end is enough.
 describe('logs', () => {
-  const ctx = useTestApp(PGLITE_BACKEND, { devices: true, log: { stream: logStream, level: 'trace' } });
+  const ctx = useTestApp(TEST_BACKEND, { devices: true, log: { stream: logStream, level: 'trace' } });
 
   it('never hold a session token, a password, a security code or a device credential', async () => {
     const password = 'Admin123';
@@ -26,6 +26,15 @@ describe('logs', () => {
     socket.terminate();
     await ctx.app.inject({ url: `/api/v2/account/settings?Authorization=${token}`, headers });
     await ctx.app.inject({ url: `/api/v2/nothing?token=${token}&code=987654`, headers });
+    // Whom a recovery link is asked for, and a browser's push endpoint, are kept out like tokens.
+    const recover = `/api/v2/account/recover-password?email=${encodeURIComponent('private.person@example.dk')}`;
+    expect((await ctx.app.inject({ method: 'PUT', url: recover, headers })).statusCode).toBe(204);
+    const endpoint = 'https://push.example/subscription-capability-42';
+    await ctx.app.inject({
+      url: `/api/v2/unsubscribe?endpoint=${encodeURIComponent(endpoint)}`,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    await ctx.app.recovery.idle();
     const registered = await ctx.app.inject({
       method: 'POST',
       url: '/api/v2/admin/devices',
@@ -37,7 +46,16 @@ describe('logs', () => {
 
     const text = logged.join('');
     expect(text).toContain('/client-connect?Authorization=[REDACTED]');
-    for (const secret of [token, password, 'Secure123', '987654', credential]) {
+    expect(text).toContain('/api/v2/account/recover-password?email=[REDACTED]');
+    for (const secret of [
+      token,
+      password,
+      'Secure123',
+      '987654',
+      credential,
+      'private.person',
+      'capability-42',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -8,8 +8,11 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/** Query parameters that may carry a secret: the socket's token, a recovery token, a security code, a key. */
-const SECRET_PARAMETER = /authorization|token|password|secret|code|credential|key/i;
+/**
+ * Query parameters that may carry a secret or whom a request is about: the socket's token, a recovery token, a
+ * security code, a key, the e-mail address a recovery link is asked for, a browser's push endpoint (a capability).
+ */
+const SECRET_PARAMETER = /authorization|token|password|secret|code|credential|key|e-?mail|endpoint/i;
 
 /** The URL with the value of every secret-looking query parameter replaced, for the log. */
 export function redactUrl(url: string): string {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PGLITE_BACKEND } from '../testing/backends';
+import { TEST_BACKEND } from '../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../testing/app';
 import { speakAsDevice } from '../testing/devices';
 import { until } from '../testing/wait';
 
 describe('/metrics', () => {
-  const ctx = useTestApp(PGLITE_BACKEND, { devices: true });
+  const ctx = useTestApp(TEST_BACKEND, { devices: true });
   const scrape = async () => (await ctx.app.inject({ url: '/metrics' })).body;
   /** The value of the sample line `series` (name and labels as Prometheus prints them). */
   const sample = (text: string, series: string) => {

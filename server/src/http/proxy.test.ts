@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { PGLITE_BACKEND } from '../testing/backends';
+import { TEST_BACKEND } from '../testing/backends';
 import { hostOf, useTestApp } from '../testing/app';
 
 /** What the proxy in front of the server adds, for a browser at 203.0.113.7 on acme's address. */
@@ -15,7 +15,7 @@ const forwarded = {
 };
 
 describe('behind a reverse proxy', () => {
-  const ctx = useTestApp(PGLITE_BACKEND);
+  const ctx = useTestApp(TEST_BACKEND);
   const lines: string[] = [];
   let trusting: FastifyInstance;
   beforeAll(async () => {

@@ -61,8 +61,9 @@ export class Caller {
     if (!live) await this.signIn();
   }
 
-  send(probe: Probe, host = hostOf(this.tenant)): Promise<LightMyRequestResponse> {
-    return sendAs(this.app, probe, { host, authorization: `Bearer ${this.token}` });
+  /** `from`: the client address it comes from (the test's own, 127.0.0.1, unless given). */
+  send(probe: Probe, host = hostOf(this.tenant), from?: string): Promise<LightMyRequestResponse> {
+    return sendAs(this.app, probe, { host, authorization: `Bearer ${this.token}` }, from);
   }
 
   /** A plain JSON call, for the set-up of a test: fails unless answered with a 2xx. */
@@ -82,9 +83,11 @@ export function sendAs(
   app: FastifyInstance,
   probe: Probe,
   headers: Record<string, string>,
+  from?: string,
 ): Promise<LightMyRequestResponse> {
   const hasBody = probe.body !== undefined;
   return app.inject({
+    ...(from ? { remoteAddress: from } : {}),
     method: probe.method as 'GET',
     url: probe.query === undefined ? probe.path : `${probe.path}?${probe.query}`,
     headers: {

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DeviceTreeItem } from '../../../src/services/contracts';
 import type { Database } from '../db/client';
-import { dashboardGroups, dashboards } from '../db/schema';
+import { dashboardGroups, dashboards, pushSubscriptions } from '../db/schema';
 import type { Caller } from './callers';
 import type { IdKind } from './slots';
 
@@ -12,7 +12,10 @@ const unique = (values: (string | undefined | null)[]) => [
   ...new Set(values.filter((value): value is string => typeof value === 'string' && value !== '')),
 ];
 
-/** Dashboards, groups, widgets and their elements from the database; devices from the user's device tree. */
+/**
+ * Dashboards, groups, widgets and their elements and push subscriptions from the database; devices from the user's
+ * device tree.
+ */
 export async function idsOf(db: Database, caller: Caller): Promise<Ids> {
   const ownDashboards = await db.select().from(dashboards).where(eq(dashboards.userId, caller.userId));
   const groups = await db.select().from(dashboardGroups).where(eq(dashboardGroups.userId, caller.userId));
@@ -35,6 +38,14 @@ export async function idsOf(db: Database, caller: Caller): Promise<Ids> {
     hexacode: unique(tree.flatMap((item) => [item.hexacode, item.rawHexacode])),
     key: unique(tree.flatMap((item) => [item.key, ...item.departments.map((d) => d.key)])),
     user: [caller.userId],
+    endpoint: unique(
+      (
+        await db
+          .select({ endpoint: pushSubscriptions.endpoint })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, caller.userId))
+      ).map((row) => row.endpoint),
+    ),
   };
 }
 

@@ -22,7 +22,14 @@ import { allIds, bundlesOf, type Ids, idsOf } from './ids';
 import { sweptRoutes } from './routes';
 import { ID_KINDS } from './slots';
 import { type Aimed, targetedProbes, type Victims } from './targeted';
-import { apiViewOf, Markers, markTenantDevices, plantMarkedData, snapshotOf } from './victims';
+import {
+  apiViewOf,
+  Markers,
+  markTenantDevices,
+  plantMarkedData,
+  snapshotOf,
+  subscribeBrowser,
+} from './victims';
 
 /**
  * Ids of one kind are all handled alike, so each victim's are aimed up to this many per kind (the seeded dashboards
@@ -87,6 +94,11 @@ describeEachBackend('security: no user reaches the data of another user or tenan
 
   async function sweep(attacker: Caller, victims: readonly Caller[], administersTenant: boolean) {
     const { db } = ctx.handle;
+    // Each victim holds a push subscription to be taken, whatever an earlier sweep's logouts removed.
+    for (const victim of victims) {
+      await victim.keepSignedIn();
+      await subscribeBrowser(victim, markersOf.get(victim)!);
+    }
     const ownIds = await idsOf(db, attacker);
     const ownBundles = await bundlesOf(db, attacker, ownIds);
     const own = ownBundles.find((b) => b.widget && b.element) ?? ownBundles[0] ?? {};
@@ -154,7 +166,7 @@ describeEachBackend('security: no user reaches the data of another user or tenan
       await attacker.keepSignedIn();
     }
     console.info(
-      `isolation [${backend.name}] ${attacker.label} against ${victims.map((v) => v.label).join(', ')}: ` +
+      `isolation ${attacker.label} against ${victims.map((v) => v.label).join(', ')}: ` +
         `${routes.length} routes, ${slots} id slots × ${allIds(everyone.ids).length} victim ids ` +
         `(+ ${everyone.bundles.length} id bundles) = ${requests} requests`,
     );

@@ -7,14 +7,26 @@ import type { SchemaNode } from './schema-node';
 
 export type Path = readonly (string | number)[];
 
-/** id, i (a layout item's widget), key, dashboard, widget, …Id, …Ids, …hexacode, …Data (dashboardsData). */
-const ID_FIELD = /^(id|i|key|dashboard|widget)$|Id$|Ids$|[hH]exacode$|Data$/;
+/**
+ * id, i (a layout item's widget), key, dashboard, widget, endpoint (a browser's push subscription), …Id, …Ids,
+ * …hexacode, …Data (dashboardsData).
+ */
+const ID_FIELD = /^(id|i|key|dashboard|widget|endpoint)$|Id$|Ids$|[hH]exacode$|Data$/;
 
 const lastName = (path: Path) => [...path].reverse().find((segment) => typeof segment === 'string');
 
 export const isIdField = (path: Path): boolean => ID_FIELD.test(lastName(path) ?? '');
 
-export const ID_KINDS = ['dashboard', 'group', 'widget', 'element', 'hexacode', 'key', 'user'] as const;
+export const ID_KINDS = [
+  'dashboard',
+  'group',
+  'widget',
+  'element',
+  'hexacode',
+  'key',
+  'user',
+  'endpoint',
+] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
 /** The nearest field name that says what a slot holds ("widgets.0.elements.0.id" holds an element's id). */
@@ -25,6 +37,7 @@ const KIND_OF_NAME: readonly [RegExp, IdKind][] = [
   [/group/i, 'group'],
   [/hexacode/i, 'hexacode'],
   [/^key$/, 'key'],
+  [/^endpoint$/, 'endpoint'],
 ];
 
 /** The kind of id a slot holds, or 'any' when its name does not say (a bare `id`, a path parameter, a query field). */

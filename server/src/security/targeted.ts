@@ -105,6 +105,8 @@ export const lookAlike = (id: string) => {
   return id.replace(/[0-9a-fA-F]/g, () => digits[randomInt(16)]!);
 };
 const shapeOf = (id: string) => id.replace(/[0-9a-fA-F]/g, 'h');
+const anyIdsOf = (ids: Ids) =>
+  Object.entries(ids).flatMap(([kind, values]) => (kind === 'endpoint' ? [] : values));
 
 /**
  * The requests aimed at `route`, how many slots it has, and the attacker's own request they are made from (sent as
@@ -127,11 +129,14 @@ export function targetedProbes(
     return accepts(route, part, value) ? probeOf(route, { ...base, [part]: value }) : undefined;
   };
   for (const { part, slot, kind } of slots) {
-    const ids = kind === 'any' ? Object.values(victims.ids).flat() : victims.ids[kind];
+    // A bare id or a path parameter never holds a push endpoint (a URL): those are aimed where they are named.
+    const ids = kind === 'any' ? anyIdsOf(victims.ids) : victims.ids[kind];
     for (const id of ids) {
       const probe = withIdIn(part, slot, id);
       const controlId = lookAlike(id);
-      const control = withIdIn(part, slot, controlId);
+      // An endpoint is a capability: who knows it holds the browser's subscription already, so the server may
+      // refuse a foreign one where it stores an unknown one. Its row must not change (the sweep's snapshot).
+      const control = kind === 'endpoint' ? undefined : withIdIn(part, slot, controlId);
       if (!probe) continue;
       const key = `${part} ${slot.path.join('.')} ${shapeOf(id)}`;
       aimed.push({ probe, id, ...(control ? { control: { key, id: controlId, probe: control } } : {}) });

@@ -21,10 +21,12 @@ import {
   dashboards,
   deviceConfigurations,
   devices,
+  pushSubscriptions,
   sessions,
   tenants,
   users,
 } from '../db/schema';
+import { browserKeys } from '../modules/push/testing';
 import type { Caller } from './callers';
 
 /** Unique texts, remembered so the sweep can look for them in every answer. */
@@ -56,7 +58,7 @@ function markedWidgets(markers: Markers, hexacode: string | null) {
   });
 }
 
-/** Dashboards, a group, widgets, annotations, device labels and settings of `owner`, all marked. */
+/** Dashboards, a group, widgets, annotations, device labels, settings and a push subscription of `owner`, all marked. */
 export async function plantMarkedData(owner: Caller, markers: Markers): Promise<void> {
   const tree = await owner.call<DeviceTreeItem[]>('GET', '/api/v2/devices/');
   const first = await owner.call<Dashboard>('POST', '/api/v2/dashboards/', { name: markers.next() });
@@ -85,11 +87,24 @@ export async function plantMarkedData(owner: Caller, markers: Markers): Promise<
       data: [item, ...item.departments].map(({ key }) => ({ key, label: markers.next() })),
     })),
   });
+  await subscribeBrowser(owner, markers);
   const email = `${markers.next()}@example.dk`;
   await owner.call('POST', '/api/v2/account/settings', {
     email,
     alarmEmailExportAddresses: [email],
     language: { code: 'EN', label: markers.next() },
+  });
+}
+
+/**
+ * A browser of the owner's subscribed to alarm pushes, with a marked endpoint: no one else may take it over (issue
+ * 25). It goes with the session that made it, so a sweep that signs its attacker out loses the attacker's own.
+ */
+export async function subscribeBrowser(owner: Caller, markers: Markers): Promise<void> {
+  await owner.call('POST', '/api/v2/subscribe', {
+    endpoint: `https://push.example/${markers.next()}`,
+    keys: browserKeys().keys,
+    expirationTime: null,
   });
 }
 
@@ -128,6 +143,11 @@ export async function snapshotOf(db: Database, victims: readonly Caller[], excep
       .from(deviceConfigurations)
       .where(inArray(deviceConfigurations.userId, ids))
       .orderBy(asc(deviceConfigurations.userId)),
+    pushSubscriptions: await db
+      .select()
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, ids))
+      .orderBy(asc(pushSubscriptions.id)),
     sessions: await db
       .select()
       .from(sessions)

@@ -1,88 +1,58 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, inject } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../db/client';
-import { copyPgliteTemplate } from './pgliteTemplate';
-import { dropDatabase, postgresAnswers, postgresUrlOf, withAdmin } from './postgresAdmin';
-import { migrateAndSeed, type SeededTemplates, type SeedVariant } from './seededTemplates';
+import type { SeedVariant, TestDatabaseServer } from './seededTemplates';
+import { databaseUrlOf, dropDatabase, withAdmin } from './testPostgres';
 
-export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };
+export type TestDatabase = DatabaseHandle & {
+  /** The database's name on the run's PostgreSQL. */
+  name: string;
+  /** Closes the pool and drops the database. */
+  dispose(): Promise<void>;
+};
 
 export interface TestBackend {
-  name: 'pglite' | 'postgres';
-  /** False when PostgreSQL does not answer: its suites are skipped, not failed. */
-  available: boolean;
-  /** A fresh, empty database; dispose() closes it and, for PostgreSQL, drops it. */
+  /** A fresh, empty database. */
   open(): Promise<TestDatabase>;
-  /** A fresh database, migrated and seeded with the demo (`variant`); dispose() as for open(). */
+  /** A fresh database, migrated and seeded with the demo (`variant`): a copy of the run's template. */
   openSeeded(variant: SeedVariant): Promise<TestDatabase>;
 }
 
-/** The run's seeded databases (server/src/testing/globalSetup.ts); absent when a run has no global setup. */
-const seeded = () => inject('seededTemplates') as SeededTemplates | undefined;
-
-async function pgliteIn(fill: (dir: string) => Promise<void>): Promise<TestDatabase> {
-  const dir = await mkdtemp(join(tmpdir(), 'coldwatch-test-'));
-  await fill(dir);
-  const handle = createDatabase({ pgliteDir: dir });
-  return {
-    ...handle,
-    async dispose() {
-      await handle.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+/** The run's PostgreSQL (server/src/testing/globalSetup.ts). */
+export function testDatabaseServer(): TestDatabaseServer {
+  const server = inject('testDatabase') as TestDatabaseServer | undefined;
+  if (!server)
+    throw new Error('server tests run in the server project, whose global setup starts PostgreSQL');
+  return server;
 }
 
-/** A copy of a fresh database in a temporary directory (creating one takes seconds): fast, and always there. */
-export const PGLITE_BACKEND: TestBackend = {
-  name: 'pglite',
-  available: true,
-  open: () => pgliteIn(copyPgliteTemplate),
-  async openSeeded(variant) {
-    const template = seeded()?.pglite[variant];
-    if (template) return pgliteIn((dir) => cp(template, dir, { recursive: true }));
-    const handle = await this.open();
-    await migrateAndSeed(handle, variant);
-    return handle;
-  },
-};
-
-async function postgresDatabase(template?: string): Promise<TestDatabase> {
+async function freshDatabase(template?: string): Promise<TestDatabase> {
+  const { adminUrl } = testDatabaseServer();
   const name = `coldwatch_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) =>
+  await withAdmin(adminUrl, (client) =>
     client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );
-  const handle = createDatabase({ databaseUrl: postgresUrlOf(name) });
+  const handle = createDatabase(databaseUrlOf(adminUrl, name));
   return {
     ...handle,
+    name,
     async dispose() {
       await handle.close();
-      await dropDatabase(name);
+      await dropDatabase(adminUrl, name);
     },
   };
 }
 
-const postgres: TestBackend = {
-  name: 'postgres',
-  available: postgresAnswers,
-  open: () => postgresDatabase(),
-  async openSeeded(variant) {
-    const template = seeded()?.postgres?.[variant];
-    if (template) return postgresDatabase(template);
-    const handle = await this.open();
-    await migrateAndSeed(handle, variant);
-    return handle;
-  },
+/** Databases of the run's PostgreSQL: a new one per test file (or per describe), never shared. */
+export const TEST_BACKEND: TestBackend = {
+  open: () => freshDatabase(),
+  openSeeded: (variant) => freshDatabase(testDatabaseServer().templates[variant]),
 };
 
-export const TEST_BACKENDS: readonly TestBackend[] = [PGLITE_BACKEND, postgres];
-
-/** Runs a suite once per database back-end; the PostgreSQL run is skipped when no server answers. */
+/**
+ * Runs a suite on the test database. It ran once per back-end while the embedded database was PGlite; with one
+ * engine everywhere it runs once, and keeps its name for the suites written with it.
+ */
 export function describeEachBackend(title: string, suite: (backend: TestBackend) => void): void {
-  for (const backend of TEST_BACKENDS) {
-    describe.skipIf(!backend.available)(`${title} [${backend.name}]`, () => suite(backend));
-  }
+  describe(title, () => suite(TEST_BACKEND));
 }

@@ -1,9 +1,14 @@
 import type { TestProject } from 'vitest/node';
 import { makeSeededTemplates, removeSeededTemplates } from './seededTemplates';
+import { startTestPostgres } from './testPostgres';
 
-/** Seeds one database of each kind for the server suites of this run; each suite starts from a copy. */
+/** Starts the run's PostgreSQL and seeds its template databases; each server suite starts from a copy. */
 export default async function setup(project: TestProject) {
-  const templates = await makeSeededTemplates();
-  project.provide('seededTemplates', templates);
-  return () => removeSeededTemplates(templates);
+  const postgres = await startTestPostgres();
+  const server = { adminUrl: postgres.adminUrl, templates: await makeSeededTemplates(postgres.adminUrl) };
+  project.provide('testDatabase', server);
+  return async () => {
+    await removeSeededTemplates(server);
+    await postgres.stop();
+  };
 }

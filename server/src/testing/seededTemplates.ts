@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createDatabase, type DatabaseHandle } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
-import { copyPgliteTemplate } from './pgliteTemplate';
-import { postgresAnswers, postgresUrlOf, waitUntilUnused, withAdmin } from './postgresAdmin';
+import { databaseUrlOf, dropDatabase, withAdmin } from './testPostgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's seeded databases that useTestApp copies (backends.ts), made by globalSetup.ts. */
-    seededTemplates: SeededTemplates;
+    /** The run's PostgreSQL and its seeded template databases (globalSetup.ts), which backends.ts copies. */
+    testDatabase: TestDatabaseServer;
   }
 }
 
@@ -18,10 +14,10 @@ declare module 'vitest' {
 export type SeedVariant = 'plain' | 'dashboards';
 export const SEED_VARIANTS: readonly SeedVariant[] = ['plain', 'dashboards'];
 
-/** Where a run's seeded databases are: PGlite data directories, and PostgreSQL template databases when one answers. */
-export interface SeededTemplates {
-  pglite: Record<SeedVariant, string>;
-  postgres: Record<SeedVariant, string> | null;
+export interface TestDatabaseServer {
+  adminUrl: string;
+  /** A migrated and seeded template database of each variant. */
+  templates: Record<SeedVariant, string>;
 }
 
 /** Migrates and seeds an open database as useTestApp does (seeding hashes passwords, which is slow on purpose). */
@@ -30,49 +26,29 @@ export async function migrateAndSeed(handle: DatabaseHandle, variant: SeedVarian
   await seedDemo(handle.db, { dashboards: variant === 'dashboards' });
 }
 
-async function seededPgliteDir(variant: SeedVariant): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `coldwatch-seeded-${variant}-`));
-  await copyPgliteTemplate(dir);
-  const handle = createDatabase({ pgliteDir: dir });
-  await migrateAndSeed(handle, variant);
-  await handle.close();
-  return dir;
-}
-
-async function seededPostgresTemplate(run: string, variant: SeedVariant): Promise<string> {
+async function seededTemplate(adminUrl: string, run: string, variant: SeedVariant): Promise<string> {
   const name = `coldwatch_seeded_${run}_${variant}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-  const handle = createDatabase({ databaseUrl: postgresUrlOf(name) });
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const handle = createDatabase(databaseUrlOf(adminUrl, name));
   await migrateAndSeed(handle, variant);
   await handle.close();
-  await waitUntilUnused(name);
   return name;
 }
 
 /**
- * Seeds one database of each variant for the whole run, on each back-end, so a suite copies a seeded database
- * (about 0.2 s) instead of migrating and seeding its own (1.5–2.5 s, about ninety times a run).
+ * Seeds one template database of each variant for the whole run, so that a suite's database is a copy
+ * (CREATE DATABASE … TEMPLATE, about 0.1 s) instead of migrating and seeding its own (1.5–2.5 s, about ninety
+ * times a run).
  */
-export async function makeSeededTemplates(): Promise<SeededTemplates> {
+export async function makeSeededTemplates(adminUrl: string): Promise<Record<SeedVariant, string>> {
   const run = `${process.pid}_${Date.now().toString(36)}`;
-  const each = <T>(make: (variant: SeedVariant) => Promise<T>) =>
-    Promise.all(SEED_VARIANTS.map(make)).then(
-      (made) =>
-        Object.fromEntries(SEED_VARIANTS.map((variant, i) => [variant, made[i]])) as Record<SeedVariant, T>,
-    );
-  const [pglite, postgres] = await Promise.all([
-    each(seededPgliteDir),
-    postgresAnswers ? each((variant) => seededPostgresTemplate(run, variant)) : Promise.resolve(null),
-  ]);
-  return { pglite, postgres };
+  const names = await Promise.all(SEED_VARIANTS.map((variant) => seededTemplate(adminUrl, run, variant)));
+  return Object.fromEntries(SEED_VARIANTS.map((variant, i) => [variant, names[i]])) as Record<
+    SeedVariant,
+    string
+  >;
 }
 
-export async function removeSeededTemplates(templates: SeededTemplates): Promise<void> {
-  await Promise.all(Object.values(templates.pglite).map((dir) => rm(dir, { recursive: true, force: true })));
-  if (templates.postgres) {
-    const names = Object.values(templates.postgres);
-    await withAdmin(async (client) => {
-      for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    });
-  }
+export async function removeSeededTemplates(server: TestDatabaseServer): Promise<void> {
+  for (const name of Object.values(server.templates)) await dropDatabase(server.adminUrl, name);
 }

@@ -30,6 +30,8 @@ export type AlarmListEvent =
   | { type: 'alarms.streamOpened' }
   | { type: 'alarms.entryReceived'; entry: AlarmEntry; eventId: string | null }
   | { type: 'alarms.streamDropped' }
+  /** The server refused the stream: this sign-in holds as many as it may (other tabs). */
+  | { type: 'alarms.streamRefused' }
   /** The user's switches in the alarms menu. */
   | { type: 'alarms.toggleSound' }
   | { type: 'alarms.toggleBrowserNotifications' };

@@ -10,5 +10,6 @@ export const selectAlarmCount = (s: Snapshot): number => activeCount(s.context.e
 export const selectAlarmsLoading = (s: Snapshot): boolean => s.matches({ feed: 'loading' });
 export const selectAlarmsFailed = (s: Snapshot): boolean => s.matches({ feed: 'failed' });
 export const selectReconnecting = (s: Snapshot): boolean => s.matches({ feed: 'reconnecting' });
+export const selectStreamCrowded = (s: Snapshot): boolean => s.matches({ feed: 'crowded' });
 export const selectAlarmPreferences = (s: Snapshot) => s.context.preferences;
 export const selectSettingsBusy = (s: Snapshot): boolean => !s.matches({ settings: 'idle' });

@@ -35,6 +35,12 @@ const signalOf = (context: AlarmListContext, entry: AlarmEntry): AlarmSignal => 
   codes: newAlarmCodes(context.entries, entry),
 });
 
+/**
+ * After the server refused the stream as one too many for the sign-in (other tabs): long enough not to knock on
+ * every back-off, short enough to take a place freed by a tab closed meanwhile.
+ */
+export const STREAM_CROWDED_RETRY_MS = 60_000;
+
 /** SPEC §4 alarm list: the initial load, then the stream replaces or removes entries per hexacode. */
 export const alarmListMachine = setup({
   types: {
@@ -59,6 +65,7 @@ export const alarmListMachine = setup({
   delays: {
     RECONNECT: ({ context }) => reconnectDelay(context.attempts),
     RELOAD: 10_000,
+    CROWDED_RETRY: STREAM_CROWDED_RETRY_MS,
   },
   guards: {
     canResume: ({ context }) => context.lastEventId !== null,
@@ -171,7 +178,13 @@ export const alarmListMachine = setup({
               },
             ],
             'alarms.streamDropped': 'reconnecting',
+            'alarms.streamRefused': 'crowded',
           },
+        },
+        crowded: {
+          description:
+            'The server refused the stream: this sign-in holds as many as it may (other tabs). The list says so and tries again a minute later.',
+          after: { CROWDED_RETRY: [{ guard: 'canResume', target: 'streaming' }, { target: 'loading' }] },
         },
         // Back-off, then resume after the last event seen, or reload the list when there is none.
         reconnecting: {

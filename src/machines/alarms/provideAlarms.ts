@@ -29,6 +29,7 @@ export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices
           opened: () => sendBack({ type: 'alarms.streamOpened' }),
           received: (entry, eventId) => sendBack({ type: 'alarms.entryReceived', entry, eventId }),
           dropped: () => sendBack({ type: 'alarms.streamDropped' }),
+          refused: () => sendBack({ type: 'alarms.streamRefused' }),
         }),
       ),
       saveSettings: fromPromise(async ({ input }: { input: AlarmSettings }) => {

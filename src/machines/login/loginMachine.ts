@@ -66,6 +66,7 @@ export const loginMachine = setup({
     needsSecurityCode: (_, params: { outcome: LoginOutcome }) => params.outcome.kind === 'mfaRequired',
     refusedCredentials: (_, params: { error: unknown }) => failureKind(params.error) === 'invalidCredentials',
     lockedOut: (_, params: { error: unknown }) => failureKind(params.error) === 'locked',
+    throttled: (_, params: { error: unknown }) => failureKind(params.error) === 'throttled',
   },
   actions: {
     editField: assign(({ context, event }) => {
@@ -93,6 +94,13 @@ export const loginMachine = setup({
     showLockedMessage: assign({
       error: (_, params: { error: unknown }) => ({
         text: (params.error as { message?: string }).message ?? '',
+      }),
+    }),
+    // Too many attempts from this network: said inline, in the user's language, with the server's wait.
+    showThrottled: assign({
+      error: (_, params: { error: unknown }) => ({
+        id: 'login.throttled' as const,
+        values: { minutes: String((params.error as { minutes?: number }).minutes ?? 0) },
       }),
     }),
     assignSession: assign({
@@ -124,7 +132,7 @@ export const loginMachine = setup({
   states: {
     editingCredentials: {
       description:
-        'The login form asks for user name and password; refused credentials or a lockout show a message.',
+        'The login form asks for user name and password; refused credentials, a lockout or too many attempts from the network show a message.',
       on: {
         'login.edit': { actions: 'editField' },
         'login.toggleRememberMe': { actions: 'toggleRememberMe' },
@@ -162,6 +170,11 @@ export const loginMachine = setup({
             guard: { type: 'lockedOut', params: ({ event }) => ({ error: event.error }) },
             target: 'editingCredentials',
             actions: { type: 'showLockedMessage', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'throttled', params: ({ event }) => ({ error: event.error }) },
+            target: 'editingCredentials',
+            actions: { type: 'showThrottled', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'editingCredentials',
@@ -209,6 +222,11 @@ export const loginMachine = setup({
             guard: { type: 'lockedOut', params: ({ event }) => ({ error: event.error }) },
             target: 'editingCode',
             actions: { type: 'showLockedMessage', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'throttled', params: ({ event }) => ({ error: event.error }) },
+            target: 'editingCode',
+            actions: { type: 'showThrottled', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'editingCode',

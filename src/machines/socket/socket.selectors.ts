@@ -11,7 +11,10 @@ export const selectSocketStatus = (s: SocketSnapshot): SocketStatus =>
     ? 'connected'
     : s.matches({ live: 'connecting' })
       ? 'connecting'
-      : s.matches('dropped') || s.matches('restarting') || s.matches({ live: 'reconnecting' })
+      : s.matches('dropped') ||
+          s.matches('restarting') ||
+          s.matches('crowded') ||
+          s.matches({ live: 'reconnecting' })
         ? 'reconnecting'
         : 'stopped';
 export const selectIsSocketConnected = (s: SocketSnapshot): boolean => s.matches({ live: 'connected' });
@@ -25,6 +28,7 @@ export const selectSessionId = (s: SocketSnapshot): string | null => s.context.s
 export const selectLivePaused = (s: SocketSnapshot): boolean =>
   s.matches('dropped') ||
   s.matches('restarting') ||
+  s.matches('crowded') ||
   s.matches({ live: 'reconnecting' }) ||
   s.matches({ live: { connected: { data: 'resyncing' } } });
 

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { assign, enqueueActions, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
-import { HEARTBEAT, SERVER_RESTARTING, ServerMessage } from '../../services/contracts';
+import { HEARTBEAT, SERVER_RESTARTING, ServerMessage, TOO_MANY_CONNECTIONS } from '../../services/contracts';
 import type { DeviceTreeEvent, TreeStatusEvent } from '../deviceTree/deviceTree.events';
+import { notificationOf, notifications } from '../notifications/notify';
 import { SYSTEM_IDS } from '../systemIds';
 import { type Freshness, withFreshness } from './freshness';
 import type { ConnectionCommand, PageValuesPushed, SocketEvent } from './socket.events';
@@ -13,6 +14,11 @@ export const PONG_TIMEOUT_MS = 30_000;
 export const RECONNECT_MS = 15_000;
 /** After a server said it is restarting: a moment for the proxy to send new connections elsewhere. */
 export const RESTART_RECONNECT_MS = 1_000;
+/**
+ * After the server refused the socket because the session holds as many as it may (other tabs): long enough not to
+ * knock every 15 s, short enough to take a place freed by a tab closed meanwhile.
+ */
+export const CROWDED_RETRY_MS = 60_000;
 
 export interface SocketInput {
   token: string;
@@ -23,6 +29,8 @@ export interface SocketContext {
   /** Topics with their subscribers; kept across reconnects and subscribed again on every open. */
   subscriptions: Subscription[];
   sessionId: string | null;
+  /** The server refused the last connection as one too many for the session (said once, until one opens). */
+  crowded: boolean;
   /** Topics subscribed again after a reconnection whose snapshot has not arrived yet (their values are not live). */
   unsynced: string[];
   /** What the server last said of each watched department's report time and staleness (freshness.ts). */
@@ -77,6 +85,7 @@ export const socketSetup = setup({
     PONG_TIMEOUT: PONG_TIMEOUT_MS,
     RECONNECT: RECONNECT_MS,
     RESTART_RECONNECT: RESTART_RECONNECT_MS,
+    CROWDED_RETRY: CROWDED_RETRY_MS,
   },
   actors: {
     /** One connection attempt (provided: the socket factory); reports socket.opened/messageReceived/closed. */
@@ -84,6 +93,12 @@ export const socketSetup = setup({
   },
   guards: {
     serverRestarting: (_, params: { code?: number }) => params.code === SERVER_RESTARTING.code,
+    /** Refused as one socket too many for the session, for the first time since one last opened. */
+    crowdedOut: ({ context }, params: { code?: number }) =>
+      params.code === TOO_MANY_CONNECTIONS.code && !context.crowded,
+    /** Refused again on a retry: the user was told already. */
+    stillCrowded: ({ context }, params: { code?: number }) =>
+      params.code === TOO_MANY_CONNECTIONS.code && context.crowded,
     isNewTopic: ({ context }, params: SubscriptionEvent) =>
       !context.subscriptions.some((s) => s.key === topicKey(params.topic)),
     isLastSubscriber: ({ context }, params: SubscriptionEvent) => {
@@ -125,6 +140,12 @@ export const socketSetup = setup({
     markPaused: assign({ pausedSince: ({ context }) => context.pausedSince ?? Date.now() }),
     markLive: assign({ pausedSince: null }),
     sendHeartbeat: sendTo('connection', send(HEARTBEAT)),
+    markCrowded: assign({ crowded: true }),
+    clearCrowded: assign({ crowded: false }),
+    // Live values stop in this tab: the user should know why, and what frees a place.
+    notifyCrowded: sendTo(notifications, (_: unknown) =>
+      notificationOf(undefined, { kind: 'info', id: 'socket.tooManyConnections' }),
+    ),
     logDrop: (_, params: { reason: string }) => console.warn(`Real-time socket: ${params.reason}`),
     /**
      * Invalid messages are ignored; line values go to the topic's subscribers, their freshness is kept here;

@@ -5,6 +5,7 @@ export {
   PONG_TIMEOUT_MS,
   RECONNECT_MS,
   RESTART_RECONNECT_MS,
+  CROWDED_RETRY_MS,
   type SocketContext,
   type SocketInput,
 } from './socket.setup';
@@ -20,6 +21,7 @@ export const socketMachine = socketSetup.createMachine({
     token: input.token,
     subscriptions: [],
     sessionId: null,
+    crowded: false,
     unsynced: [],
     freshness: {},
     pausedSince: null,
@@ -43,6 +45,19 @@ export const socketMachine = socketSetup.createMachine({
             actions: { type: 'logDrop', params: { reason: 'server restarting' } },
           },
           {
+            guard: { type: 'crowdedOut', params: ({ event }) => event },
+            target: 'crowded',
+            actions: [
+              'markCrowded',
+              'notifyCrowded',
+              { type: 'logDrop', params: { reason: 'too many live sockets for this session' } },
+            ],
+          },
+          {
+            guard: { type: 'stillCrowded', params: ({ event }) => event },
+            target: 'crowded',
+          },
+          {
             target: 'dropped',
             actions: { type: 'logDrop', params: { reason: 'connection closed' } },
           },
@@ -52,7 +67,7 @@ export const socketMachine = socketSetup.createMachine({
       states: {
         connecting: {
           description: 'The live connection is being opened (after signing in).',
-          on: { 'socket.opened': { target: 'connected', actions: 'resubscribeAll' } },
+          on: { 'socket.opened': { target: 'connected', actions: ['clearCrowded', 'resubscribeAll'] } },
         },
         reconnecting: {
           description:
@@ -61,7 +76,7 @@ export const socketMachine = socketSetup.createMachine({
           on: {
             'socket.opened': {
               target: 'connected',
-              actions: ['resubscribeAll', 'awaitSnapshots', 'resyncTree'],
+              actions: ['clearCrowded', 'resubscribeAll', 'awaitSnapshots', 'resyncTree'],
             },
           },
         },
@@ -150,6 +165,12 @@ export const socketMachine = socketSetup.createMachine({
         'The server closed the connection because it is going down on purpose (a deploy): live data is paused and the app reconnects at once, to the instance that carries on.',
       entry: 'markPaused',
       after: { RESTART_RECONNECT: 'live.reconnecting' },
+    },
+    crowded: {
+      description:
+        'The server refused the connection: this sign-in already holds as many live connections as one may (other tabs). Live data is paused; the app says so once and tries again a minute later.',
+      entry: 'markPaused',
+      after: { CROWDED_RETRY: 'live.reconnecting' },
     },
     stopped: { description: 'The live connection was closed on purpose (sign-out).', type: 'final' },
   },

@@ -12,9 +12,15 @@ import {
 /** What a login attempt can end in, besides a transport failure. */
 export type LoginOutcome = { kind: 'session'; session: Session } | { kind: 'mfaRequired' };
 
-/** Why a login attempt was refused; the login machine turns it into the message SPEC §8 asks for. */
+/**
+ * Why a login attempt was refused; the login machine turns it into the message SPEC §8 asks for. `throttled`: too
+ * many attempts from this network (429), to wait `minutes` (from Retry-After; 0 when it did not say).
+ */
 export type LoginFailure =
-  { kind: 'invalidCredentials' } | { kind: 'locked'; message: string } | { kind: 'unavailable' };
+  | { kind: 'invalidCredentials' }
+  | { kind: 'locked'; message: string }
+  | { kind: 'throttled'; minutes: number }
+  | { kind: 'unavailable' };
 
 export const BuildInfo = v.object({ buildId: v.string() });
 
@@ -33,7 +39,14 @@ async function toLoginFailure(error: unknown): Promise<LoginFailure> {
   const { status, headers } = error.response;
   if (status === 401) return { kind: 'invalidCredentials' };
   if (status === 423) return { kind: 'locked', message: headers.get(LOCKED_MESSAGE_HEADER) ?? '' };
+  if (status === 429) return { kind: 'throttled', minutes: retryAfterMinutes(headers.get('Retry-After')) };
   return { kind: 'unavailable' };
+}
+
+/** Whole minutes of a Retry-After in seconds (the server's form), rounded up; 0 when there is none to read. */
+function retryAfterMinutes(value: string | null): number {
+  const seconds = value !== null && /^\d+$/.test(value.trim()) ? Number(value) : 0;
+  return Math.ceil(seconds / 60);
 }
 
 export function createAuthApi(http: KyInstance, versionUrl: string): AuthApi {

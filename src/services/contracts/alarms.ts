@@ -62,6 +62,8 @@ export const AlarmEntries = v.array(AlarmEntry);
  * number to send back as Last-Event-ID when reconnecting; `:` comment lines are heartbeats (every 15 s).
  */
 export const ALARM_STREAM_PATH = '/api/v2/alarms/stream';
+/** The code of the stream's 429: the session already holds as many alarm streams as one may (a few tabs' worth). */
+export const TOO_MANY_STREAMS = 'TOO_MANY_STREAMS';
 
 /**
  * GET /api/v2/alarms/ names, in this header, the newest change its entries include. The SPA opens the stream with

@@ -58,3 +58,9 @@ export const MfaRequired = v.object({ mfaRequired: v.literal(true) });
 
 /** Header carrying the human-readable lockout message on a 423 answer. */
 export const LOCKED_MESSAGE_HEADER = 'Locked-Message';
+
+/**
+ * The code of a 429 answer to sign-in, a two-factor code or a recovery request: too many attempts that may be
+ * guessing came from this client address. Retry-After says in seconds when to try again.
+ */
+export const THROTTLED_CODE = 'TOO_MANY_ATTEMPTS';

@@ -17,6 +17,12 @@ export const SOCKET_PATH = '/client-connect';
 export const SERVER_RESTARTING = { code: 1012, reason: 'server restarting' } as const;
 /** A department's report time advancing is pushed at most this often (its staleness changing, at once). */
 export const REPORTED_RESEND_MS = 10_000;
+/**
+ * The close code of a socket refused because its session already holds as many live sockets as one may (a few
+ * tabs' worth; 4429: HTTP's 429 in the range left to applications). The SPA says so and tries again much later
+ * instead of every 15 s.
+ */
+export const TOO_MANY_CONNECTIONS = { code: 4429, reason: 'too many live sockets for this session' } as const;
 /** The heartbeat text: the client sends it, the server echoes it unchanged. */
 export const HEARTBEAT = 'ping';
 

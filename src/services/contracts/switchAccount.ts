@@ -70,7 +70,25 @@ export const AccountIdParams = v.object({ id: v.pipe(v.string(), v.uuid('Account
 export const SWITCH_KINDS = ['switch', 'switchBack'] as const;
 export type SwitchKind = (typeof SWITCH_KINDS)[number];
 
-/** One switch or switch back: who acted, as whom, when and from which address. Newest first. */
+/** At most this many actions of a switch come with its record (the first ones); actionsTotal says how many. */
+export const SWITCH_ACTIONS_SHOWN = 50;
+
+/**
+ * A request made while switched that may change something (what a GET only reads is left out): when, which call
+ * on what (the path names the ids) and its answer's status (null: it got none, e.g. the server stopped).
+ */
+export const SwitchAction = v.object({
+  at: v.pipe(v.string(), v.isoTimestamp()),
+  method: v.string(),
+  path: v.string(),
+  statusCode: v.nullable(v.number()),
+});
+export type SwitchAction = v.InferOutput<typeof SwitchAction>;
+
+/**
+ * One switch or switch back: who acted, as whom, when and from which address, and for a switch what was done
+ * while switched, oldest first (empty for a switch back). Newest first.
+ */
 export const SwitchRecord = v.object({
   id: v.number(),
   kind: v.picklist(SWITCH_KINDS),
@@ -78,6 +96,8 @@ export const SwitchRecord = v.object({
   account: v.string(),
   at: v.pipe(v.string(), v.isoTimestamp()),
   clientAddress: v.string(),
+  actions: v.array(SwitchAction),
+  actionsTotal: v.number(),
 });
 export type SwitchRecord = v.InferOutput<typeof SwitchRecord>;
 
@@ -110,5 +130,7 @@ export const SWITCH_ERRORS = {
   ALREADY_SWITCHED: 'Switch back before switching to another account',
   ACCOUNT_DISABLED: USER_ERRORS.ACCOUNT_DISABLED,
   NOT_SWITCHED: 'You are not acting as another account',
+  SWITCH_TO_ADMINISTRATOR: 'Administrators do not switch to another administrator',
+  NOT_WHILE_SWITCHED: 'Switch back to your own account to do this',
 } as const;
 export type SwitchErrorCode = keyof typeof SWITCH_ERRORS;

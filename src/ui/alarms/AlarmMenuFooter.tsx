@@ -4,6 +4,7 @@ import {
   selectAlarmPreferences,
   selectAlarmsFailed,
   selectReconnecting,
+  selectStreamCrowded,
   selectSettingsBusy,
 } from '../../machines/alarms/alarmList.selectors';
 import { useT } from '../i18n';
@@ -52,12 +53,13 @@ export function AlarmMenuFooter({ list, workflows, onDialog }: Props) {
   const busy = useSelector(list, selectSettingsBusy);
   const failed = useSelector(list, selectAlarmsFailed);
   const reconnecting = useSelector(list, selectReconnecting);
+  const crowded = useSelector(list, selectStreamCrowded);
   const push = useSelector(workflows.push, (s) => s.value);
   return (
     <div className="flex flex-col gap-1 border-t border-muted/20 px-4 py-2">
-      {failed || reconnecting ? (
+      {failed || reconnecting || crowded ? (
         <p role="status" className="text-sm text-error">
-          {t(failed ? 'alarmsUi.loadFailed' : 'alarmsUi.reconnecting')}
+          {t(failed ? 'alarmsUi.loadFailed' : crowded ? 'alarmsUi.tooManyStreams' : 'alarmsUi.reconnecting')}
         </p>
       ) : null}
       <Toggle

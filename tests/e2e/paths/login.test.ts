@@ -204,6 +204,11 @@ function sent(world: LoginWorld, mfaCode?: string) {
 
 const enabled = async (page: Page, name: string) => page.getByRole('button', { name }).isEnabled();
 
+const THROTTLED_ELSEWHERE =
+  "too many attempts from the network (429): every path of the run signs in from the test's own address, which " +
+  'that would hold off for a quarter of an hour; the jsdom view paths play the answer, and ' +
+  'server/src/modules/auth/throttle.test.ts the server that gives it';
+
 describeServerPaths('login in Chromium against the server', loginMachine, {
   model,
   serverActors: ['authenticate'],
@@ -246,11 +251,13 @@ describeServerPaths('login in Chromium against the server', loginMachine, {
     },
   },
   unreachable: {
-    'login.authenticating on xstate.error.actor.authenticate #3':
+    'login.authenticating on xstate.error.actor.authenticate #3 [throttled]': THROTTLED_ELSEWHERE,
+    'login.authenticating on xstate.error.actor.authenticate #4':
       'a network failure or server error: the real server answers every sign-in (the jsdom view paths play it)',
     'login.verifyingCode on xstate.done.actor.authenticate #1 [needsSecurityCode]':
       'a second 202: the server asks for the code only when none is sent, and the code step always sends one',
-    'login.verifyingCode on xstate.error.actor.authenticate #3':
+    'login.verifyingCode on xstate.error.actor.authenticate #3 [throttled]': THROTTLED_ELSEWHERE,
+    'login.verifyingCode on xstate.error.actor.authenticate #4':
       'a network failure or server error: the real server answers every sign-in (the jsdom view paths play it)',
   },
 });

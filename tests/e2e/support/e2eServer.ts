@@ -4,9 +4,9 @@ import { startServer, type RunningServer } from './server';
 let running: RunningServer | undefined;
 
 /**
- * Each test file has a real server of its own (embedded PGlite and broker, demo seed, the built SPA), started by
+ * Each test file has a real server of its own (embedded broker, demo seed, the built SPA), started by
  * tests/e2e/setup.ts: files run side by side without seeing each other's changes (settings, names, dashboards).
- * Each starts from a copy of the run's seeded demo database (tests/e2e/globalSetup.ts), as after a restart.
+ * Each starts on a copy of the run's seeded demo database (tests/e2e/globalSetup.ts), as after a restart.
  */
 export function e2eServer(): RunningServer {
   if (!running) throw new Error('The end-to-end server starts before the tests (tests/e2e/setup.ts)');
@@ -16,7 +16,7 @@ export function e2eServer(): RunningServer {
 /** Starts this file's server before its tests and stops it after them. */
 export function serveEachFile(): void {
   beforeAll(async () => {
-    running = await startServer({}, { from: inject('seededDataDir') });
+    running = await startServer({}, { database: inject('seededDatabase') });
   });
   afterAll(async () => {
     await running?.stop();

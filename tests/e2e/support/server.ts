@@ -1,31 +1,70 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pgliteDirOf } from '../../../server/src/db/client';
-import { copyPgliteTemplate } from '../../../server/src/testing/pgliteTemplate';
+import { clusterDirOf } from '../../../server/src/db/embedded';
+import { stopCluster } from '../../../server/src/db/embedded/cluster';
+import { databaseUrlOf, dropDatabase, withAdmin } from '../../../server/src/testing/testPostgres';
 
 export interface RunningServer {
   port: number;
   mqttPort: number;
-  /** DATA_DIR of the server: its embedded database and mail outbox. */
+  /** DATA_DIR of the server: its embedded database (unless it has a database of the run's) and mail outbox. */
   dataDir: string;
+  /** Its database's name on the run's PostgreSQL, when it was given one (`options.database`). */
+  database?: string;
+  /** That database, to start the server again on (`options.again`). */
+  databaseCopy?: DatabaseCopy;
   /** The server process (benches read its memory). */
   pid: number;
   /** What the server has written to standard output and error so far. */
   output(): string;
-  /** Ends the process at once (SIGKILL), as a crash or a lost machine would. */
+  /**
+   * Ends the process at once (SIGKILL), as a crash would: its embedded PostgreSQL runs on, as it would in
+   * production, until a server started on the same data directory takes it over or stop() ends it.
+   */
   kill(): Promise<void>;
-  /** Ends the process as a deploy would (SIGTERM) and deletes its data directory unless `keepData`. */
+  /**
+   * Ends the process as a deploy would (SIGTERM; the server stops its embedded PostgreSQL) and, unless
+   * `keepData`, deletes its data directory (and drops its database of the run's PostgreSQL).
+   */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
+/** A database of the run's PostgreSQL to copy (CREATE DATABASE … TEMPLATE) for a server instead of the embedded one. */
+export interface DatabaseTemplate {
+  adminUrl: string;
+  template: string;
+}
+
 export interface StartOptions {
-  /** A data directory to start from (copied, never changed): a database the server made before. */
-  from?: string;
-  /** A server that ended: start again on its ports and its data directory, as after a crash or a deploy. */
-  again?: Pick<RunningServer, 'port' | 'mqttPort' | 'dataDir'>;
+  /** Start on this data directory as it is (one a stopped or killed server left), not on a new one. */
+  dataDir?: string;
+  /** Give the server (DATABASE_URL) a copy of this database instead of its embedded PostgreSQL. */
+  database?: DatabaseTemplate;
+  /**
+   * A server that ended (killed): start again on its ports, its data directory and its database, as a crashed
+   * server is started again; the new one owns them (its stop() removes them).
+   */
+  again?: RunningServer;
+}
+
+/** A server's own database on the run's PostgreSQL. */
+export interface DatabaseCopy {
+  name: string;
+  url: string;
+  adminUrl: string;
+}
+
+/** A fresh copy of `from` on its PostgreSQL. */
+async function copyOf(from: DatabaseTemplate): Promise<DatabaseCopy> {
+  const name = `coldwatch_server_${randomBytes(6).toString('hex')}`;
+  await withAdmin(from.adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${from.template}`),
+  );
+  return { name, url: databaseUrlOf(from.adminUrl, name), adminUrl: from.adminUrl };
 }
 
 export async function freePort(): Promise<number> {
@@ -57,8 +96,8 @@ async function waitUntilHealthy(port: number, child: ChildProcess, log: () => st
 }
 
 /**
- * Starts the real server (the built SPA from dist/) on a free port, with a fresh data directory or a copy of
- * `options.from`.
+ * Starts the real server (the built SPA from dist/) on a free port, on a fresh data directory (or
+ * `options.dataDir`), with its embedded PostgreSQL or a copy of `options.database`.
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
@@ -67,11 +106,23 @@ export async function startServer(
   const { again } = options;
   const port = again?.port ?? (await freePort());
   const mqttPort = again?.mqttPort ?? (await freePort());
-  const dataDir = again?.dataDir ?? (await mkdtemp(join(tmpdir(), 'coldwatch-e2e-')));
-  // Started again, the server finds its data directory as it left it.
-  if (!again && options.from) await cp(options.from, dataDir, { recursive: true });
-  // A copy of a fresh database: the server migrates and seeds it as it would a database it created itself.
-  else if (!again) await copyPgliteTemplate(pgliteDirOf(dataDir));
+  const dataDir = again?.dataDir ?? options.dataDir ?? (await mkdtemp(join(tmpdir(), 'coldwatch-e2e-')));
+  const database = again?.databaseCopy ?? (options.database ? await copyOf(options.database) : undefined);
+  /** Everything the server leaves behind: a PostgreSQL it did not stop (killed), its data, its database. */
+  const cleanUp = async () => {
+    await stopCluster(clusterDirOf(dataDir), 'immediate');
+    await rm(dataDir, { recursive: true, force: true });
+    if (database) await dropDatabase(database.adminUrl, database.name);
+  };
+  /**
+   * After a failed start: what it made, not a data directory it was given (another server may be on it), nor
+   * what a server started again took over (the ended server still answers for it).
+   */
+  const cleanUpStart = async () => {
+    if (again) return;
+    if (!options.dataDir) await cleanUp();
+    else if (database) await dropDatabase(database.adminUrl, database.name);
+  };
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: {
@@ -79,7 +130,7 @@ export async function startServer(
       PORT: String(port),
       MQTT_PORT: String(mqttPort),
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       DEMO: 'true',
       LOG_LEVEL: 'warn',
       ...extraEnv,
@@ -93,13 +144,17 @@ export async function startServer(
   } catch (error) {
     // A server that never became healthy must not outlive the run that started it.
     child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    await new Promise((r) =>
+      child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(0),
+    );
+    await cleanUpStart();
     throw error;
   }
   return {
     port,
     mqttPort,
     dataDir,
+    ...(database ? { database: database.name, databaseCopy: database } : {}),
     pid: child.pid!,
     output: () => output,
     async kill() {
@@ -115,7 +170,7 @@ export async function startServer(
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      if (!keepData) await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await cleanUp();
     },
   };
 }

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmHistoryPage } from '../../../../src/services/contracts';
 import { loadAdfs } from '../../gateway/adf/loader';
 import { tokenOf, useTestApp } from '../../testing/app';
-import { PGLITE_BACKEND } from '../../testing/backends';
+import { TEST_BACKEND } from '../../testing/backends';
 import { backfillDemoHistory } from './history';
 
 describe("the demo's past alarms", () => {
-  const ctx = useTestApp(PGLITE_BACKEND, { demoDashboards: true, devices: true });
+  const ctx = useTestApp(TEST_BACKEND, { demoDashboards: true, devices: true });
   let token: string;
 
   beforeAll(async () => {

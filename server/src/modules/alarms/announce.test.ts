@@ -152,51 +152,47 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
     await stream.close();
   });
 
-  it.skipIf(backend.name !== 'postgres')(
-    "the other instance waits on a dying instance's uncommitted alarm, and announces it once its connection is killed",
-    async () => {
-      if (ctx.handle.driver !== 'pg') return;
-      // The dying instance has a connection of its own, held in the middle of its transaction: alarm, change,
-      // e-mail and push written, not committed.
-      const own = createDatabase({ databaseUrl: String(ctx.handle.pool.options.connectionString) });
-      let pid = 0;
-      let resume = () => {};
-      const held = new Promise<void>((resolve) => (resume = resolve));
-      const dying = otherStore(own.db, createAlarmsRepository(own.db), async (_event, tx) => {
-        const { rows } = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as {
-          rows: { pid: number }[];
-        };
-        pid = rows[0]!.pid;
-        await held;
-      });
-      try {
-        const stream = await openStream(base, token);
-        await new Promise((r) => setTimeout(r, 100));
-        const event = changed('COMPRESSOR_TRIP', true, T0 + 3000);
-        dying.handle(event);
-        await until(() => pid > 0, 4000, 'the dying transaction, holding its rows');
-        let otherDone = false;
-        second.alarms.store.handle(event);
-        void second.alarms.flush().then(() => (otherDone = true));
-        await new Promise((r) => setTimeout(r, 300));
-        expect(otherDone).toBe(false); // waiting on the uncommitted raise
-        // The process dies: PostgreSQL ends its connection and rolls its transaction back.
-        await ctx.handle.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
-        resume();
-        await dying.flush();
-        await until(() => otherDone, 4000, 'the other instance storing the alarm');
-        await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
-        await new Promise((r) => setTimeout(r, 200));
-        expect(stream.events).toHaveLength(1);
-        expect(await stored('COMPRESSOR_TRIP')).toEqual({ occurrences: 1, mail: 1, push: 1 });
-        expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
-        await stream.close();
-      } finally {
-        resume();
-        await own.close();
-      }
-    },
-  );
+  it("the other instance waits on a dying instance's uncommitted alarm, and announces it once its connection is killed", async () => {
+    // The dying instance has a connection of its own, held in the middle of its transaction: alarm, change,
+    // e-mail and push written, not committed.
+    const own = createDatabase(ctx.handle.url);
+    let pid = 0;
+    let resume = () => {};
+    const held = new Promise<void>((resolve) => (resume = resolve));
+    const dying = otherStore(own.db, createAlarmsRepository(own.db), async (_event, tx) => {
+      const { rows } = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as {
+        rows: { pid: number }[];
+      };
+      pid = rows[0]!.pid;
+      await held;
+    });
+    try {
+      const stream = await openStream(base, token);
+      await new Promise((r) => setTimeout(r, 100));
+      const event = changed('COMPRESSOR_TRIP', true, T0 + 3000);
+      dying.handle(event);
+      await until(() => pid > 0, 4000, 'the dying transaction, holding its rows');
+      let otherDone = false;
+      second.alarms.store.handle(event);
+      void second.alarms.flush().then(() => (otherDone = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(otherDone).toBe(false); // waiting on the uncommitted raise
+      // The process dies: PostgreSQL ends its connection and rolls its transaction back.
+      await ctx.handle.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
+      resume();
+      await dying.flush();
+      await until(() => otherDone, 4000, 'the other instance storing the alarm');
+      await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(stream.events).toHaveLength(1);
+      expect(await stored('COMPRESSOR_TRIP')).toEqual({ occurrences: 1, mail: 1, push: 1 });
+      expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
+      await stream.close();
+    } finally {
+      resume();
+      await own.close();
+    }
+  });
 
   it('a writer that fails loses its own rows only: the alarm and the other writers are kept', async () => {
     const stop = second.alarms.addWriter(async (_event, tx) => {

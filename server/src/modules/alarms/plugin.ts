@@ -43,6 +43,8 @@ export async function registerAlarms(
     auth: AuthService;
     ready: () => boolean;
     sessionCheckIntervalMs?: number | undefined;
+    /** Alarm streams one session may hold at once; more are refused 429 TOO_MANY_STREAMS. */
+    maxStreamsPerSession: number;
   },
 ): Promise<void> {
   const { db, clock, access, ready } = options;
@@ -71,6 +73,7 @@ export async function registerAlarms(
     liveSessions: (tokenHashes) => options.auth.liveSessions(tokenHashes),
     intervalMs: options.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_MS,
     log: app.log,
+    maxPerSession: options.maxStreamsPerSession,
   });
   const stopListening = options.auth.onSessionRevoked((tokenHash) => sessions.end(tokenHash));
 

@@ -9,6 +9,7 @@ import {
   AlarmHistoryQuery,
   AlarmIdParams,
   ErrorBody,
+  TOO_MANY_STREAMS,
 } from '../../../../src/services/contracts';
 import { AppError } from '../../errors';
 import { contract } from '../../http/contracts';
@@ -58,8 +59,8 @@ export const alarmsRoutes: FastifyPluginAsync<{
       schema: contract({
         ...common,
         summary:
-          'Server-Sent Events: `alarm-entry` replaces the entry of its hexacode (empty: removed); resumable with Last-Event-ID',
-        response: { 401: ErrorBody, 403: ErrorBody, 406: ErrorBody },
+          'Server-Sent Events: `alarm-entry` replaces the entry of its hexacode (empty: removed); resumable with Last-Event-ID; 429 TOO_MANY_STREAMS past the streams a session may hold',
+        response: { 401: ErrorBody, 403: ErrorBody, 406: ErrorBody, 429: ErrorBody },
       }),
     },
     async (request, reply) => {
@@ -71,7 +72,24 @@ export const alarmsRoutes: FastifyPluginAsync<{
           'Ask for text/event-stream in the Accept header',
         );
       const user = session(request);
-      const viewer = await alarms.viewerOf(user);
+      // A place among the session's streams is taken before anything is read, so parallel requests cannot all
+      // pass; it is given back when the stream ends (or, below, when it never opens).
+      const stream: { ended: boolean; end?: () => void } = { ended: false };
+      const forget = sessions.add(user.tokenHash, () => {
+        stream.ended = true;
+        stream.end?.();
+      });
+      if (!forget) {
+        throw new AppError(
+          429,
+          TOO_MANY_STREAMS,
+          'This session holds as many alarm streams as it may; close another tab first',
+        );
+      }
+      const viewer = await alarms.viewerOf(user).catch((error: unknown) => {
+        forget();
+        throw error;
+      });
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
@@ -82,9 +100,10 @@ export const alarmsRoutes: FastifyPluginAsync<{
         // Proxies (nginx) must pass events on as they come.
         'x-accel-buffering': 'no',
       });
-      const end = streams.open(response, viewer, lastEventIdOf(request));
-      const forget = sessions.add(user.tokenHash, end);
+      stream.end = streams.open(response, viewer, lastEventIdOf(request));
       response.on('close', forget);
+      // The session ended while its viewer was read.
+      if (stream.ended) stream.end();
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasGrant, type GrantArea, type GrantLevel } from '../../../../src/services/contracts';
-import { forbidden, unauthorized } from '../../errors';
+import { SWITCH_ERRORS, hasGrant, type GrantArea, type GrantLevel } from '../../../../src/services/contracts';
+import { AppError, forbidden, unauthorized } from '../../errors';
 import type { AuthService, AuthSession } from './service';
 
 declare module 'fastify' {
@@ -44,3 +44,15 @@ export const requireGrant =
       throw forbidden(`This needs the ${area} grant at ${level} level`);
     }
   };
+
+/**
+ * Hook (a route's onRequest, after app.authenticate): 403 NOT_WHILE_SWITCHED while an administrator acts as another
+ * user (switch account). What decides who may do what in the tenant (user administration; the tenant's alarm and
+ * report policies) is done as oneself, so acting as someone else can neither lock the administrator out nor hide
+ * who changed it.
+ */
+export async function refuseWhileActingAs(request: FastifyRequest): Promise<void> {
+  if (request.session?.sourceUserId) {
+    throw new AppError(403, 'NOT_WHILE_SWITCHED', SWITCH_ERRORS.NOT_WHILE_SWITCHED);
+  }
+}

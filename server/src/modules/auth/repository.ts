@@ -1,8 +1,35 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginAttempts, sessions, tenants, users, type User } from '../../db/schema';
+import { countAddressAttempt, lockAddress, releaseAddressAttempts } from './addressAttempts';
 
 const LIVE_SESSION_BATCH = 10_000;
+
+export interface AttemptToReserve {
+  tenantId: string;
+  /** Lower-cased. */
+  username: string;
+  /** The client's address, as addressKey counts it. */
+  address: string;
+  at: Date;
+  forgetUserBefore: Date;
+  forgetAddressBefore: Date;
+  /** Whether the user, with these failures, may try now (not locked). */
+  userMayTry: (failures: Date[]) => boolean;
+  /** Whether the address, with these attempts, may try now (not throttled). */
+  addressMayTry: (attempts: Date[]) => boolean;
+}
+
+/** The rows counting one admitted attempt: the user's failure and the address's attempt. */
+export interface ReservedIds {
+  attempt: number;
+  addressAttempt: number;
+}
+
+export type Reservation =
+  | { refusedBy: 'address'; attempts: Date[] }
+  | { refusedBy: 'user'; failures: Date[] }
+  | { refusedBy: null; failures: Date[]; ids: ReservedIds };
 
 /** Every query names its tenant: rows of one tenant are never read or changed through another's host. */
 export function createAuthRepository(db: Database) {
@@ -17,39 +44,60 @@ export function createAuthRepository(db: Database) {
     },
 
     /**
-     * Decides on one sign-in attempt and, when `admits` lets it through, records it as a failure before the password
-     * is checked, all under a per-user lock: parallel attempts then see each other, so no more are checked than a
-     * series allows (the caller releases the record when the attempt turns out not to be a failure). The lock is a
-     * transaction-scoped advisory lock held only for these few statements, never while a password is hashed.
+     * Decides on one sign-in attempt and, when both the client's address and the user may try, records it as a
+     * failure of both before the password is checked, all under their locks (the address's first, then the user's,
+     * always in that order): parallel attempts then see each other, so no more are checked than a series allows (the
+     * caller releases the records when the attempt turns out not to be a failure). The locks are transaction-scoped
+     * advisory locks held only for these few statements, never while a password is hashed.
      */
-    async reserveAttempt(
-      tenantId: string,
-      username: string,
-      at: Date,
-      forgetBefore: Date,
-      admits: (failures: Date[]) => boolean,
-    ): Promise<{ failures: Date[]; attemptId: number | null }> {
+    async reserveAttempt(attempt: AttemptToReserve): Promise<Reservation> {
+      const { tenantId, username, address, at } = attempt;
       return db.transaction(async (tx) => {
+        const addressAttempts = await lockAddress(tx, address, attempt.forgetAddressBefore);
+        if (!attempt.addressMayTry(addressAttempts))
+          return { refusedBy: 'address', attempts: addressAttempts };
         await tx.execute(
           sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}/${username}`}, 0))`,
         );
         const ofUser = and(eq(loginAttempts.tenantId, tenantId), eq(loginAttempts.username, username));
-        await tx.delete(loginAttempts).where(and(ofUser, lt(loginAttempts.attemptedAt, forgetBefore)));
+        await tx
+          .delete(loginAttempts)
+          .where(and(ofUser, lt(loginAttempts.attemptedAt, attempt.forgetUserBefore)));
         const failures = (
           await tx.select({ at: loginAttempts.attemptedAt }).from(loginAttempts).where(ofUser)
         ).map((row) => row.at);
-        if (!admits(failures)) return { failures, attemptId: null };
+        if (!attempt.userMayTry(failures)) return { refusedBy: 'user', failures };
         const [row] = await tx
           .insert(loginAttempts)
           .values({ tenantId, username, attemptedAt: at })
           .returning({ id: loginAttempts.id });
-        return { failures, attemptId: row!.id };
+        const addressAttemptId = await countAddressAttempt(tx, address, at);
+        return { refusedBy: null, failures, ids: { attempt: row!.id, addressAttempt: addressAttemptId } };
       });
     },
 
-    /** Forgets an attempt recorded by reserveAttempt that was not a failure after all. */
-    async releaseAttempt(attemptId: number): Promise<void> {
-      await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
+    /**
+     * Counts one attempt of `address` that is not a sign-in (a recovery request), unless the address may not try:
+     * then the address's recent attempts, and nothing is counted.
+     */
+    async reserveAddressAttempt(
+      address: string,
+      at: Date,
+      forgetBefore: Date,
+      mayTry: (attempts: Date[]) => boolean,
+    ): Promise<Date[] | null> {
+      return db.transaction(async (tx) => {
+        const attempts = await lockAddress(tx, address, forgetBefore);
+        if (!mayTry(attempts)) return attempts;
+        await countAddressAttempt(tx, address, at);
+        return null;
+      });
+    },
+
+    /** Forgets the records reserveAttempt made of an attempt that was not a failure after all. */
+    async releaseAttempt(ids: ReservedIds): Promise<void> {
+      await db.delete(loginAttempts).where(eq(loginAttempts.id, ids.attempt));
+      await releaseAddressAttempts(db, [ids.addressAttempt]);
     },
 
     /**

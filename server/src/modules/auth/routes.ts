@@ -11,14 +11,21 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
     {
       schema: contract({
         summary:
-          'Sign in; 202 asks for the two-factor code, 423 means locked (see the Locked-Message header)',
+          'Sign in; 202 asks for the two-factor code, 423 means locked (see the Locked-Message header), 429 too many attempts from this address (see Retry-After)',
         tags: ['auth'],
         body: LoginRequest,
-        response: { 200: Session, 202: MfaRequired, 401: ErrorBody, 403: ErrorBody, 423: ErrorBody },
+        response: {
+          200: Session,
+          202: MfaRequired,
+          401: ErrorBody,
+          403: ErrorBody,
+          423: ErrorBody,
+          429: ErrorBody,
+        },
       }),
     },
     async (request, reply) => {
-      const result = await auth.login(request.tenant, request.body);
+      const result = await auth.login(request.tenant, request.body, request.ip);
       if (result.kind === 'mfaRequired') return reply.code(202).send({ mfaRequired: true });
       return result.session;
     },

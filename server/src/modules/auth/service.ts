@@ -1,6 +1,5 @@
 import type * as v from 'valibot';
 import {
-  LOCKED_MESSAGE_HEADER,
   USER_ERRORS,
   type Authority,
   type LoginRequest,
@@ -10,7 +9,7 @@ import type { Clock } from '../../clock';
 import type { Tenant, User } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
 import { createExpiringCache } from '../../expiringCache';
-import { FAILURE_MEMORY_MS, lockedMessage, lockedUntil } from './lockout';
+import { createAttemptGate } from './attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthRepository } from './repository';
 import { totpStepOf } from './totp';
@@ -76,33 +75,7 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword('decoy password that matches nothing'));
 
-  const locked = (until: Date, now: Date) =>
-    new AppError(423, 'ACCOUNT_LOCKED', lockedMessage(until, now), {
-      [LOCKED_MESSAGE_HEADER]: lockedMessage(until, now),
-    });
-
-  /**
-   * Lets the attempt be checked, or refuses it 423 while the user is locked. An admitted attempt is already counted
-   * as a failure (see reserveAttempt), so a burst of parallel attempts gets no more checks than a series allows.
-   */
-  async function admit(tenant: Tenant, username: string, now: Date) {
-    const forgetBefore = new Date(now.getTime() - FAILURE_MEMORY_MS);
-    const { failures, attemptId } = await repository.reserveAttempt(
-      tenant.id,
-      username,
-      now,
-      forgetBefore,
-      (earlier) => lockedUntil(earlier, now) === null,
-    );
-    if (attemptId === null) throw locked(lockedUntil(failures, now)!, now);
-    return { attemptId, failures };
-  }
-
-  /** A checked attempt that failed: 423 when it completed a series of failures, `refusal` otherwise. */
-  function refusalAfter(failures: Date[], now: Date, refusal: AppError): AppError {
-    const until = lockedUntil([...failures, now], now);
-    return until ? locked(until, now) : refusal;
-  }
+  const attempts = createAttemptGate(repository, clock);
 
   async function startSession(
     tenant: Tenant,
@@ -136,33 +109,48 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
   }
 
   return {
-    async login(tenant: Tenant, request: v.InferOutput<typeof LoginRequest>): Promise<LoginResult> {
+    /** `clientIp`: the caller's address as Fastify sees it (request.ip, TRUST_PROXY), which is throttled. */
+    async login(
+      tenant: Tenant,
+      request: v.InferOutput<typeof LoginRequest>,
+      clientIp: string,
+    ): Promise<LoginResult> {
       const now = clock.now();
       const username = request.username.toLowerCase();
-      const attempt = await admit(tenant, username, now);
+      const attempt = await attempts.admit(tenant, username, clientIp, now);
 
       const user = await repository.findUser(tenant.id, username);
       const passwordMatches = await verifyPassword(request.password, user?.passwordHash ?? (await decoy()));
       if (!user || !passwordMatches) {
-        throw refusalAfter(attempt.failures, now, unauthorized('Invalid credentials', 'INVALID_CREDENTIALS'));
+        throw attempts.refusalAfter(
+          attempt.failures,
+          now,
+          unauthorized('Invalid credentials', 'INVALID_CREDENTIALS'),
+        );
       }
       if (user.disabled) {
         // Said only to someone who knows the password, so it reveals nothing a stranger could use.
-        await repository.releaseAttempt(attempt.attemptId);
+        await repository.releaseAttempt(attempt.ids);
         throw new AppError(403, 'ACCOUNT_DISABLED', USER_ERRORS.ACCOUNT_DISABLED);
       }
       if (user.mfaEnabled) {
         // The password was right: the client must now ask for the code (not a failure).
         if (!request.mfaCode) {
-          await repository.releaseAttempt(attempt.attemptId);
+          await repository.releaseAttempt(attempt.ids);
           return { kind: 'mfaRequired' };
         }
         const step = user.mfaSecret ? await totpStepOf(user.mfaSecret, request.mfaCode, now) : null;
         // A code signs in once: a replay (or a code older than the last one used) is a wrong code.
         if (step === null || !(await repository.claimTotpStep(user.id, step))) {
-          throw refusalAfter(attempt.failures, now, unauthorized('Invalid MFA code', 'INVALID_MFA_CODE'));
+          throw attempts.refusalAfter(
+            attempt.failures,
+            now,
+            unauthorized('Invalid MFA code', 'INVALID_MFA_CODE'),
+          );
         }
       }
+      // A success is no guess: the address keeps no count of it, the user's series is over.
+      await repository.releaseAttempt(attempt.ids);
       await repository.clearFailures(tenant.id, username);
       return { kind: 'signedIn', session: await startSession(tenant, user, request.rememberMe, now) };
     },
@@ -192,19 +180,24 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
 
     /**
      * One check of a two-factor code outside sign-in (its setup), limited like sign-in: it counts toward the
-     * user's lockout (423 once locked), and a check that says no is refused with `refusal`.
+     * user's lockout (423 once locked) and the client address's throttle (429), and a check that says no is
+     * refused with `refusal`.
      */
     async limitCodeAttempt(
       tenant: Tenant,
       username: string,
+      clientIp: string,
       check: () => Promise<boolean>,
       refusal: AppError,
     ): Promise<void> {
       const now = clock.now();
-      const attempt = await admit(tenant, username.toLowerCase(), now);
-      if (!(await check())) throw refusalAfter(attempt.failures, now, refusal);
-      await repository.releaseAttempt(attempt.attemptId);
+      const attempt = await attempts.admit(tenant, username.toLowerCase(), clientIp, now);
+      if (!(await check())) throw attempts.refusalAfter(attempt.failures, now, refusal);
+      await repository.releaseAttempt(attempt.ids);
     },
+
+    /** A request that may be guessing but is no sign-in (a recovery request): see attempts.ts. */
+    countAddressAttempt: attempts.countAddressAttempt,
 
     /**
      * Tells `listener` (the live sockets) of each session ended, through this instance or (told through the

@@ -6,7 +6,7 @@ import { migrate } from '../../db/migrate';
 import { seedDemo } from '../../db/seed';
 import type { GatewayEvent } from '../../gateway/gateway';
 import { DeviceRuntime } from '../../gateway/runtime';
-import { PGLITE_BACKEND } from '../../testing/backends';
+import { TEST_BACKEND } from '../../testing/backends';
 import { hostOf, tokenOf } from '../../testing/app';
 import { until } from '../../testing/wait';
 
@@ -19,7 +19,7 @@ describe('demo alarms route', () => {
   const events: GatewayEvent[] = [];
 
   beforeAll(async () => {
-    handle = await PGLITE_BACKEND.open();
+    handle = await TEST_BACKEND.open();
     await migrate(handle);
     await seedDemo(handle.db, { dashboards: false });
     runtime = new DeviceRuntime({

@@ -69,6 +69,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       url,
       {
         ...read,
+        config: { changesState: false },
         schema: contract({
           ...common,
           summary,

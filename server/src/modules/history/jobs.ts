@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ChunkDrafts, mergeDrafts } from './merge';
@@ -8,14 +7,12 @@ import { historyStore } from './store';
 /** Compaction leaves samples younger than this staged: a second instance's copy of one is still deduplicated. */
 export const COMPACTION_GRACE_MS = 60_000;
 /**
- * Samples one compaction step packs, about: the embedded PGlite runs on the server's own thread, where a step of
- * more than about a tenth of a second would hold the recorder up past a sample's window (a gap) and every request;
- * PostgreSQL works in its own processes and does better with few big steps. Steps are sized in buffers, from the
- * samples the previous step found per buffer.
+ * Samples one compaction step packs, about: PostgreSQL does better with few big steps, and each of a step's
+ * statements must end well within the pool's statement timeout (db/pool.ts), on a machine the database shares with
+ * the server. Steps are sized in buffers, from the samples the previous step found per buffer.
  */
-const STEP_SAMPLES = { embedded: 5_000, server: 500_000 };
+const STEP_SAMPLES = 100_000;
 const STEP_BUFFERS = { first: 64, most: 20_000 };
-const isEmbedded = (db: Database) => (db as { $client?: unknown }).$client instanceof PGlite;
 const COMPACTION_JOB = -1;
 
 /** One run of samples to import: values[i] at firstSampleAt + i × interval; NaN is a gap. */
@@ -52,7 +49,6 @@ export async function compact(db: Database, nowMs: number, graceMs = COMPACTION_
   // Staged samples of deleted buffers are left to retention.
   const rows = (await db.execute(sql`SELECT id FROM buffers ORDER BY id`)) as { rows: { id: number }[] };
   const ids = rows.rows.map((r) => Number(r.id));
-  const target = isEmbedded(db) ? STEP_SAMPLES.embedded : STEP_SAMPLES.server;
   let size = STEP_BUFFERS.first;
   let moved = 0;
   for (let i = 0; i < ids.length;) {
@@ -74,7 +70,10 @@ export async function compact(db: Database, nowMs: number, graceMs = COMPACTION_
     });
     if (done === null) break;
     moved += done;
-    size = Math.max(1, Math.min(STEP_BUFFERS.most, Math.round((target * batch.length) / Math.max(done, 1))));
+    size = Math.max(
+      1,
+      Math.min(STEP_BUFFERS.most, Math.round((STEP_SAMPLES * batch.length) / Math.max(done, 1))),
+    );
     await yieldToEventLoop();
   }
   return moved;
@@ -113,14 +112,6 @@ export async function applyRetention(db: Database, cutoffMs: number): Promise<vo
     sql`DELETE FROM history_staging s
         WHERE s.at < ${cutoff} OR NOT EXISTS (SELECT 1 FROM buffers b WHERE b.id = s.buffer_id)`,
   );
-}
-
-/**
- * Makes the space of deleted and rewritten rows reusable. PostgreSQL's autovacuum would do it; the embedded PGlite
- * runs none, and staging is rewritten every few minutes.
- */
-export async function vacuumHistory(db: Database): Promise<void> {
-  await db.execute(sql`VACUUM (SKIP_LOCKED) history_staging, history_chunks, history_rollups`);
 }
 
 export const retentionCutoff = (nowMs: number, retentionDays: number) => nowMs - retentionDays * DAY_MS;

@@ -2,10 +2,7 @@ import type { GatewayLogger } from '../../gateway/logger';
 import { yieldToEventLoop } from './jobs';
 import type { SampleColumns } from './store';
 
-/**
- * Rows one staging insert writes at most: enough to amortise a round trip, few enough that PGlite, on the
- * server's own thread, is busy for about a tenth of a second at a time.
- */
+/** Rows one staging insert writes at most: enough to amortise a round trip, few enough to stay short. */
 const ROWS_PER_INSERT = 5_000;
 /** While the database is unreachable samples wait here; past this many the oldest are dropped (and logged). */
 const MAX_PENDING = 2_000_000;

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -17,11 +14,9 @@ const MINUTE = 60_000;
 
 describeEachBackend('history across a restart', (backend) => {
   it('finds after a restart every sample the stopped server had acknowledged', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'coldwatch-history-'));
-    // PGlite on disk, closed and opened again; PostgreSQL: the same database through a new connection pool.
-    const opened = backend.name === 'pglite' ? undefined : await backend.open();
-    const url = opened?.driver === 'pg' ? opened.pool.options.connectionString : undefined;
-    const open = (): DatabaseHandle => createDatabase(url ? { databaseUrl: url } : { pgliteDir: dir });
+    // The same database through a new connection pool, as a restarted server opens it.
+    const opened = await backend.open();
+    const open = (): DatabaseHandle => createDatabase(opened.url);
     const clock = createTestClock();
     const appOn = (handle: DatabaseHandle, devices?: DeviceRuntime): Promise<FastifyInstance> =>
       buildApp({
@@ -80,8 +75,7 @@ describeEachBackend('history across a restart', (backend) => {
       await again.close();
       await second.close();
     } finally {
-      await opened?.dispose();
-      await rm(dir, { recursive: true, force: true });
+      await opened.dispose();
     }
   });
 });

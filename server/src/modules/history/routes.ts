@@ -11,6 +11,7 @@ export const historyRoutes: FastifyPluginAsync<{ history: HistoryService }> = as
     '/api/v2/history/query',
     {
       preHandler: requireGrant('DEVICES', 'READ'),
+      config: { changesState: false },
       schema: contract({
         tags: ['history'],
         security: true,

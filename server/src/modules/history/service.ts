@@ -12,7 +12,7 @@ import type { AdfRegistry } from '../../gateway/adf/loader';
 import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';
 import { Buckets, EMPTY_POINTS, EMPTY_STATS, resolutionMs } from './buckets';
-import { applyRetention, compact, importRuns, retentionCutoff, type SampleRun, vacuumHistory } from './jobs';
+import { applyRetention, compact, importRuns, retentionCutoff, type SampleRun } from './jobs';
 import { SECOND_MS } from './packing';
 import { readBuckets } from './read';
 import type { HistoryRepository } from './repository';
@@ -114,18 +114,12 @@ export function createHistoryService(options: HistoryServiceOptions) {
     /** Several runs in one transaction (a demo backfill of every buffer at once). */
     importRuns: (runs: readonly SampleRun[]) => importRuns(db, runs),
 
-    /** Packs the staged samples; answers how many moved. */
-    async compact(): Promise<number> {
-      const moved = await compact(db, clock.now().getTime());
-      if (moved > 0) await vacuumHistory(db);
-      return moved;
-    },
+    /** Packs the staged samples (autovacuum makes the space of the rows moved reusable); answers how many moved. */
+    compact: (): Promise<number> => compact(db, clock.now().getTime()),
 
     /** Drops what is older than HISTORY_RETENTION_DAYS. */
-    async applyRetention(): Promise<void> {
-      await applyRetention(db, retentionCutoff(clock.now().getTime(), options.retentionDays));
-      await vacuumHistory(db);
-    },
+    applyRetention: (): Promise<void> =>
+      applyRetention(db, retentionCutoff(clock.now().getTime(), options.retentionDays)),
   };
 }
 

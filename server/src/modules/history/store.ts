@@ -44,7 +44,7 @@ export interface RollupRow {
   hours: Uint8Array;
 }
 
-// node-postgres answers int8 as a string, PGlite as a number.
+// node-postgres answers int8 as a string.
 const staged = (r: Record<string, unknown>): StagedRow => ({
   bufferId: Number(r.buffer_id),
   intervalMs: Number(r.interval_seconds) * 1000,

@@ -149,6 +149,8 @@ describeEachBackend('switch account: the account list and the record', (backend)
         account: 'operator',
         at: new Date(world.ctx.clock.now()).toISOString(),
         clientAddress: '127.0.0.1',
+        actions: [],
+        actionsTotal: 0,
       },
       {
         id: expect.any(Number),
@@ -157,6 +159,9 @@ describeEachBackend('switch account: the account list and the record', (backend)
         account: 'operator',
         at: new Date(world.ctx.clock.now().getTime() - 60_000).toISOString(),
         clientAddress: '127.0.0.1',
+        // Nothing was done while switched.
+        actions: [],
+        actionsTotal: 0,
       },
     ]);
 

@@ -34,6 +34,7 @@ export const impersonationRoutes: FastifyPluginAsync<{ impersonation: Impersonat
     '/api/v2/account/paginate',
     {
       onRequest: administrator,
+      config: { changesState: false },
       schema: contract({
         summary: "A page of the tenant's accounts to switch to (SYSTEM at WRITE)",
         tags: ['account'],
@@ -64,6 +65,8 @@ export const impersonationRoutes: FastifyPluginAsync<{ impersonation: Impersonat
   app.post(
     '/api/v2/account/switch-back',
     {
+      // Recorded as a switch back of its own, not as an action of the switch.
+      config: { changesState: false },
       schema: contract({
         summary: "End acting as another account: the administrator's own session again; recorded",
         tags: ['account'],

@@ -1,6 +1,8 @@
 import {
   GRANT_LEVELS,
+  SWITCH_ACTIONS_SHOWN,
   SWITCH_ERRORS,
+  hasGrant,
   SWITCH_RECORD_PAGE_LENGTH,
   type AccountPage,
   type AccountPageRequest,
@@ -11,7 +13,8 @@ import {
 import type { Clock } from '../../clock';
 import type { StoredAuthority, Tenant, User } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AuthService, AuthSession } from '../auth/service';
+import { authoritiesOf, type AuthService, type AuthSession } from '../auth/service';
+import { hashToken } from '../auth/tokens';
 import { roleOfGrants } from '../users/roles';
 import type { ImpersonationKind } from '../../db/schema';
 import type { ImpersonationRepository } from './repository';
@@ -36,6 +39,8 @@ const STATUS_OF: Record<SwitchErrorCode, number> = {
   ALREADY_SWITCHED: 409,
   ACCOUNT_DISABLED: 409,
   NOT_SWITCHED: 409,
+  SWITCH_TO_ADMINISTRATOR: 403,
+  NOT_WHILE_SWITCHED: 403,
 };
 const refused = (code: SwitchErrorCode) => new AppError(STATUS_OF[code], code, SWITCH_ERRORS[code]);
 
@@ -58,6 +63,7 @@ export function createImpersonationService({ repository, auth, clock }: Imperson
     administrator: User,
     account: User,
     from: string,
+    session: Session | null = null,
   ) =>
     repository.record({
       tenantId: tenant.id,
@@ -68,6 +74,7 @@ export function createImpersonationService({ repository, auth, clock }: Imperson
       accountUsername: account.username,
       clientAddress: from,
       at: clock.now(),
+      sessionTokenHash: session ? hashToken(session.token.id) : null,
     });
 
   return {
@@ -94,9 +101,14 @@ export function createImpersonationService({ repository, auth, clock }: Imperson
       if (!account) throw refused('ACCOUNT_NOT_FOUND');
       if (account.id === administrator.id) throw refused('SWITCH_TO_SELF');
       if (outranks(account, administrator)) throw refused('SWITCH_ABOVE_OWN_GRANTS');
+      // Another administrator can do nothing the caller cannot do as themselves: acting as them would only hide
+      // who did it, and put the caller's own account in reach of their administration.
+      if (hasGrant(authoritiesOf(account, tenant), 'SYSTEM', 'WRITE'))
+        throw refused('SWITCH_TO_ADMINISTRATOR');
       if (account.disabled) throw refused('ACCOUNT_DISABLED');
-      await record(tenant, 'switch', administrator, account, clientAddress);
       const switched = await auth.openSession(tenant, account, administrator);
+      // Recorded before its token is handed out, with the session whose requests are the switch's actions.
+      await record(tenant, 'switch', administrator, account, clientAddress, switched);
       await auth.logout(tenant, token);
       return switched;
     },
@@ -119,6 +131,11 @@ export function createImpersonationService({ repository, auth, clock }: Imperson
 
     async records(tenant: Tenant, pageNumber: number): Promise<SwitchRecordPage> {
       const { rows, total } = await repository.pageRecords(tenant.id, pageNumber, SWITCH_RECORD_PAGE_LENGTH);
+      const actions = await repository.actionsOf(
+        tenant.id,
+        rows.map((row) => row.id),
+        SWITCH_ACTIONS_SHOWN,
+      );
       return {
         data: rows.map((row) => ({
           id: row.id,
@@ -127,6 +144,13 @@ export function createImpersonationService({ repository, auth, clock }: Imperson
           account: row.accountUsername,
           at: row.at.toISOString(),
           clientAddress: row.clientAddress,
+          actions: (actions.get(row.id)?.shown ?? []).map((action) => ({
+            at: action.at.toISOString(),
+            method: action.method,
+            path: action.path,
+            statusCode: action.statusCode,
+          })),
+          actionsTotal: actions.get(row.id)?.total ?? 0,
         })),
         recordsTotal: total,
       };

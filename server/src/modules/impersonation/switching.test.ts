@@ -9,7 +9,7 @@ describeEachBackend('switch account and switch back', (backend) => {
   const world = useImpersonationApp(backend);
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    // A second administrator with the same grants, and a deputy who lacks RND.
+    // A second administrator with the same grants, and a deputy (an administrator too) who lacks RND.
     await world.addUser('admin2', grantsWithout());
     await world.addUser('deputy', grantsWithout('RND'));
     for (const name of ['admin', 'admin2', 'operator', 'deputy']) ids[name] = await world.idOf(name);
@@ -71,14 +71,32 @@ describeEachBackend('switch account and switch back', (backend) => {
     expect((await world.switchBack('no-such-token')).statusCode).toBe(401);
   });
 
-  it('refuses another switch while acting as someone else', async () => {
+  it('refuses another switch while acting as someone else, even as an account given SYSTEM meanwhile', async () => {
+    await world.addUser('promoted', grantsWithout('SYSTEM'));
     const admin = await world.signIn('admin', 'Admin123');
-    const asAdmin2 = sessionOf((await world.switchTo(admin, ids.admin2!)).json()).token.id;
-    const again = await world.switchTo(asAdmin2, ids.operator!);
+    const asPromoted = sessionOf((await world.switchTo(admin, await world.idOf('promoted'))).json()).token.id;
+    await world.ctx.handle.db
+      .update(users)
+      .set({ authorities: grantsWithout() })
+      .where(eq(users.username, 'promoted'));
+    const again = await world.switchTo(asPromoted, ids.operator!);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ALREADY_SWITCHED' });
-    expect(await world.works(asAdmin2)).toBe(true);
-    expect((await world.switchBack(asAdmin2)).statusCode).toBe(200);
+    expect(await world.works(asPromoted)).toBe(true);
+    expect((await world.switchBack(asPromoted)).statusCode).toBe(200);
+  });
+
+  it('never enters another administrator, however equal their grants', async () => {
+    const before = await recordCount();
+    const admin = await world.signIn('admin', 'Admin123');
+    const refused = await world.switchTo(admin, ids.admin2!);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'SWITCH_TO_ADMINISTRATOR',
+      message: SWITCH_ERRORS.SWITCH_TO_ADMINISTRATOR,
+    });
+    expect(await world.works(admin)).toBe(true);
+    expect(await recordCount()).toBe(before);
   });
 
   it("refuses another tenant's account, an unknown one and oneself, and keeps the caller's session", async () => {

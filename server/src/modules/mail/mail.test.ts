@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDatabase, type Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { describeEachBackend, PGLITE_BACKEND } from '../../testing/backends';
+import { describeEachBackend, TEST_BACKEND } from '../../testing/backends';
 import { useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';
 import { createOutbox } from './outbox';
@@ -131,43 +131,39 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
     expect(smtp.received).toHaveLength(before + 1);
   });
 
-  it.skipIf(backend.name !== 'postgres')(
-    'sends each queued mail once when two instances share the database',
-    async () => {
-      if (ctx.handle.driver !== 'pg') return;
-      const second = createDatabase({ databaseUrl: String(ctx.handle.pool.options.connectionString) });
-      const other = await buildApp({
-        config: { defaultTenant: 'demo', logLevel: 'silent' },
-        db: second.db,
-        clock: ctx.clock,
-        logger: false,
-        distDir: '/nonexistent-dist',
-        mail,
-      });
-      try {
-        await other.ready();
-        const before = smtp.received.length;
-        const { tenantId } = await testOccurrence(ctx.handle.db);
-        const subjects = Array.from({ length: 20 }, (_, i) => `Once ${i}`);
-        await createOutbox(ctx.handle.db, ctx.clock).enqueue(
-          subjects.map((subject) => ({
-            tenantId,
-            channel: 'mail' as const,
-            message: { to: ['ops@demo.example'], subject, text: 'once\n' },
-          })),
-        );
-        ctx.app.mail.sender.wake();
-        other.mail.sender.wake();
-        await until(() => smtp.received.length >= before + 20, 8000, 'twenty e-mails');
-        await new Promise((r) => setTimeout(r, 300));
-        const sent = smtp.received.slice(before).map((m) => parseMail(m.raw).headers.subject);
-        expect(sent.sort()).toEqual([...subjects].sort());
-      } finally {
-        await other.close();
-        await second.close();
-      }
-    },
-  );
+  it('sends each queued mail once when two instances share the database', async () => {
+    const second = createDatabase(ctx.handle.url);
+    const other = await buildApp({
+      config: { defaultTenant: 'demo', logLevel: 'silent' },
+      db: second.db,
+      clock: ctx.clock,
+      logger: false,
+      distDir: '/nonexistent-dist',
+      mail,
+    });
+    try {
+      await other.ready();
+      const before = smtp.received.length;
+      const { tenantId } = await testOccurrence(ctx.handle.db);
+      const subjects = Array.from({ length: 20 }, (_, i) => `Once ${i}`);
+      await createOutbox(ctx.handle.db, ctx.clock).enqueue(
+        subjects.map((subject) => ({
+          tenantId,
+          channel: 'mail' as const,
+          message: { to: ['ops@demo.example'], subject, text: 'once\n' },
+        })),
+      );
+      ctx.app.mail.sender.wake();
+      other.mail.sender.wake();
+      await until(() => smtp.received.length >= before + 20, 8000, 'twenty e-mails');
+      await new Promise((r) => setTimeout(r, 300));
+      const sent = smtp.received.slice(before).map((m) => parseMail(m.raw).headers.subject);
+      expect(sent.sort()).toEqual([...subjects].sort());
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
 
   const outboxRows = () => createOutbox(ctx.handle.db, ctx.clock).waiting('mail');
 });
@@ -180,7 +176,7 @@ describe('alarm e-mail without SMTP_URL', () => {
     mail.outboxDir = dir;
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
-  const ctx = useTestApp(PGLITE_BACKEND, { notifications: { mail } });
+  const ctx = useTestApp(TEST_BACKEND, { notifications: { mail } });
 
   it('writes each e-mail as an .eml file under the outbox directory', async () => {
     const events = new TestAlarmEvents(() => ctx.handle.db);

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, users } from '../../db/schema';
 import { useTestApp } from '../../testing/app';
-import { PGLITE_BACKEND } from '../../testing/backends';
+import { TEST_BACKEND } from '../../testing/backends';
 import { until } from '../../testing/wait';
 import type { MailSettings } from './plugin';
 import { parseMail } from './testing';
@@ -19,7 +19,7 @@ describe('alarm e-mail from a stored alarm', () => {
     mail.outboxDir = dir;
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
-  const ctx = useTestApp(PGLITE_BACKEND, { devices: true, notifications: { mail } });
+  const ctx = useTestApp(TEST_BACKEND, { devices: true, notifications: { mail } });
 
   it('writes the e-mail of an alarm a device raised', async () => {
     const { db } = ctx.handle;

@@ -139,6 +139,48 @@ describeEachBackend('web push', (backend) => {
     expect(await ctx.app.push.repository.ofSession(tenant, session!.tokenHash!)).toBeNull();
   });
 
+  it('never moves a subscription to another tenant, nor to another user unless the request brings its keys', async () => {
+    tokens.acmeOperator = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
+    const post = (who: string, tenant: string, keys: ReturnType<typeof browserKeys>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/subscribe',
+        headers: { host: hostOf(tenant), authorization: `Bearer ${tokens[who]}` },
+        payload: { endpoint: service.url('/acme-admin-browser'), keys: keys.keys, expirationTime: null },
+      });
+    const ownerOf = async () =>
+      (
+        await ctx.handle.db
+          .select({ userId: pushSubscriptions.userId, tenantId: pushSubscriptions.tenantId, ...keyColumns })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, service.url('/acme-admin-browser')))
+      )[0];
+    const browser = browserKeys();
+    expect((await post('acme', 'acme', browser)).statusCode).toBe(200);
+    const stored = await ownerOf();
+
+    // demo's operator posts acme's administrator's endpoint: with other keys, and even with the same ones.
+    for (const keys of [browserKeys(), browser]) {
+      const refused = await post('operator', 'demo', keys);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'PUSH_SUBSCRIPTION_TAKEN' });
+      expect(await ownerOf()).toEqual(stored);
+    }
+    // Another user of acme without the browser's keys cannot take it either.
+    expect((await post('acmeOperator', 'acme', browserKeys())).statusCode).toBe(409);
+    expect(await ownerOf()).toEqual(stored);
+
+    // The same browser subscription (a shared store browser, someone else signed in): it moves to them.
+    expect((await post('acmeOperator', 'acme', browser)).statusCode).toBe(200);
+    const moved = await ownerOf();
+    expect(moved).toMatchObject({ tenantId: stored!.tenantId, ...browser.keys });
+    expect(moved!.userId).not.toBe(stored!.userId);
+    // Its own user may give it new keys (the browser subscribed again).
+    const renewed = browserKeys();
+    expect((await post('acmeOperator', 'acme', renewed)).statusCode).toBe(200);
+    expect(await ownerOf()).toMatchObject({ userId: moved!.userId, ...renewed.keys });
+  });
+
   it('forgets a browser when its session signs out: a shared browser shows no alarms of the user who left', async () => {
     tokens.leaving = await tokenOf(ctx.app, 'operator', 'Operator123');
     await subscribe('leaving', '/shared-browser');
@@ -218,6 +260,7 @@ describeEachBackend('web push', (backend) => {
     expect(payloadOf(browser, pushesTo('/flaky')[1]!.body).title).toBe('Alarm: Door open too long');
   });
 
+  const keyColumns = { p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth };
   const endpointExists = async (path: string) =>
     (
       await ctx.handle.db

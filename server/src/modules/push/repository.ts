@@ -26,13 +26,16 @@ export const asPushSubscription = (row: StoredSubscription): PushSubscription =>
 export function createPushRepository(db: Database) {
   return {
     /**
-     * Keeps the browser's subscription for this user and session. The endpoint is the browser's: subscribing it
-     * again (another user signed in there, or new keys) takes it over instead of adding a second row.
+     * Keeps the browser's subscription for this user and session; false when the endpoint is another's and stays
+     * so. One row per endpoint (one per browser): a subscription never moves to another tenant, and moves to
+     * another user of its tenant only when the request brings the same keys, proving it comes from that browser
+     * subscription (a shared store browser where someone else signed in). One statement, so parallel requests
+     * cannot slip between a check and the write.
      */
     async save(
       who: { tenantId: string; userId: string; tokenHash: string },
       subscription: PushSubscription,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const values = {
         tenantId: who.tenantId,
         userId: who.userId,
@@ -40,13 +43,16 @@ export function createPushRepository(db: Database) {
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
       };
-      await db
+      const stored = await db
         .insert(pushSubscriptions)
         .values({ ...values, endpoint: subscription.endpoint })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
           set: { ...values, updatedAt: sql`now()` },
-        });
+          setWhere: sql`${pushSubscriptions.tenantId} = excluded.tenant_id AND (${pushSubscriptions.userId} = excluded.user_id OR (${pushSubscriptions.p256dh} = excluded.p256dh AND ${pushSubscriptions.auth} = excluded.auth))`,
+        })
+        .returning({ id: pushSubscriptions.id });
+      return stored.length > 0;
     },
 
     /** The subscription this session made (metadata.vapidSubscription), or null. */

@@ -8,6 +8,7 @@ import {
   TestNotificationResult,
   VapidPublicKey,
 } from '../../../../src/services/contracts';
+import { AppError } from '../../errors';
 import { contract } from '../../http/contracts';
 import type { AuthSession } from '../auth/service';
 import type { PushRepository } from './repository';
@@ -48,16 +49,22 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, { k
     {
       schema: contract({
         summary:
-          "Keep this browser's push subscription for the user; answers it (the session's vapidSubscription)",
+          "Keep this browser's push subscription for the user; answers it (the session's vapidSubscription). 409: the endpoint is another account's (another tenant's, or another user's with other keys)",
         tags,
         security: true,
         body: PushSubscriptionRequest,
-        response: { 200: PushSubscription, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: PushSubscription, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       }),
     },
     async (request) => {
       const subscription = { endpoint: request.body.endpoint, keys: request.body.keys };
-      await repository.save(who(request.session!), subscription);
+      if (!(await repository.save(who(request.session!), subscription))) {
+        throw new AppError(
+          409,
+          'PUSH_SUBSCRIPTION_TAKEN',
+          "This push subscription is another account's; subscribe this browser again",
+        );
+      }
       return subscription;
     },
   );
@@ -65,6 +72,7 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, { k
   app.get<{ Querystring: v.InferOutput<typeof PushUnsubscribeQuery> }>(
     '/api/v2/unsubscribe',
     {
+      config: { changesState: true },
       schema: contract({
         summary: "Forget the user's subscription of `endpoint`, or the one this session made (always 204)",
         tags,
@@ -82,6 +90,7 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, { k
   app.get(
     '/api/v2/test-notification',
     {
+      config: { changesState: true },
       schema: contract({
         summary:
           "Send a test push to each of the user's subscribed browsers; 404 PUSH_NOT_SUBSCRIBED without one",

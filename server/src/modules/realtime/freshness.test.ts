@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPORTED_RESEND_MS } from '../../../../src/services/contracts';
 import { manualClock } from '../../gateway/testing';
-import { PGLITE_BACKEND } from '../../testing/backends';
+import { TEST_BACKEND } from '../../testing/backends';
 import { hostOf, useTestApp } from '../../testing/app';
 import { ofType, useLiveSockets, type Received } from '../../testing/sockets';
 import { until } from '../../testing/wait';
@@ -17,7 +17,7 @@ const PERIOD_MS = 10_000;
 
 describe('freshness over the real-time socket', () => {
   const clock = manualClock(Date.now());
-  const ctx = useTestApp(PGLITE_BACKEND, {
+  const ctx = useTestApp(TEST_BACKEND, {
     devices: {
       clock,
       fleetOptions: {

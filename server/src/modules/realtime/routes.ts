@@ -1,6 +1,11 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { SERVER_RESTARTING, SOCKET_PATH, hasGrant } from '../../../../src/services/contracts';
+import {
+  SERVER_RESTARTING,
+  SOCKET_PATH,
+  TOO_MANY_CONNECTIONS,
+  hasGrant,
+} from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import type { AccountService } from '../account/service';
 import type { AuthService } from '../auth/service';
@@ -27,6 +32,8 @@ export async function registerRealtime(
     auth: AuthService;
     /** How often the sessions of open sockets are re-validated. Default 30 s. */
     sessionCheckIntervalMs?: number | undefined;
+    /** Live sockets one session may hold at once; more are closed with TOO_MANY_CONNECTIONS. */
+    maxSocketsPerSession: number;
   },
 ): Promise<void> {
   let hub: RealtimeHub | undefined;
@@ -43,6 +50,7 @@ export async function registerRealtime(
     liveSessions: (tokenHashes) => options.auth.liveSessions(tokenHashes),
     intervalMs: options.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_MS,
     log: app.log,
+    maxPerSession: options.maxSocketsPerSession,
   });
   const stopListening = options.auth.onSessionRevoked((tokenHash) => sessions.end(tokenHash));
   app.decorate('realtime', { hub: () => hub });
@@ -57,7 +65,7 @@ export async function registerRealtime(
 /**
  * GET /client-connect: the live socket. The token comes in the `Authorization` query parameter; without a valid one
  * the upgrade is answered 401 and no socket is opened. When the session ends (logout, expiry) the socket is closed
- * with SESSION_ENDED.
+ * with SESSION_ENDED; one past the session's limit is closed at once with TOO_MANY_CONNECTIONS.
  */
 const realtimeRoutes: FastifyPluginAsync<{
   hubOf: () => RealtimeHub | undefined;
@@ -72,6 +80,13 @@ const realtimeRoutes: FastifyPluginAsync<{
       const live = hubOf();
       if (!live) {
         socket.close(1013, 'devices are starting');
+        return;
+      }
+      const forget = sessions.add(session.tokenHash, () =>
+        socket.close(SESSION_ENDED.code, SESSION_ENDED.reason),
+      );
+      if (!forget) {
+        socket.close(TOO_MANY_CONNECTIONS.code, TOO_MANY_CONNECTIONS.reason);
         return;
       }
       const client = live.connect(
@@ -95,9 +110,6 @@ const realtimeRoutes: FastifyPluginAsync<{
           request.log.warn({ err: error }, 'realtime: message handling failed');
         });
       });
-      const forget = sessions.add(session.tokenHash, () =>
-        socket.close(SESSION_ENDED.code, SESSION_ENDED.reason),
-      );
       socket.on('close', () => {
         forget();
         live.disconnect(client);

@@ -10,12 +10,15 @@ export interface SessionSocketsOptions {
   liveSessions(tokenHashes: readonly string[]): Promise<Set<string>>;
   intervalMs: number;
   log: GatewayLogger;
+  /** How many one session may hold at once (a few tabs' worth). */
+  maxPerSession: number;
 }
 
 /**
- * The open sockets by session. A socket is authenticated once, at the upgrade, so without this it would outlive
- * its session. A logout through this instance ends its sockets at once (end()); a logout through another
- * instance, and expiry, are found by the periodic re-validation, since instances share only the database.
+ * The open sockets (or alarm streams) by session, at most `maxPerSession` each. A socket is authenticated once, at
+ * the upgrade, so without this it would outlive its session. A logout through this instance ends its sockets at
+ * once (end()); a logout through another instance, and expiry, are found by the periodic re-validation, since
+ * instances share only the database.
  */
 export class SessionSockets {
   private readonly byToken = new Map<string, Set<() => void>>();
@@ -27,10 +30,14 @@ export class SessionSockets {
     this.timer.unref();
   }
 
-  /** Tracks a socket of a session; `close` closes it with SESSION_ENDED. Returns the function that forgets it. */
-  add(tokenHash: string, close: () => void): () => void {
+  /**
+   * Tracks a socket of a session; `close` closes it with SESSION_ENDED. Returns the function that forgets it, or
+   * null when the session already holds as many as it may (the caller refuses the new one).
+   */
+  add(tokenHash: string, close: () => void): (() => void) | null {
     let set = this.byToken.get(tokenHash);
     if (!set) this.byToken.set(tokenHash, (set = new Set()));
+    if (set.size >= this.options.maxPerSession) return null;
     set.add(close);
     return () => {
       set.delete(close);

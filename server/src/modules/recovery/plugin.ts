@@ -14,10 +14,16 @@ declare module 'fastify' {
 /** The recovery and setup calls, and app.recovery for the modules that issue setup links. */
 export async function registerRecovery(
   app: FastifyInstance,
-  options: Omit<RecoveryServiceOptions, 'repository'> & { db: Database },
+  options: Omit<RecoveryServiceOptions, 'repository' | 'log'> & { db: Database },
 ): Promise<RecoveryService> {
-  const recovery = createRecoveryService({ ...options, repository: createRecoveryRepository(options.db) });
+  const recovery = createRecoveryService({
+    ...options,
+    repository: createRecoveryRepository(options.db),
+    log: app.log,
+  });
   app.decorate('recovery', recovery);
+  // Requests already answered get their e-mail queued before the database goes.
+  app.addHook('onClose', () => recovery.idle());
   await app.register(recoveryRoutes, { recovery });
   return recovery;
 }

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { RECOVERY_TOKEN_TTL_MINUTES } from '../../../../src/services/contracts';
+import { RECOVERY_TOKEN_TTL_MINUTES, THROTTLED_CODE } from '../../../../src/services/contracts';
+import { ADDRESS_LIMIT } from '../auth/throttle';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, login } from '../../testing/app';
 import { useRecoveryApp } from './testing';
@@ -45,6 +46,20 @@ describeEachBackend('password recovery', (backend) => {
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
     }
+    await recovery.delivered();
+    expect(recovery.received()).toHaveLength(sent);
+  });
+
+  it('holds off an address after thirty requests, whatever the addresses asked for', async () => {
+    const statuses = [];
+    for (let i = 0; i < ADDRESS_LIMIT; i++)
+      statuses.push((await recovery.request(`someone${i}@demo.example`, 'demo', '192.0.2.70')).statusCode);
+    expect(statuses).toEqual(Array(ADDRESS_LIMIT).fill(204));
+    const refused = await recovery.request('admin@demo.example', 'demo', '192.0.2.70');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: THROTTLED_CODE });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await recovery.request('nobody@demo.example', 'demo', '192.0.2.71')).statusCode).toBe(204);
     await recovery.delivered();
     expect(recovery.received()).toHaveLength(sent);
   });

@@ -21,14 +21,15 @@ export const recoveryRoutes: FastifyPluginAsync<{ recovery: RecoveryService }> =
     PATH,
     {
       schema: contract({
-        summary: 'Ask for a recovery e-mail (204 whether or not an account has the address)',
+        summary:
+          'Ask for a recovery e-mail (204 whether or not an account has the address); 429: too many attempts from this address',
         tags: ['account'],
         querystring: RecoveryRequestQuery,
-        response: { 400: ErrorBody },
+        response: { 400: ErrorBody, 429: ErrorBody },
       }),
     },
     async (request, reply) => {
-      await recovery.requestRecovery(request.tenant.id, request.query.email);
+      await recovery.requestRecovery(request.tenant.id, request.query.email, request.ip);
       return reply.code(204).send();
     },
   );

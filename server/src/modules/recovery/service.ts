@@ -3,6 +3,7 @@ import {
   RECOVERY_TOKEN_TTL_MINUTES,
   type RecoveryTokenInfo,
 } from '../../../../src/services/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { PasswordTokenKind } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
@@ -10,6 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
 import { tenantBaseUrl } from '../mail/links';
 import type { Outbox } from '../mail/outbox';
+import { createAfterAnswerQueue } from './afterAnswer';
 import { passwordLinkOf, passwordMail } from './mail';
 import type { RecoveryRepository, TokenOwner } from './repository';
 
@@ -39,10 +41,15 @@ export interface RecoveryServiceOptions {
     endSessionsOf(tenantId: string, userId: string): Promise<void>;
     clearLockout(tenantId: string, username: string): Promise<void>;
   };
+  /** Recovery requests count against the client's address like failed sign-ins (auth/throttle.ts). */
+  throttle: { countAddressAttempt(clientIp: string): Promise<void> };
+  /** Where a request that failed after its answer went out is reported. */
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
 export function createRecoveryService(options: RecoveryServiceOptions) {
-  const { repository, clock, outbox } = options;
+  const { repository, clock, outbox, log } = options;
+  const afterAnswer = createAfterAnswerQueue(log);
 
   /** Stores a new token and queues its e-mail to `to`; false when `allowed` refused (nothing sent). */
   async function sendToken(
@@ -81,17 +88,27 @@ export function createRecoveryService(options: RecoveryServiceOptions) {
   }
 
   return {
-    /** Sends a recovery link to the tenant's users with this address; says nothing of whether there were any. */
-    async requestRecovery(tenantId: string, email: string): Promise<void> {
-      for (const user of await repository.usersWithEmail(tenantId, email)) {
-        await sendToken(
-          'recover',
-          user,
-          user.email ?? email,
-          (latest, now) => !latest || now.getTime() - latest.getTime() >= RECOVERY_MAIL_INTERVAL_MS,
-        );
-      }
+    /**
+     * Asks for a recovery link to the tenant's users with this address. Only what does not depend on the address
+     * is done before the answer (counting the client's attempt, which may refuse it 429); the lookup, the token
+     * and the e-mail come after it, so neither the answer nor its time says whether an account has the address.
+     */
+    async requestRecovery(tenantId: string, email: string, clientIp: string): Promise<void> {
+      await options.throttle.countAddressAttempt(clientIp);
+      afterAnswer.add(async () => {
+        for (const user of await repository.usersWithEmail(tenantId, email)) {
+          await sendToken(
+            'recover',
+            user,
+            user.email ?? email,
+            (latest, now) => !latest || now.getTime() - latest.getTime() >= RECOVERY_MAIL_INTERVAL_MS,
+          );
+        }
+      });
     },
+
+    /** Resolves once every recovery request answered so far has been handled (tests, shutdown). */
+    idle: () => afterAnswer.idle(),
 
     /** For an administrator who created the account: a setup link to the user's address. */
     async issueSetupToken(tenantId: string, userId: string): Promise<void> {

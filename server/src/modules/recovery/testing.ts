@@ -40,13 +40,18 @@ export function useRecoveryApp(backend: TestBackend) {
   return {
     ctx,
     received: () => smtp.received,
-    /** Waits until everything queued was delivered, so "nothing more was sent" means something. */
-    delivered: () =>
-      until(
+    /**
+     * Waits until the requests answered so far were handled and what they queued was delivered, so "nothing more
+     * was sent" means something.
+     */
+    async delivered() {
+      await ctx.app.recovery.idle();
+      await until(
         async () => (await ctx.handle.db.select().from(notificationOutbox)).length === 0,
         4000,
         'an empty outbox',
-      ),
+      );
+    },
     /** The e-mail number `index` (from the start of the suite), read back, with the token of its link. */
     async mailAt(index: number) {
       const raw = await until(() => smtp.received[index], 4000, `e-mail ${index}`);
@@ -60,11 +65,13 @@ export function useRecoveryApp(backend: TestBackend) {
         token: link?.[2] ?? '',
       };
     },
-    request: (email: string | undefined, tenant = 'demo') =>
+    /** From the test's own address unless `from` names another. */
+    request: (email: string | undefined, tenant = 'demo', from?: string) =>
       ctx.app.inject({
         method: 'PUT',
         url: email === undefined ? PATH : query({ email }),
         headers: { host: hostOf(tenant) },
+        ...(from ? { remoteAddress: from } : {}),
       }),
     inspect: (token: string, tenant = 'demo') =>
       ctx.app.inject({ url: query({ token }), headers: { host: hostOf(tenant) } }),

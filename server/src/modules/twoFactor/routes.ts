@@ -19,6 +19,8 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
   app.get(
     '/api/v2/account/settings/2fa',
     {
+      // Makes a new pending secret.
+      config: { changesState: true },
       schema: contract({
         summary: 'Start a two-factor setup: a new secret, pending until a code of it is verified',
         tags: ['account'],
@@ -41,16 +43,16 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
     {
       schema: contract({
         summary:
-          'Confirm the pending secret with a code of it (204); use2FA may then be turned on. 423: locked',
+          'Confirm the pending secret with a code of it (204); use2FA may then be turned on. 423: locked, 429: too many attempts from this address',
         tags: ['account'],
         security: true,
         querystring: TwoFactorCodeQuery,
         body: TwoFactorVerifyBody,
-        response: { 400: ErrorBody, 401: ErrorBody, 423: ErrorBody },
+        response: { 400: ErrorBody, 401: ErrorBody, 423: ErrorBody, 429: ErrorBody },
       }),
     },
     async (request, reply) => {
-      await twoFactor.confirm(request.session!, request.body.secret, request.query.code);
+      await twoFactor.confirm(request.session!, request.body.secret, request.query.code, request.ip);
       return reply.code(204).send();
     },
   );

@@ -31,7 +31,12 @@ export function createTwoFactorService({ repository, auth, clock }: TwoFactorSer
     },
 
     /** Wrong codes are a 400 (never 401: the caller is signed in) and count like wrong passwords. */
-    async confirm({ tenant, user }: AuthSession, secret: string, code: string): Promise<void> {
+    async confirm(
+      { tenant, user }: AuthSession,
+      secret: string,
+      code: string,
+      clientIp: string,
+    ): Promise<void> {
       // A dialog left open while a newer setup began (another tab) holds a secret that can no longer be confirmed.
       if ((await repository.pendingSecret(tenant.id, user.id)) !== secret) {
         throw refusal('TWO_FACTOR_SETUP_EXPIRED');
@@ -39,6 +44,7 @@ export function createTwoFactorService({ repository, auth, clock }: TwoFactorSer
       await auth.limitCodeAttempt(
         tenant,
         user.username,
+        clientIp,
         async () => {
           const step = await totpStepOf(secret, code, clock.now());
           return step !== null && (await repository.confirm(tenant.id, user.id, secret, step));

@@ -8,7 +8,7 @@ import {
   UserSummary,
 } from '../../../../src/services/contracts';
 import { contract } from '../../http/contracts';
-import { requireGrant } from '../auth/authenticate';
+import { refuseWhileActingAs, requireGrant } from '../auth/authenticate';
 import type { UsersService } from './service';
 
 const PATH = '/api/v2/admin/users';
@@ -18,7 +18,10 @@ const session = (request: FastifyRequest) => request.session!;
 
 type IdRequest = FastifyRequest<{ Params: v.InferOutput<typeof UserIdParams> }>;
 
-/** The administrators' user list (SYSTEM at WRITE), always within the host's tenant. */
+/**
+ * The administrators' user list (SYSTEM at WRITE), always within the host's tenant. Changes are refused while acting
+ * as another user (NOT_WHILE_SWITCHED).
+ */
 export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = async (app, { users }) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('preHandler', requireGrant('SYSTEM', 'WRITE'));
@@ -40,6 +43,7 @@ export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = async (a
   app.post<{ Body: v.InferOutput<typeof UserCreate> }>(
     PATH,
     {
+      onRequest: refuseWhileActingAs,
       schema: contract({
         ...common,
         summary: "Creates a user with the role's grants and e-mails them a link to choose their password",
@@ -54,9 +58,10 @@ export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = async (a
     ['disable', true],
     ['enable', false],
   ] as const) {
-    app.post(
+    app.post<{ Params: v.InferOutput<typeof UserIdParams> }>(
       `${PATH}/:id/${action}`,
       {
+        onRequest: refuseWhileActingAs,
         schema: contract({
           ...common,
           summary: disabled

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { selectDateFormat, selectTimeZone } from '../../../machines/app/app.selectors';
@@ -17,11 +18,15 @@ import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 import { TablePagination } from '../../primitives/TablePagination';
+import { SwitchActions } from './SwitchActions';
 
 const CELL = 'px-2 py-1 text-left';
 const COLUMNS = ['at', 'kind', 'administrator', 'account', 'clientAddress'] as const;
 
-/** The record of every switch and switch back of the tenant, newest first: impersonation is never silent. */
+/**
+ * The record of every switch and switch back of the tenant, newest first, each switch with what was done while it
+ * lasted: impersonation is never silent.
+ */
 export function RecordsPanel({ actor }: { actor: ActorRefFrom<typeof switchAccountMachine> }) {
   const t = useT();
   const dateFormat = AppActor.useSelector(selectDateFormat);
@@ -55,13 +60,22 @@ export function RecordsPanel({ actor }: { actor: ActorRefFrom<typeof switchAccou
           </thead>
           <tbody>
             {records.map((record) => (
-              <tr key={record.id} className="border-t border-muted/20">
-                <td className={CELL}>{formatDate(Date.parse(record.at), dateFormat, timeZone)}</td>
-                <td className={CELL}>{t(`switchAccount.records.kind.${record.kind}`)}</td>
-                <td className={CELL}>{record.administrator}</td>
-                <td className={CELL}>{record.account}</td>
-                <td className={CELL}>{record.clientAddress}</td>
-              </tr>
+              <Fragment key={record.id}>
+                <tr className="border-t border-muted/20">
+                  <td className={CELL}>{formatDate(Date.parse(record.at), dateFormat, timeZone)}</td>
+                  <td className={CELL}>{t(`switchAccount.records.kind.${record.kind}`)}</td>
+                  <td className={CELL}>{record.administrator}</td>
+                  <td className={CELL}>{record.account}</td>
+                  <td className={CELL}>{record.clientAddress}</td>
+                </tr>
+                {record.kind === 'switch' ? (
+                  <tr>
+                    <td colSpan={COLUMNS.length} className={`${CELL} pl-6 text-muted`}>
+                      <SwitchActions record={record} dateFormat={dateFormat} timeZone={timeZone} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>

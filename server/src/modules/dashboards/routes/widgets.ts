@@ -74,6 +74,7 @@ export const widgetRoutes: FastifyPluginAsync<WidgetRoutesOptions> = async (
   app.post<{ Querystring: Out<typeof WidgetDownloadQuery>; Body: Out<typeof WidgetDownloadBody> }>(
     '/api/v2/dashboards/widgets/download',
     {
+      config: { changesState: false },
       schema: contract({
         ...common,
         summary:
