@@ -13,7 +13,7 @@ import { type DepartmentView, type LineAddress, LineReader, type LinesResult, ty
 import { type GatewayLogger, silentLogger } from './logger';
 import { LostDevices } from './lost-devices';
 import { DEFAULT_PREFIX, type DepartmentStatus, PROTOCOL_VERSION, Topics } from './protocol';
-import { type Freshness, Staleness } from './staleness';
+import { type Freshness, oldestOf, Staleness } from './staleness';
 import { StatusRereads } from './status-rereads';
 import type { VirtualDeviceDefinition } from './virtual';
 import { VirtualDevices } from './virtual-devices';
@@ -47,15 +47,6 @@ export interface GatewayMetrics {
   pendingWrites: number;
   writes: Record<WriteResult['result'], number>;
   commandsPublished: number;
-}
-
-/** The freshness of values computed from several departments: the oldest report, stale when one is. */
-function oldest(all: readonly Freshness[]): Freshness {
-  const reported = all.flatMap((f) => (f.reportedAt === null ? [] : [f.reportedAt]));
-  return {
-    reportedAt: reported.length > 0 ? Math.min(...reported) : null,
-    stale: all.some((f) => f.stale),
-  };
 }
 
 /**
@@ -269,7 +260,7 @@ export class Gateway {
   freshness(tenant: string, hexacode: string, department: number, subDepartment: number): Freshness {
     const sources = this.virtual.sourcesOf(tenant, hexacode, department, subDepartment);
     if (!sources) return this.staleness.freshness(tenant, hexacode, department, subDepartment);
-    return oldest(
+    return oldestOf(
       sources.map((s) => this.staleness.freshness(tenant, s.hexacode, s.department, s.subDepartment)),
     );
   }

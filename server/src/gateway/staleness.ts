@@ -23,6 +23,15 @@ export interface StalenessHooks {
 
 const NEVER: Freshness = { reportedAt: null, stale: false };
 
+/** The freshness of values computed from several departments: the oldest report, stale when one is. */
+export function oldestOf(all: readonly Freshness[]): Freshness {
+  const reported = all.flatMap((f) => (f.reportedAt === null ? [] : [f.reportedAt]));
+  return {
+    reportedAt: reported.length > 0 ? Math.min(...reported) : null,
+    stale: all.some((f) => f.stale),
+  };
+}
+
 /**
  * Decides what is stale, on the server's clock, so that every browser and every instance say the same: a
  * department's values older than its model's `staleAfterSeconds`, and a device online that has reported nothing

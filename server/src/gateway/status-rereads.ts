@@ -23,6 +23,9 @@ export interface StatusRereadsDeps {
 
 type DeviceKey = readonly [tenant: string, hexacode: string];
 
+/** Devices re-read with one SUBSCRIBE (about 100 bytes each of its 64 KiB at most). */
+const REREAD_PER_PACKET = 200;
+
 /**
  * Statuses the server missed heal: a broker under load drops messages (Mosquitto past `max_queued_messages`), and a
  * broker restarted without persistence forgets a device that never came back. Subscribing again to a device's
@@ -82,6 +85,12 @@ export class StatusRereads {
   }
 
   private async reread(devices: readonly DeviceKey[]): Promise<void> {
+    // Two filters a device; a few hundred a SUBSCRIBE keep each packet far below the broker's packet limit.
+    for (let i = 0; i < devices.length; i += REREAD_PER_PACKET)
+      await this.rereadSome(devices.slice(i, i + REREAD_PER_PACKET));
+  }
+
+  private async rereadSome(devices: readonly DeviceKey[]): Promise<void> {
     const { client: clientOf, topics, clock, log } = this.deps;
     const client = clientOf();
     if (!client?.connected) return;

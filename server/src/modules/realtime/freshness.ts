@@ -9,9 +9,10 @@ export interface FreshnessPushOptions {
   /** The gateway's word on a department of the client's tenant. */
   freshness(tenant: string, topic: PageTopic): Freshness;
   send(client: Client, message: ServerMessage): void;
-  /** How often the watched departments are looked at. Default 1 s. */
-  intervalMs?: number;
 }
+
+/** How often the departments clients watch are looked at: a stale mark shows within about a second. */
+const PUSH_EVERY_MS = 1000;
 
 const departmentOf = (topic: PageTopic) => `${topic.hexacode}/${topic.department}.${topic.subDepartment}`;
 
@@ -33,7 +34,7 @@ export class FreshnessPush {
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: FreshnessPushOptions) {
-    this.timer = setInterval(() => this.push(), options.intervalMs ?? 1000);
+    this.timer = setInterval(() => this.push(), PUSH_EVERY_MS);
     this.timer.unref();
   }
 

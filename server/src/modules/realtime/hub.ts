@@ -18,8 +18,6 @@ export interface HubOptions {
   highWaterBytes?: number;
   lowWaterBytes?: number;
   maxSubscriptionsPerClient?: number;
-  /** How often the freshness of watched departments is looked at (freshness.ts). Default 1 s. */
-  freshnessIntervalMs?: number;
 }
 
 export interface HubMetrics {
@@ -54,7 +52,6 @@ export class RealtimeHub {
       clients: this.clients,
       freshness: (tenant, t) => gateway.freshness(tenant, t.hexacode, t.department, t.subDepartment),
       send: (client, message) => this.outbox.send(client, message),
-      intervalMs: options.freshnessIntervalMs,
     });
     const stamp = this.freshness.stamp.bind(this.freshness);
     this.outbox = new Outbox({
