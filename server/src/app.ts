@@ -139,9 +139,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, {
     gateway: runtime
       ? () => {
-          if (!runtime.started) return { received: 0, published: 0, devices: 0, online: 0 };
-          const { received, commandsPublished, devices, online } = runtime.gateway.metrics();
-          return { received, published: commandsPublished, devices, online };
+          if (!runtime.started) return { received: 0, rejected: {}, published: 0, devices: 0, online: 0 };
+          const { received, rejected, commandsPublished, devices, online } = runtime.gateway.metrics();
+          return { received, rejected, published: commandsPublished, devices, online };
         }
       : undefined,
     sockets: () => app.realtime?.hub()?.metrics().clients,

@@ -53,3 +53,8 @@ export function useMessageText(): (message: Message) => string {
   const t = useT();
   return (message) => ('text' in message ? message.text : t(message.id, message.values));
 }
+
+/** The interface's formatters (relative times, lists…) in its language. */
+export function useIntl(): IntlShape<string> {
+  return useContext(IntlContext);
+}

@@ -133,6 +133,19 @@ describe('device tree machine', () => {
     expect(find(9).kind).toBe('unknownDepartment');
   });
 
+  it('marks a device online that stopped reporting as silent, apart from its status, and clears it', async () => {
+    const { actor, idle } = start();
+    await idle();
+    const row = (hexacode: string) =>
+      selectVisibleRows(actor.getSnapshot()).find((r) => r.kind === 'device' && r.label === hexacode);
+    expect(row('0A0B0C')).toMatchObject({ status: 'ON', silent: false });
+    actor.send({ type: 'device.silenceChanged', hexacode: '0a0b0c', silent: true });
+    expect(row('0A0B0C')).toMatchObject({ status: 'ON', silent: true });
+    expect(actor.getSnapshot().context.items.find((i) => i.hexacode === '0A0B0C')?.silent).toBe(true);
+    actor.send({ type: 'device.silenceChanged', hexacode: '0A0B0C', silent: false });
+    expect(row('0A0B0C')).toMatchObject({ status: 'ON', silent: false });
+  });
+
   it('reveals the device of the route, searches and hides network controllers', async () => {
     const { actor, idle, rows } = start();
     actor.send({ type: 'tree.revealRoute', hexacode: 'a1b2c3' });

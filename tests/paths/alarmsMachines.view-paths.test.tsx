@@ -3,14 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { DEFAULT_HISTORY_QUERY } from '../../src/machines/alarms/alarmHistory.events';
 import { selectPageCount } from '../../src/machines/alarms/alarmHistory.selectors';
 import { alarmAcknowledgeMachine } from '../../src/machines/alarms/alarmAcknowledgeMachine';
 import { alarmHistoryMachine } from '../../src/machines/alarms/alarmHistoryMachine';
-import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
-import type { NotificationPermissionState } from '../../src/machines/alarms/notificationTest.events';
 import {
   AlarmHistoryQuery,
   type AlarmHistoryRow,
@@ -18,26 +16,24 @@ import {
 } from '../../src/services/contracts';
 import { alarmEntry, historyRow } from '../support/alarmHandlers';
 import {
+  dialogNamed,
   heldAnswers,
+  noDialog,
   openAlarmMenu,
   refusal,
   renderAlarmsProduct,
+  toastsAsExpected,
   type HeldAnswers,
+  type Toasts,
 } from '../support/alarmPathWorld';
 import { toastsShown } from '../support/lineWriteServer';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths } from '../support/viewPaths';
 
-type Toasts = ReturnType<typeof toastsShown>;
 const freezer = alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE']);
-const dialogNamed = (name: string) => screen.getByRole('dialog', { name });
-const noDialog = (name: string) =>
-  expect(screen.queryByRole('dialog', { name }), `${name} dialog`).toBeNull();
 /** A failed call as the model's error says: the server's coded refusal with its reason, or an outage. */
 const refusalOrOutage = (status: number, reason: string | undefined) =>
   reason ? refusal(status, reason) : new HttpResponse(null, { status: 503 });
-const toastsAsExpected = (world: { toasts: Toasts; expectedToasts: string[] }) =>
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
 
 // ─── Acknowledge: the Acknowledge button of an alarm in the menu, and its dialog ─────────────────────────────
 
@@ -417,155 +413,6 @@ describeViewPaths('alarm history, played in the alarm history dialog', alarmHist
       expect(inHistory().queryByText('Loading…')).toBeNull();
       expect(inHistory().getByRole('alert').textContent).toBe(world.error);
       expect(world.loads.waiting(), 'no load waits').toBe(0);
-    },
-  },
-});
-
-// ─── Notification test: the menu's Test notification entry, the browser's permission and the server ────────
-
-const test = modelEvents<typeof notificationTestMachine>();
-const PERMISSION_GRANTED = test.done('requestPermission', 'granted');
-const TEST_SENT = test.done('sendTest');
-
-interface NotificationTestWorld {
-  user: UserEvent;
-  toasts: Toasts;
-  /** The browser's permission prompts the page opened, each answered when the path plays the user's choice. */
-  prompts: { resolve(state: NotificationPermissionState): void; reject(error: Error): void }[];
-  asked: number;
-  tests: HeldAnswers<null>;
-  blocked: boolean;
-  expectedAsks: number;
-  expectedTests: number;
-  expectedToasts: string[];
-}
-
-/** A browser whose user has not chosen yet: every request opens the permission prompt. */
-function fakeNotificationPermission(world: Pick<NotificationTestWorld, 'prompts' | 'asked'>) {
-  const Notification = Object.assign(function Notification() {}, {
-    permission: 'default' as NotificationPermission,
-    requestPermission: () => {
-      world.asked++;
-      return new Promise<NotificationPermissionState>((resolve, reject) =>
-        world.prompts.push({ resolve, reject }),
-      );
-    },
-  });
-  Object.defineProperty(window, 'Notification', { value: Notification, configurable: true, writable: true });
-}
-
-async function answerPrompt(
-  world: NotificationTestWorld,
-  answer: (prompt: NotificationTestWorld['prompts'][0]) => void,
-) {
-  await vi.waitFor(() => expect(world.prompts.length, 'the permission prompt is open').toBe(1));
-  answer(world.prompts.shift()!);
-}
-
-type NotificationTestModelEvent = Parameters<typeof notificationTestMachine.transition>[1];
-
-async function playNotificationTest(event: NotificationTestModelEvent, world: NotificationTestWorld) {
-  const { user } = world;
-  const type: string = event.type;
-  switch (event.type) {
-    case 'notificationTest.start':
-      await openAlarmMenu(user);
-      await user.click(screen.getByRole('button', { name: 'Test notification' }));
-      world.expectedAsks++;
-      return;
-    case 'notificationTest.close':
-      await user.click(within(dialogNamed('Notifications blocked')).getByRole('button', { name: 'Close' }));
-      world.blocked = false;
-      return;
-  }
-  if (type === PERMISSION_GRANTED.type) {
-    const { output } = event as unknown as { output: NotificationPermissionState };
-    await answerPrompt(world, (prompt) => prompt.resolve(output));
-    if (output === 'granted') world.expectedTests++;
-    else world.blocked = true;
-    return;
-  }
-  if (type === TEST_SENT.type) {
-    await world.tests.answer(() => HttpResponse.json({ delivered: 1, failed: 0, removed: 0 }));
-    world.expectedToasts.push('Test notification sent');
-    return;
-  }
-  if (type.endsWith('.requestPermission')) {
-    await answerPrompt(world, (prompt) => prompt.reject(new Error('The prompt was dismissed')));
-    world.blocked = true;
-    return;
-  }
-  await world.tests.answer(() => new HttpResponse(null, { status: 500 }));
-  world.expectedToasts.push('The test notification could not be sent');
-}
-
-function nothingElseWaits(world: NotificationTestWorld, waiting: { prompts: number; tests: number }) {
-  expect(world.prompts.length, 'permission prompts open').toBe(waiting.prompts);
-  expect(world.tests.waiting(), 'test notifications waiting for the server').toBe(waiting.tests);
-  expect(world.asked, 'permission prompts opened').toBe(world.expectedAsks);
-  expect(world.tests.received.length, 'test notifications asked for').toBe(world.expectedTests);
-  toastsAsExpected(world);
-}
-
-describeViewPaths('notification test, played from the alarms menu', notificationTestMachine, {
-  model: {
-    events: [
-      { type: 'notificationTest.start' },
-      { type: 'notificationTest.close' },
-      PERMISSION_GRANTED,
-      test.done('requestPermission', 'denied'),
-      test.failed('requestPermission'),
-      TEST_SENT,
-      test.failed('sendTest'),
-    ],
-    serializeState: (s) => JSON.stringify(s.value),
-  },
-  async start(inspect: (event: InspectionEvent) => void) {
-    const tests = heldAnswers('get', '*/api/v2/test-notification', () => null);
-    const world: NotificationTestWorld = {
-      user: userEvent.setup({ delay: null }),
-      toasts: toastsShown(),
-      prompts: [],
-      asked: 0,
-      tests,
-      blocked: false,
-      expectedAsks: 0,
-      expectedTests: 0,
-      expectedToasts: [],
-    };
-    fakeNotificationPermission(world);
-    await renderAlarmsProduct(inspect, [], [tests.handler]);
-    return world;
-  },
-  play: (event, world) => playNotificationTest(event, world),
-  stop: (world) => {
-    world.tests.release();
-    world.toasts.stop();
-    Reflect.deleteProperty(window, 'Notification');
-  },
-  settle: 5000,
-  states: {
-    idle: (_, world) => {
-      expect(world.blocked, 'notifications are blocked').toBe(false);
-      noDialog('Notifications blocked');
-      nothingElseWaits(world, { prompts: 0, tests: 0 });
-    },
-    askingPermission: (_, world) => {
-      noDialog('Notifications blocked');
-      nothingElseWaits(world, { prompts: 1, tests: 0 });
-    },
-    sending: (_, world) => {
-      noDialog('Notifications blocked');
-      nothingElseWaits(world, { prompts: 0, tests: 1 });
-    },
-    blocked: (_, world) => {
-      expect(world.blocked, 'notifications are blocked').toBe(true);
-      const dialog = dialogNamed('Notifications blocked');
-      expect(within(dialog).getByText(/open the site settings/)).toBeTruthy();
-      // A modal dialog: the focus is in it, and Close is its way out.
-      expect(dialog.contains(document.activeElement), 'focus in the dialog').toBe(true);
-      expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Close' }).disabled).toBe(false);
-      nothingElseWaits(world, { prompts: 0, tests: 0 });
     },
   },
 });

@@ -57,6 +57,9 @@ const MEMBER_OFF = {
   status: 'OFF',
 } as const;
 
+const DEVICE_SILENT = { type: 'device.silenceChanged', hexacode: '0A0B0C', silent: true } as const;
+const DEVICE_REPORTING = { type: 'device.silenceChanged', hexacode: '0A0B0C', silent: false } as const;
+
 const loads = (s: TreeSnapshot) =>
   s.context.queues.names.length + s.context.queues.pages.length + s.context.queues.lines.length;
 const namesAsked = (s: TreeSnapshot) => s.context.queues.names[0];
@@ -82,6 +85,8 @@ const model: ModelOptions<typeof deviceTreeMachine> = {
     DEVICE_OFF,
     FREEZER_ON,
     MEMBER_OFF,
+    DEVICE_SILENT,
+    DEVICE_REPORTING,
   ],
   serializeState: (s) =>
     JSON.stringify({
@@ -95,6 +100,7 @@ const model: ModelOptions<typeof deviceTreeMachine> = {
         ...item.departments.map((d) => d.status),
         ...item.devices.map((m) => m.status),
       ]),
+      silent: s.context.items.map((item) => item.silent ?? false),
       search: s.context.search,
     }),
   // What a user can do: act on the shown tree while nothing loads (the search hides the group), try again
@@ -109,6 +115,11 @@ const model: ModelOptions<typeof deviceTreeMachine> = {
     if (e.type === 'tree.reload') return s.matches('failed');
     if (!s.matches('loaded') || loads(s) > 0) return false;
     if (e.type === 'tree.search') return e.text !== s.context.search;
+    // The server says a device turned silent, or reports again, only when that changes.
+    if (e.type === 'device.silenceChanged')
+      return s.context.items.some(
+        (item) => item.hexacode === e.hexacode && (item.silent ?? false) !== e.silent,
+      );
     if (e.type !== 'tree.expand') return true;
     // A department row shows under its open device; the search hides the group.
     if (e.kind === 'department') return s.context.expanded.device === DEVICE;
@@ -145,6 +156,8 @@ interface TreeWorld {
   search: string;
   open: { group: boolean; device: boolean; department: string | null };
   deviceStatus: DeviceStatus;
+  /** The server said the device reports nothing while online (DeviceSilence). */
+  deviceSilent: boolean;
   memberStatus: DeviceStatus;
   departments: Record<string, Department>;
   /** When names were last loaded for the device and the group (SPEC §4: kept 5 minutes). */
@@ -176,6 +189,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<TreeWor
     search: '',
     open: { group: false, device: false, department: null },
     deviceStatus: 'ON',
+    deviceSilent: false,
     memberStatus: 'ON',
     departments: {
       [ROOM]: { key: '0A0B0C-1-0', number: 1, name: 'Room', status: 'ON' },
@@ -269,6 +283,12 @@ async function play(event: TreeModelEvent, world: TreeWorld) {
       world.socket.last().listeners.received(JSON.stringify({ type: 'MappingStatus', payload: MEMBER_OFF }));
       world.memberStatus = 'OFF';
       return;
+    case 'device.silenceChanged': {
+      const payload = { hexacode: event.hexacode, silent: event.silent, reportedAt: Date.now() - 60_000 };
+      world.socket.last().listeners.received(JSON.stringify({ type: 'DeviceSilence', payload }));
+      world.deviceSilent = event.silent;
+      return;
+    }
   }
   const output = (event as { output?: unknown }).output;
   if (type === 'xstate.done.actor.loadTree') {
@@ -305,7 +325,9 @@ function expectedRows(world: TreeWorld): string[] {
     rows.push(row(1, `Store North, ${STATUS_TEXT.ON}`, world.open.group));
     if (world.open.group) rows.push(row(2, `A1B2C3, ${STATUS_TEXT[world.memberStatus]}`, false));
   }
-  rows.push(row(1, `0A0B0C, ${STATUS_TEXT[world.deviceStatus]}`, world.open.device));
+  // Silent is said of a device online only: offline says more.
+  const silent = world.deviceSilent && !world.deviceStatus.startsWith('OFF') ? ', not reporting' : '';
+  rows.push(row(1, `0A0B0C, ${STATUS_TEXT[world.deviceStatus]}${silent}`, world.open.device));
   if (!world.open.device) return rows;
   for (const id of [ROOM, FREEZER]) {
     const department = world.departments[id]!;

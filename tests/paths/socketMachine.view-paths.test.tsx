@@ -23,12 +23,13 @@ import {
   HEARTBEAT,
   SERVER_RESTARTING,
   TOO_MANY_CONNECTIONS,
+  type DeviceTreeItem,
   type PageTopic,
 } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
 import { modelGraph, type ModelOptions, type Path } from '../support/coveringPaths';
 import type { fakeSocketFactory } from '../support/fakeSocket';
-import { line, operatorSession } from '../support/fixtures';
+import { deviceTree, line, operatorSession } from '../support/fixtures';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, playPath, renderProduct, type ViewPathSuite } from '../support/viewPaths';
 import { server } from '../ui/setup';
@@ -52,6 +53,10 @@ const message = (data: unknown): Extract<SocketModelEvent, { type: 'socket.messa
   type: 'socket.messageReceived',
   data: typeof data === 'string' ? data : JSON.stringify(data),
 });
+/** The clock of the whole page (fake): the device reported its page two minutes before the test began. */
+const START = Date.UTC(2026, 10, 27, 12, 0, 0);
+const REPORTED_AT = START - 2 * 60_000;
+const DEPARTMENT = { hexacode: '0A0B0C', department: 1, subDepartment: 0 };
 const DEVICE_IN_ALARM = message({
   type: 'DeviceStatus',
   payload: { hexacode: '0A0B0C', status: 'ON_ALARM' },
@@ -59,13 +64,26 @@ const DEVICE_IN_ALARM = message({
 const PAGE_VALUES = message({
   type: 'LineValues',
   // The server may echo the hexacode in lower case (topics compare case-insensitively).
-  payload: { hexacode: '0a0b0c', department: 1, subDepartment: 0, page: 1, lines: [pushedLine()] },
+  payload: {
+    hexacode: '0a0b0c',
+    department: 1,
+    subDepartment: 0,
+    page: 1,
+    lines: [pushedLine()],
+    reportedAt: REPORTED_AT,
+    stale: false,
+  },
+});
+/** The server says the page's department has reported nothing for its stale period. */
+const PAGE_STALE = message({
+  type: 'Freshness',
+  payload: { departments: [{ ...DEPARTMENT, reportedAt: REPORTED_AT, stale: true }] },
 });
 const SESSION_ID = message({ type: 'SessionId', payload: { id: 'session-1' } });
 const ECHO = message(HEARTBEAT);
 const { after } = modelEvents<typeof socketMachine>();
-const PING_DUE = after('PING_IDLE', 'socket.live.connected.idle');
-const ECHO_MISSED = after('PONG_TIMEOUT', 'socket.live.connected.pinging');
+const PING_DUE = after('PING_IDLE', 'socket.live.connected.heartbeat.idle');
+const ECHO_MISSED = after('PONG_TIMEOUT', 'socket.live.connected.heartbeat.pinging');
 const RECONNECT_DUE = after('RECONNECT', 'socket.dropped');
 const RESTART_RECONNECT_DUE = after('RESTART_RECONNECT', 'socket.restarting');
 /** The server closed the connection as it goes down for a restart (a deploy). */
@@ -89,6 +107,7 @@ const model: ModelOptions<typeof socketMachine> = {
     { type: 'socket.opened' },
     DEVICE_IN_ALARM,
     PAGE_VALUES,
+    PAGE_STALE,
     ECHO,
     SESSION_ID,
     { type: 'socket.closed' },
@@ -111,10 +130,14 @@ const model: ModelOptions<typeof socketMachine> = {
       page: subscribed(s, devicePage),
       reader: subscribed(s, secondReader),
       crowded: s.context.crowded,
+      unsynced: s.context.unsynced.length,
+      freshness: s.context.freshness['0A0B0C:1.0'] ?? null,
     }),
-  // A reader subscribes when it is not reading the page and leaves when it is; after sign-out nothing happens.
+  // A reader subscribes when it is not reading the page and leaves when it is; after sign-out nothing happens;
+  // the server speaks on an open connection only.
   filterEvents: (s, e) =>
     s.status !== 'done' &&
+    (e.type !== 'socket.messageReceived' || s.matches({ live: 'connected' })) &&
     (e.type !== 'socket.subscribe' || !subscribed(s, e.subscriber)) &&
     (e.type !== 'socket.unsubscribe' || subscribed(s, e.subscriber)),
 };
@@ -144,6 +167,14 @@ interface SocketWorld {
   crowded: boolean;
   /** The user was just told so (a notification): only the first refusal since an open says it. */
   toldCrowded: boolean;
+  /** What the server said of the page's department: when it reported, and whether that is stale. */
+  freshness: { reportedAt: number | null; stale: boolean };
+  /** Live data is paused: from a drop until the page read again has its snapshot (fake-clock time of the drop). */
+  pausedAt: number | null;
+  /** After a reconnection, the page's snapshot is awaited. */
+  awaitingSnapshot: boolean;
+  /** Reads of the device tree: at sign-in, and again on every reconnection. */
+  treeReads: number;
 }
 
 const topicMessage = (type: 'Subscribe' | 'Unsubscribe') => ({ type, payload: TOPIC });
@@ -165,6 +196,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<SocketW
   // SPEC §9's waits are time passing: the whole page runs on the fake clock.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   let system: AnyActorSystem | undefined;
+  vi.setSystemTime(START);
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   const socket = renderProduct('/', {
     inspect: (event) => {
@@ -189,8 +221,21 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<SocketW
     signedOut: false,
     crowded: false,
     toldCrowded: false,
+    freshness: { reportedAt: null, stale: false },
+    pausedAt: null,
+    awaitingSnapshot: false,
+    treeReads: 1,
   };
+  treeReads = 0;
   server.use(
+    // The tree as the server knows it: with the status it pushed, read again after a reconnection.
+    http.get('*/api/v2/devices/', () => {
+      treeReads++;
+      const status = world.deviceStatus === 'online' ? 'ON' : 'ON_ALARM';
+      return HttpResponse.json(
+        deviceTree.map((item): DeviceTreeItem => (item.hexacode === '0A0B0C' ? { ...item, status } : item)),
+      );
+    }),
     http.post('*/api/v2/devices/pages/lines*', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       expect(body).toMatchObject({ hexacode: '0A0B0C', department: 1 });
@@ -202,6 +247,9 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<SocketW
   world.system = system!;
   return world;
 }
+
+/** Reads of the device tree the server answered (the world says how many there must be). */
+let treeReads = 0;
 
 /** Until `deadline` (fake clock) nothing is due: one millisecond before it, `unchanged` must still hold. */
 async function waitUntil(deadline: number, unchanged: () => void) {
@@ -238,6 +286,16 @@ function unsubscribe(world: SocketWorld, reader: 'page' | 'second') {
   if (reader === 'page') world.onPage = false;
   else world.reader.subscribed = false;
   if (world.open && !readTopics(world)) world.sent.push(topicMessage('Unsubscribe'));
+  // A page nobody reads has no snapshot to wait for: on an open connection, live data is live again.
+  if (!readTopics(world) && world.awaitingSnapshot) {
+    world.awaitingSnapshot = false;
+    if (world.open) world.pausedAt = null;
+  }
+}
+
+/** The connection is lost: live data is paused from now (or from the drop before, while still paused). */
+function pause(world: SocketWorld) {
+  world.pausedAt ??= Date.now();
 }
 
 async function signOut(world: SocketWorld) {
@@ -259,7 +317,13 @@ async function receive(world: SocketWorld, data: string) {
   if (data === PAGE_VALUES.data) {
     world.lineValue = pushedLine().value;
     if (world.reader.subscribed) world.reader.expected++;
+    // The page's values with their report time; after a reconnection, the snapshot that makes data live again.
+    if (readTopics(world)) {
+      world.freshness = { reportedAt: REPORTED_AT, stale: false };
+      if (world.awaitingSnapshot) Object.assign(world, { awaitingSnapshot: false, pausedAt: null });
+    }
   }
+  if (data === PAGE_STALE.data) world.freshness = { reportedAt: REPORTED_AT, stale: true };
 }
 
 async function play(event: SocketModelEvent, world: SocketWorld) {
@@ -276,13 +340,19 @@ async function play(event: SocketModelEvent, world: SocketWorld) {
         sent: readTopics(world) ? [topicMessage('Subscribe')] : [],
         crowded: false,
       });
+      if (world.connections > 1) {
+        // A reconnection: the tree's statuses are read again, and live data waits for the page's snapshot.
+        world.treeReads++;
+        world.awaitingSnapshot = readTopics(world);
+        if (!world.awaitingSnapshot) world.pausedAt = null;
+      }
       return;
     case 'socket.closed': {
       lastConnection(world).listeners.closed(event.code);
       Object.assign(world, { open: false, droppedAt: Date.now(), awaitingEcho: false });
       const crowded = event.code === TOO_MANY_CONNECTIONS.code;
       Object.assign(world, { toldCrowded: crowded && !world.crowded, crowded });
-      return;
+      return pause(world);
     }
     case 'socket.messageReceived':
       return receive(world, event.data);
@@ -318,6 +388,7 @@ async function play(event: SocketModelEvent, world: SocketWorld) {
       expect(lastConnection(world).closed, 'the connection stays open while the echo may come').toBe(false),
     );
     Object.assign(world, { open: false, droppedAt: Date.now(), awaitingEcho: false });
+    pause(world);
   } else if (type === RECONNECT_DUE.type) {
     await waitUntil(world.droppedAt + RECONNECT_MS, () =>
       expect(world.socket.connections, 'no reconnection before 15 s').toHaveLength(world.connections),
@@ -338,20 +409,54 @@ async function play(event: SocketModelEvent, world: SocketWorld) {
   }
 }
 
-/** What the user sees in every state of the socket: the tree's statuses and the page's values, as the server said. */
+const UNIT_MS = { sec: 1000, min: 60_000, hr: 3_600_000 } as const;
+
+/**
+ * `text` holds `prefix` and an age ("42 sec. ago", "3 min. ago") that is how long ago `since` was on the page's
+ * clock: the age shown is whole units, and the page's clock ticks every second.
+ */
+function expectAge(text: string, prefix: string, since: number) {
+  const shown = new RegExp(`${prefix}(\\d+) (sec|min|hr)\\. ago`).exec(text);
+  expect(shown, `"${prefix}<age>" in "${text}"`).not.toBeNull();
+  const unit = UNIT_MS[shown![2] as keyof typeof UNIT_MS];
+  const age = Date.now() - since;
+  expect(age, text).toBeGreaterThanOrEqual(Number(shown![1]) * unit);
+  expect(age, text).toBeLessThan((Number(shown![1]) + 1) * unit + 1000);
+}
+
+/**
+ * What the user sees in every state of the socket: the tree's statuses and the page's values, as the server said;
+ * while live data is paused, the announcement, the statuses as of the drop and the values dimmed with their age;
+ * a value the server calls stale, with its age.
+ */
 function viewShown(world: SocketWorld) {
   expect(world.socket.connections, 'connections opened').toHaveLength(world.connections);
   expect(lastConnection(world).token).toBe(operatorSession.token.id);
   expect(parsedSent(world), 'what was sent on the current connection').toEqual(world.sent);
   expect(world.reader.received, 'values pushed to the second reader').toHaveLength(world.reader.expected);
-  expect(device().getAttribute('aria-label')).toBe(`0A0B0C, ${world.deviceStatus}`);
+  expect(treeReads, 'device tree reads').toBe(world.treeReads);
+  const paused = world.pausedAt !== null;
+  const banner = screen.queryByText('Live data paused, reconnecting…');
+  expect(banner?.getAttribute('role') ?? null, 'the paused announcement').toBe(paused ? 'status' : null);
+  expect(device().getAttribute('aria-label')).toBe(
+    `0A0B0C, ${world.deviceStatus}${paused ? ', not live' : ''}`,
+  );
+  const statusesAge = screen.queryByText(/^Statuses last updated /);
+  if (paused) expectAge(statusesAge?.textContent ?? '', 'Statuses last updated ', world.pausedAt!);
+  else expect(statusesAge, 'no age over live statuses').toBeNull();
   if (!world.onPage) {
     expect(screen.getByRole('heading', { name: WELCOME })).toBeTruthy();
     return;
   }
   expect(window.location.pathname).toBe(PAGE_PATH);
   const first = within(screen.getByRole('list', { name: 'Lines' })).getByRole('button', { name: 'Line 1' });
-  expect(first.textContent, 'line 1 shows the server value').toContain(`${world.lineValue} °C`);
+  const text = first.textContent ?? '';
+  expect(text, 'line 1 shows the server value').toContain(`${world.lineValue} °C`);
+  const { reportedAt, stale } = world.freshness;
+  if (paused && reportedAt !== null) expectAge(text, 'not live, ', reportedAt);
+  else if (paused) expect(text, 'not live, of unknown age').toContain('not live');
+  else if (stale) expectAge(text, 'stale, ', reportedAt!);
+  else expect(text, 'a live value has no age').not.toMatch(/not live|stale/);
 }
 
 export const socketViewPaths: ViewPathSuite<typeof socketMachine, SocketWorld> = {
@@ -366,20 +471,38 @@ export const socketViewPaths: ViewPathSuite<typeof socketMachine, SocketWorld> =
   states: {
     'live.connecting': (_, world) => {
       expect(world.open, 'the server has not accepted the connection').toBe(false);
+      expect(world.connections, 'the first attempt, after signing in').toBe(1);
       expect(lastConnection(world).closed, 'the attempt is under way').toBe(false);
       viewShown(world);
     },
-    'live.connected.idle': (_, world) => {
+    'live.reconnecting': (_, world) => {
+      expect(world.open, 'the server has not accepted the connection yet').toBe(false);
+      expect(world.connections, 'an attempt after a drop').toBeGreaterThan(1);
+      expect(world.pausedAt, 'live data is paused').not.toBeNull();
+      expect(lastConnection(world).closed, 'the attempt is under way').toBe(false);
+      viewShown(world);
+    },
+    'live.connected.heartbeat.idle': (_, world) => {
       expect(world.open, 'the server accepted the connection').toBe(true);
       expect(world.awaitingEcho, 'no heartbeat awaits its echo').toBe(false);
       expect(lastConnection(world).closed).toBe(false);
       viewShown(world);
     },
-    'live.connected.pinging': (_, world) => {
+    'live.connected.heartbeat.pinging': (_, world) => {
       expect(world.open, 'the server accepted the connection').toBe(true);
       expect(world.awaitingEcho, 'a heartbeat awaits its echo').toBe(true);
       expect(parsedSent(world), 'the heartbeat was sent').toContain(HEARTBEAT);
       expect(lastConnection(world).closed).toBe(false);
+      viewShown(world);
+    },
+    'live.connected.data.resyncing': (_, world) => {
+      expect(world.awaitingSnapshot, 'the page read again has no snapshot yet').toBe(true);
+      expect(world.pausedAt, 'live data stays paused').not.toBeNull();
+      viewShown(world);
+    },
+    'live.connected.data.live': (_, world) => {
+      expect(world.awaitingSnapshot, 'no snapshot is awaited').toBe(false);
+      expect(world.pausedAt, 'live data is live').toBeNull();
       viewShown(world);
     },
     dropped: (_, world) => {
@@ -445,8 +568,9 @@ async function playScenario(events: SocketModelEvent[]) {
   if (missing) throw new Error(missing);
 }
 
-// Covering paths walk each transition once; the heartbeat rules need traffic before a wait, and an echo.
-describe('socket heartbeat, played with the server and the clock', () => {
+// Covering paths walk each transition once; the heartbeat rules need traffic before a wait, and an echo; what a
+// page shows of its values' age needs its values first.
+describe('socket heartbeat and live data, played with the server and the clock', () => {
   it('traffic of every kind restarts the idle wait; the echo ends the heartbeat; a missed echo reconnects', async () => {
     await playScenario([
       { type: 'socket.opened' },
@@ -476,6 +600,39 @@ describe('socket heartbeat, played with the server and the clock', () => {
       ECHO,
       { type: 'socket.unsubscribe', topic: TOPIC, subscriber: devicePage },
       { type: 'socket.disconnect' },
+    ]);
+  }, 30_000);
+
+  it('a drop pauses live data at once: announced, values dimmed with their age, statuses with the time of the drop; the snapshot after reconnecting makes it live', async () => {
+    await playScenario([
+      { type: 'socket.opened' },
+      { type: 'socket.subscribe', topic: TOPIC, subscriber: devicePage },
+      PAGE_VALUES,
+      { type: 'socket.closed' },
+      RECONNECT_DUE,
+      { type: 'socket.closed' },
+      RECONNECT_DUE,
+      { type: 'socket.opened' },
+      PING_DUE,
+      PAGE_VALUES,
+      SERVER_RESTARTED,
+      RESTART_RECONNECT_DUE,
+      { type: 'socket.opened' },
+      PAGE_VALUES,
+    ]);
+  }, 30_000);
+
+  it('a value the server calls stale shows its age, and is live again with the next report', async () => {
+    await playScenario([
+      { type: 'socket.opened' },
+      { type: 'socket.subscribe', topic: TOPIC, subscriber: devicePage },
+      PAGE_VALUES,
+      PAGE_STALE,
+      PING_DUE,
+      ECHO,
+      PAGE_VALUES,
+      PAGE_STALE,
+      { type: 'socket.closed' },
     ]);
   }, 30_000);
 });

@@ -9,7 +9,15 @@ import { createStorage } from '../../src/services/storage';
 import { server } from '../ui/setup';
 import { alarmServer } from './alarmHandlers';
 import { operatorSession } from './fixtures';
+import type { toastsShown } from './lineWriteServer';
 import { renderProduct } from './viewPaths';
+
+export type Toasts = ReturnType<typeof toastsShown>;
+export const dialogNamed = (name: string) => screen.getByRole('dialog', { name });
+export const noDialog = (name: string) =>
+  expect(screen.queryByRole('dialog', { name }), `${name} dialog`).toBeNull();
+export const toastsAsExpected = (world: { toasts: Toasts; expectedToasts: string[] }) =>
+  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
 
 /**
  * Requests of one endpoint the server holds until the path plays its answer: what each carried, and the

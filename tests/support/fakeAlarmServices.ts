@@ -19,7 +19,7 @@ export function fakeAlarmServices(api: Partial<AlarmsApi> = {}, browser: Partial
       unsubscribePush: vi.fn<AlarmsApi['unsubscribePush']>().mockResolvedValue(undefined),
       testNotification: vi
         .fn<AlarmsApi['testNotification']>()
-        .mockResolvedValue({ delivered: 1, failed: 0, removed: 0 }),
+        .mockResolvedValue({ kind: 'sent', result: { delivered: 1, failed: 0, removed: 0 } }),
       ...api,
     },
     stream: vi.fn<AlarmStreamFactory>(() => () => {}),

@@ -1,92 +1,34 @@
-import { randomBytes } from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_LOST_CODE } from '../../../src/services/contracts/alarms';
 import { SimulatedDevice } from '../simulator/device';
 import type { FleetDevice } from '../simulator/fleet';
 import { until } from '../testing/wait';
-import { loadAdfs } from './adf/loader';
-import { type EmbeddedBroker, startBroker } from './broker';
-import type { GatewayClock } from './clock';
-import { MemoryDeviceCredentials } from './credentials';
-import { MemoryDeviceDirectory } from './directory';
-import { Gateway, type GatewayEvent } from './gateway';
+import type { Gateway, GatewayEvent } from './gateway';
 import { MessageIntake } from './intake';
 import { silentLogger } from './logger';
 import { DEVICE_LOST_AFTER_MS, Topics } from './protocol';
+import { type GatewayBench, manualClock, startGatewayBench, testDevice } from './testing';
 
 /** The alarm part of the device protocol over real MQTT/TCP against the embedded broker, with a manual clock. */
-const SERVER = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
 const FIXED_NOW = new Date('2026-01-15T12:00:00Z');
 const topics = new Topics('devices');
 const tenant = 'demo';
 
-/** Time that moves only when told; due timers run as it passes them. */
-function manualClock(start: number): GatewayClock & { advance(ms: number): void } {
-  let now = start;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  return {
-    now: () => now,
-    setTimeout: (run, ms) => {
-      timers.set(nextId, { at: now + ms, run });
-      return nextId++;
-    },
-    clearTimeout: (handle) => void timers.delete(handle as number),
-    advance(ms) {
-      now += ms;
-      for (const [id, timer] of [...timers].sort((a, b) => a[1].at - b[1].at)) {
-        if (timer.at > now) continue;
-        timers.delete(id);
-        timer.run();
-      }
-    },
-  };
-}
-
-const device = (hexacode: string, model = 'CC-410'): FleetDevice => ({
-  tenant,
-  hexacode,
-  model,
-  name: `Case ${hexacode}`,
-  credential: `credential-of-${hexacode}-xyz`,
-  profiles: { '1.0': 'mt-case', '1.1': 'mt-case' },
-});
-const RAW = device('0A0A01');
-const OTHER = device('0A0A02');
-const SIM = device('0A0A03');
+const RAW = testDevice('0A0A01');
+const OTHER = testDevice('0A0A02');
+const SIM = testDevice('0A0A03');
 
 describe('alarms over the device protocol', () => {
   const clock = manualClock(Date.parse('2026-01-15T12:00:00Z'));
-  const events: GatewayEvent[] = [];
-  const clients: MqttClient[] = [];
-  let broker: EmbeddedBroker;
+  let events: GatewayEvent[] = [];
+  let bench: GatewayBench;
   let gateway: Gateway;
   let sim: SimulatedDevice;
 
-  const connectAs = async (spec: FleetDevice, will = false) => {
-    const client = await mqtt.connectAsync(broker.url, {
-      username: `${spec.tenant}/${spec.hexacode}`,
-      password: spec.credential,
-      clientId: `${spec.tenant}/${spec.hexacode}`,
-      protocolVersion: 4,
-      reconnectPeriod: 0,
-      ...(will
-        ? {
-            will: {
-              topic: topics.status(spec.tenant, spec.hexacode),
-              payload: Buffer.from(JSON.stringify({ v: 1, type: 'status', online: false })),
-              qos: 1 as const,
-              retain: true,
-            },
-          }
-        : {}),
-    });
-    clients.push(client);
-    return client;
-  };
+  const connectAs = (spec: FleetDevice, will = false) => bench.connectAs(spec, will);
   const publish = (client: MqttClient, topic: string, message: object, retain = false) =>
-    client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain });
+    bench.publish(client, topic, message, retain);
   const online = (client: MqttClient, spec: FleetDevice) =>
     publish(client, topics.status(tenant, spec.hexacode), { v: 1, type: 'status', online: true }, true);
   const alarm = (department: string, code: string, state: 'RAISED' | 'CLEARED', ts: number) => ({
@@ -106,17 +48,10 @@ describe('alarms over the device protocol', () => {
     );
 
   beforeAll(async () => {
-    const adfs = await loadAdfs();
-    const credentials = new MemoryDeviceCredentials([RAW, OTHER, SIM]);
-    const directory = new MemoryDeviceDirectory();
-    for (const d of [RAW, OTHER, SIM])
-      directory.set({ tenant, hexacode: d.hexacode, name: d.name, model: d.model });
-    broker = await startBroker({ port: 0, host: '127.0.0.1', credentials, server: SERVER });
-    gateway = new Gateway({ url: broker.url, ...SERVER, adfs, directory, clock });
-    await gateway.start();
-    gateway.subscribe((e) => events.push(e));
-    sim = new SimulatedDevice(SIM, adfs.get('CC-410')!, {
-      url: broker.url,
+    bench = await startGatewayBench([RAW, OTHER, SIM], { clock });
+    ({ gateway, events } = bench);
+    sim = new SimulatedDevice(SIM, bench.adfs.get('CC-410')!, {
+      url: bench.broker.url,
       now: () => FIXED_NOW,
       eventRate: 0,
     });
@@ -127,9 +62,7 @@ describe('alarms over the device protocol', () => {
 
   afterAll(async () => {
     await sim?.disconnect().catch(() => {});
-    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
-    await gateway?.stop();
-    await broker?.close();
+    await bench?.stop();
   });
 
   it('announces a raised and a cleared alarm, and the statuses follow', async () => {
@@ -293,6 +226,7 @@ describe('alarms over the device protocol', () => {
         forgetDepartment: () => {},
       },
       silentLogger,
+      () => Date.now(),
     );
     const payload = Buffer.from(JSON.stringify(alarm('1.0', 'FROST', 'RAISED', 1)));
     intake.onMessage(topics.alarms(tenant, RAW.hexacode), payload, true);

@@ -1,3 +1,5 @@
+import { MAX_CLOCK_AHEAD_MS } from './protocol';
+
 /** The gateway's time and timers, replaceable in tests so a 60 s timeout needs no 60 s wait. */
 export interface GatewayClock {
   now(): number;
@@ -15,3 +17,7 @@ export const systemGatewayClock: GatewayClock = {
   },
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
+
+/** Whether a device's timestamp lies further ahead of the server's clock than a drifting clock would. */
+export const aheadOfClock = (ts: number | undefined, now: number): boolean =>
+  ts !== undefined && ts > now + MAX_CLOCK_AHEAD_MS;

@@ -14,8 +14,12 @@ import type {
 interface DepartmentState {
   status?: DepartmentStatus;
   alarms?: string[];
+  /** The newest `ts` of the department status or alarm list applied (a retained copy older than it is out of date). */
+  statusTs?: number;
   values?: Map<string, number | null>;
   ts?: number;
+  /** When the values were reported: the device's `ts`, never later than the server's clock on arrival. */
+  reportedAt?: number;
 }
 
 /** What the broker last told about one real device. */
@@ -30,6 +34,14 @@ export interface CachedDevice {
   lost: boolean;
   /** Heard online at least once by this instance. */
   everOnline: boolean;
+  /** A status message of it was heard (online or not): before that, its values may just have come first. */
+  statusHeard: boolean;
+  /** The `ts` of the last status message applied. */
+  statusTs?: number;
+  /** The server's time when it last heard the device come online. */
+  onlineSince?: number;
+  /** Online but reporting nothing for its stale period (staleness.ts decides). */
+  silent: boolean;
 }
 
 export interface DeviceCacheHooks {
@@ -46,7 +58,16 @@ export interface DeviceCacheHooks {
   now(): number;
   /** Every status message (online or offline), after the cache took it. */
   presenceHeard(tenant: string, hexacode: string, heard: PresenceHeard): void;
+  /**
+   * A values message was taken from a device that was silent or that the cache has offline (`online`), so its
+   * silence ends and its status is read again.
+   */
+  reported(tenant: string, hexacode: string, online: boolean): void;
 }
+
+/** Whether a message stamped `ts` is older than the newest one applied (unstamped ones cannot be ordered). */
+const isOlder = (ts: number | undefined, newest: number | undefined) =>
+  ts !== undefined && newest !== undefined && ts < newest;
 
 /**
  * The state of real devices as heard through the broker (retained messages make it complete at start), and the
@@ -73,6 +94,14 @@ export class DeviceCache {
 
   get(tenant: string, hexacode: string): CachedDevice | undefined {
     return this.devices.get(`${tenant}/${hexacode}`);
+  }
+
+  /** Every device heard of, with its tenant and hexacode. */
+  *entries(): IterableIterator<[string, string, CachedDevice]> {
+    for (const [key, device] of this.devices) {
+      const slash = key.indexOf('/');
+      yield [key.slice(0, slash), key.slice(slash + 1), device];
+    }
   }
 
   /** ON/ON_ALARM/OFF/OFF_ALARM of a device as last heard through the broker (OFF if never heard). */
@@ -117,12 +146,17 @@ export class DeviceCache {
     this.get(tenant, hexacode)?.byDepartment.delete(departmentKey(department, subDepartment));
   }
 
-  applyStatus(tenant: string, hexacode: string, m: StatusMessage): void {
+  /** A status message; a retained copy older than the status applied last (a re-read racing a live one) is not. */
+  applyStatus(tenant: string, hexacode: string, m: StatusMessage, retained = false): void {
     const d = this.device(tenant, hexacode);
+    if (retained && isOlder(m.ts, d.statusTs)) return;
+    d.statusTs = m.ts ?? d.statusTs;
+    d.statusHeard = true;
     const wasOnline = d.online;
     const firstOnline = m.online && !d.everOnline;
     d.online = m.online;
     d.everOnline ||= m.online;
+    if (m.online && !wasOnline) d.onlineSince = this.hooks.now();
     if (m.online) {
       if (m.model) d.model = m.model;
       d.departments = m.departments ? new Set(m.departments) : undefined;
@@ -147,9 +181,10 @@ export class DeviceCache {
   applyAlarm(tenant: string, hexacode: string, department: number, subDepartment: number, m: AlarmMessage) {
     const d = this.device(tenant, hexacode);
     const raised = m.state === 'RAISED';
-    this.changeDepartment(tenant, hexacode, department, subDepartment, (dep) =>
-      Object.assign(dep, applyAlarmChange(dep, m.code, raised)),
-    );
+    this.changeDepartment(tenant, hexacode, department, subDepartment, (dep) => {
+      Object.assign(dep, applyAlarmChange(dep, m.code, raised));
+      dep.statusTs = Math.max(dep.statusTs ?? m.ts, m.ts);
+    });
     this.updateDeviceStatus(tenant, hexacode, d);
     this.hooks.emit({
       type: 'AlarmChanged',
@@ -169,11 +204,16 @@ export class DeviceCache {
     department: number,
     subDepartment: number,
     m: DepartmentStatusMessage,
+    retained = false,
   ): void {
     const d = this.device(tenant, hexacode);
+    const known = d.byDepartment.get(departmentKey(department, subDepartment))?.statusTs;
+    // A re-read copy racing the alarm it predates would clear that alarm: only what is not older applies.
+    if (retained && isOlder(m.ts, known)) return;
     this.changeDepartment(tenant, hexacode, department, subDepartment, (dep) => {
       dep.status = m.status;
       dep.alarms = m.alarms ?? [];
+      dep.statusTs = m.ts ?? dep.statusTs;
     });
     this.updateDeviceStatus(tenant, hexacode, d);
     this.hooks.emit({
@@ -210,10 +250,15 @@ export class DeviceCache {
     subDepartment: number,
     m: ValuesMessage,
   ): void {
-    const dep = this.department(this.device(tenant, hexacode), department, subDepartment);
+    const d = this.device(tenant, hexacode);
+    const dep = this.department(d, department, subDepartment);
     const source = `${tenant}/${hexacode}/${departmentKey(department, subDepartment)}`;
     this.hooks.valuesArrived(source);
     if (dep.ts !== undefined && m.ts < dep.ts) return; // out of order: keep the newer snapshot
+    dep.reportedAt = Math.min(m.ts, this.hooks.now());
+    // The common case (online, not silent) costs nothing more; values before any status (a server starting, its
+    // retained copies in any order) are no sign of a missed status.
+    if (d.silent || (!d.online && d.statusHeard)) this.hooks.reported(tenant, hexacode, d.online);
     const previous = dep.values;
     const next = new Map<string, number | null>(Object.entries(m.values));
     const changes: { page: number; line: number; raw: number | null }[] = [];
@@ -235,7 +280,15 @@ export class DeviceCache {
     const key = `${tenant}/${hexacode}`;
     let d = this.devices.get(key);
     if (!d) {
-      d = { online: false, byDepartment: new Map(), status: 'OFF', lost: false, everOnline: false };
+      d = {
+        online: false,
+        byDepartment: new Map(),
+        status: 'OFF',
+        lost: false,
+        everOnline: false,
+        statusHeard: false,
+        silent: false,
+      };
       this.devices.set(key, d);
     }
     return d;

@@ -48,6 +48,11 @@ export type GatewayEvent =
       codes: string[];
       at: number;
     }
+  /**
+   * A device online reported nothing for its model's stale period (silent), or spoke again (staleness.ts).
+   * `reportedAt`: its last report (server clock bound), null if it never reported.
+   */
+  | { type: 'DeviceSilence'; tenant: string; hexacode: string; silent: boolean; reportedAt: number | null }
   | {
       type: 'VirtualLineValues';
       tenant: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import type { AdfRegistry } from './adf/loader';
 import type { LineStatus } from './adf/translate';
-import { type GatewayClock, systemGatewayClock } from './clock';
+import { type GatewayClock, aheadOfClock, systemGatewayClock } from './clock';
 import { CommandChannel, type WriteResult } from './commands';
 import { type BrokerLogin, OwnSubscriptions, connectGatewayClient } from './connection';
 import { DeviceCache } from './device-cache';
@@ -12,7 +12,9 @@ import { MessageIntake } from './intake';
 import { type DepartmentView, type LineAddress, LineReader, type LinesResult, type LineView } from './lines';
 import { type GatewayLogger, silentLogger } from './logger';
 import { LostDevices } from './lost-devices';
-import { DEFAULT_PREFIX, type DepartmentStatus, Topics } from './protocol';
+import { DEFAULT_PREFIX, type DepartmentStatus, PROTOCOL_VERSION, Topics } from './protocol';
+import { type Freshness, oldestOf, Staleness } from './staleness';
+import { StatusRereads } from './status-rereads';
 import type { VirtualDeviceDefinition } from './virtual';
 import { VirtualDevices } from './virtual-devices';
 
@@ -20,6 +22,7 @@ export type { GatewayClock } from './clock';
 export type { WriteResult } from './commands';
 export type { GatewayEvent, GatewayListener } from './events';
 export type { DepartmentView, LineAddress, LinesResult, LineView } from './lines';
+export type { Freshness } from './staleness';
 
 export interface GatewayOptions extends BrokerLogin {
   clientId?: string;
@@ -62,6 +65,9 @@ export class Gateway {
   private readonly intake: MessageIntake;
   private readonly own: OwnSubscriptions;
   private readonly lost: LostDevices;
+  private readonly staleness: Staleness;
+  private readonly rereads: StatusRereads;
+  private readonly clock: GatewayClock;
 
   constructor(private readonly options: GatewayOptions) {
     this.topics = new Topics(options.prefix ?? DEFAULT_PREFIX);
@@ -69,7 +75,7 @@ export class Gateway {
     this.events = new GatewayEvents(this.log);
     const emit = this.events.emit.bind(this.events);
     const isVirtual = (tenant: string, hexacode: string) => this.virtual.has(tenant, hexacode);
-    const clock = options.clock ?? systemGatewayClock;
+    const clock = (this.clock = options.clock ?? systemGatewayClock);
     this.lost = new LostDevices(
       clock,
       { emit, setLost: (tenant, hexacode, lost) => this.cache.setLost(tenant, hexacode, lost) },
@@ -80,13 +86,40 @@ export class Gateway {
         emit,
         isVirtual,
         now: () => clock.now(),
-        presenceHeard: (tenant, hexacode, heard) => this.lost.presenceHeard(tenant, hexacode, heard),
+        presenceHeard: (tenant, hexacode, heard) => {
+          this.lost.presenceHeard(tenant, hexacode, heard);
+          this.staleness.heard(tenant, hexacode);
+        },
+        reported: (tenant, hexacode, online) => {
+          this.staleness.heard(tenant, hexacode);
+          // Values from a device the server has offline: its online status was missed.
+          if (!online) this.rereads.request(tenant, hexacode);
+        },
         valuesArrived: (source) => this.commands.onValues(source),
         sourceChanged: (source) => this.virtual.sourceChanged(source),
         deviceOnlineChanged: (tenant, hexacode) => this.virtual.deviceChanged(tenant, hexacode),
       },
       this.log,
     );
+    this.staleness = new Staleness(
+      { cache: this.cache, directory: options.directory, adfs: options.adfs, clock, log: this.log },
+      {
+        emit,
+        silenceChanged: (tenant, hexacode, silent) => {
+          if (silent) this.rereads.request(tenant, hexacode);
+        },
+      },
+    );
+    this.rereads = new StatusRereads({
+      client: () => this.client,
+      topics: this.topics,
+      clock,
+      log: this.log,
+      cache: this.cache,
+      isSilent: (tenant, hexacode) => this.staleness.isSilent(tenant, hexacode),
+      takeOffline: (tenant, hexacode) =>
+        this.cache.applyStatus(tenant, hexacode, { v: PROTOCOL_VERSION, type: 'status', online: false }),
+    });
     this.reader = new LineReader(options.directory, options.adfs, this.cache);
     this.virtual = new VirtualDevices(this.reader, emit, this.log);
     this.commands = new CommandChannel({
@@ -101,10 +134,20 @@ export class Gateway {
     this.intake = new MessageIntake(
       this.topics,
       {
-        status: (at, m) => this.cache.applyStatus(at.tenant, at.hexacode, m),
+        status: (at, m, retained) => {
+          this.rereads.statusHeard(at.tenant, at.hexacode);
+          this.cache.applyStatus(at.tenant, at.hexacode, m, retained);
+        },
         values: (at, m) => this.cache.applyValues(at.tenant, at.hexacode, at.department, at.subDepartment, m),
-        departmentStatus: (at, m) =>
-          this.cache.applyDepartmentStatus(at.tenant, at.hexacode, at.department, at.subDepartment, m),
+        departmentStatus: (at, m, retained) =>
+          this.cache.applyDepartmentStatus(
+            at.tenant,
+            at.hexacode,
+            at.department,
+            at.subDepartment,
+            m,
+            retained,
+          ),
         reply: (m) => this.commands.onReply(m),
         alarm: (at, m) => {
           const [department, subDepartment] = m.department.split('.').map(Number) as [number, number];
@@ -112,12 +155,15 @@ export class Gateway {
         },
         forgetDevice: (at) => {
           this.lost.forget(at.tenant, at.hexacode);
+          this.staleness.forget(at.tenant, at.hexacode);
+          this.rereads.forget(at.tenant, at.hexacode);
           this.cache.forgetDevice(at.tenant, at.hexacode);
         },
         forgetDepartment: (at) =>
           this.cache.forgetDepartment(at.tenant, at.hexacode, at.department, at.subDepartment),
       },
       this.log,
+      () => clock.now(),
       options.maxPayloadBytes,
     );
     this.own = new OwnSubscriptions(options, this.log);
@@ -133,10 +179,14 @@ export class Gateway {
       this.log,
     );
     await this.client.subscribeAsync(this.topics.allFromDevices, { qos: 1 });
+    this.staleness.start();
+    this.rereads.start();
     this.log.info({ url: this.options.url }, 'gateway: connected and subscribed');
   }
 
   async stop(): Promise<void> {
+    this.staleness.stop();
+    this.rereads.stop();
     this.commands.stop();
     this.virtual.stop();
     this.lost.stop();
@@ -144,6 +194,11 @@ export class Gateway {
     const client = this.client;
     this.client = undefined;
     if (client) await client.endAsync();
+  }
+
+  /** Whether a device's timestamp is further ahead of the server's clock than the protocol allows. */
+  isAheadOfClock(ts: number): boolean {
+    return aheadOfClock(ts, this.clock.now());
   }
 
   /** Whether the gateway's MQTT connection is up (for /healthz). */
@@ -191,6 +246,23 @@ export class Gateway {
   /** Whether a real device is online as last heard through the broker. */
   isOnline(tenant: string, hexacode: string): boolean {
     return this.cache.get(tenant, hexacode)?.online ?? false;
+  }
+
+  /** Whether a device online has reported nothing for its model's stale period (docs/device-protocol.md). */
+  isSilent(tenant: string, hexacode: string): boolean {
+    return this.staleness.isSilent(tenant, hexacode);
+  }
+
+  /**
+   * When a department's values were reported and whether that is longer ago than its model's stale period. A
+   * virtual department is as old as the oldest of its sources, and stale when one of them is.
+   */
+  freshness(tenant: string, hexacode: string, department: number, subDepartment: number): Freshness {
+    const sources = this.virtual.sourcesOf(tenant, hexacode, department, subDepartment);
+    if (!sources) return this.staleness.freshness(tenant, hexacode, department, subDepartment);
+    return oldestOf(
+      sources.map((s) => this.staleness.freshness(tenant, s.hexacode, s.department, s.subDepartment)),
+    );
   }
 
   /** Whether the server's DEVICE_LOST alarm is active for a device (offline past DEVICE_LOST_AFTER_MS). */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { aheadOfClock } from './clock';
 import type { GatewayLogger } from './logger';
 import {
   AlarmMessage,
@@ -17,10 +18,11 @@ type DepartmentAt = Extract<DeviceTopic, { kind: 'values' | 'departmentStatus' }
 type AlarmsAt = Extract<DeviceTopic, { kind: 'alarms' }>;
 
 /** Where validated messages go. */
+/** `retained`: the broker's stored copy (on subscribing, or a status re-read), which may be older than what came live. */
 export interface IntakeHandlers {
-  status(at: DeviceAt, m: StatusMessage): void;
+  status(at: DeviceAt, m: StatusMessage, retained: boolean): void;
   values(at: DepartmentAt, m: ValuesMessage): void;
-  departmentStatus(at: DepartmentAt, m: DepartmentStatusMessage): void;
+  departmentStatus(at: DepartmentAt, m: DepartmentStatusMessage, retained: boolean): void;
   reply(m: WriteReply): void;
   alarm(at: AlarmsAt, m: AlarmMessage): void;
   /** An empty retained message on a status topic: the device was deleted. */
@@ -45,9 +47,9 @@ const TYPE_OF_TOPIC = {
 } as const;
 
 /**
- * Every message from devices passes here: topic, size, JSON, protocol version and shape are checked before
- * anything reaches the cache. Devices are not trusted, so a bad message is counted by reason (metrics), logged
- * sparingly and dropped; it never throws into the MQTT client.
+ * Every message from devices passes here: topic, size, JSON, protocol version, shape and timestamp are checked
+ * before anything reaches the cache. Devices are not trusted, so a bad message is counted by reason (metrics),
+ * logged sparingly and dropped; it never throws into the MQTT client.
  */
 export class MessageIntake {
   private readonly counters: IntakeCounters = { received: 0, accepted: 0, rejected: {} };
@@ -56,6 +58,8 @@ export class MessageIntake {
     private readonly topics: Topics,
     private readonly handlers: IntakeHandlers,
     private readonly log: GatewayLogger,
+    /** The server's clock (ms): a timestamp far ahead of it is refused. */
+    private readonly now: () => number,
     private readonly maxPayloadBytes = MAX_PACKET_BYTES,
   ) {}
 
@@ -105,12 +109,12 @@ export class MessageIntake {
 
     switch (parsed.kind) {
       case 'status':
-        return this.accept(topic, StatusMessage, json, (m) => this.handlers.status(parsed, m));
+        return this.accept(topic, StatusMessage, json, (m) => this.handlers.status(parsed, m, retained));
       case 'values':
         return this.accept(topic, ValuesMessage, json, (m) => this.handlers.values(parsed, m));
       case 'departmentStatus':
         return this.accept(topic, DepartmentStatusMessage, json, (m) =>
-          this.handlers.departmentStatus(parsed, m),
+          this.handlers.departmentStatus(parsed, m, retained),
         );
       case 'replies':
         return this.accept(topic, WriteReply, json, (m) => this.handlers.reply(m));
@@ -130,6 +134,11 @@ export class MessageIntake {
       const issue = r.issues[0];
       return this.reject('invalid_shape', topic, { field: v.getDotPath(issue), issue: issue.message });
     }
+    // A clock set ahead would order out every later snapshot (and date alarms in the future): refuse the
+    // message, so the device's next one with a sane clock is taken as usual.
+    const { ts } = r.output as { ts?: number };
+    const now = this.now();
+    if (aheadOfClock(ts, now)) return this.reject('clock_ahead', topic, { ts, aheadMs: ts! - now });
     this.counters.accepted++;
     handle(r.output);
   }

@@ -10,6 +10,7 @@ import { MemoryDeviceCredentials } from './credentials';
 import { MemoryDeviceDirectory } from './directory';
 import { Gateway, type GatewayEvent, type LineView } from './gateway';
 import { PROTOCOL_VERSION, Topics } from './protocol';
+import { averageAirOf } from './testing';
 
 /**
  * Protocol tests over real MQTT/TCP: against the embedded broker always, and against Mosquitto on 127.0.0.1:1883
@@ -364,38 +365,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
   });
 
   it('computes virtual device lines from the real device', async () => {
-    gateway.setVirtualDevices(tenant, [
-      {
-        hexacode: 'F00001',
-        name: 'Site',
-        departments: [
-          {
-            department: 1,
-            subDepartment: 0,
-            name: 'Overview',
-            pages: [
-              {
-                number: 1,
-                name: 'Summary',
-                lines: [
-                  {
-                    number: 1,
-                    name: 'Average air',
-                    unit: '°C',
-                    decimals: 1,
-                    aggregate: 'avg',
-                    sources: [
-                      { hexacode: spec.hexacode, department: 1, subDepartment: 0, page: 1, line: 1 },
-                      { hexacode: spec.hexacode, department: 1, subDepartment: 1, page: 1, line: 1 },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ]);
+    gateway.setVirtualDevices(tenant, [averageAirOf('F00001', spec.hexacode)]);
     const a = sim.value(1, 0, 'airTemp') as number;
     const b = sim.value(1, 1, 'airTemp') as number;
     const r = await gateway.readLines(tenant, 'F00001', 1, 0, 1);

@@ -36,6 +36,28 @@ export const ALARM_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
  */
 export const DEVICE_LOST_AFTER_MS = 60_000;
 
+/** How often the server looks for devices that turned silent (docs/device-protocol.md, "Stale values"). */
+export const STALENESS_SWEEP_MS = 1000;
+
+/**
+ * Statuses heal (docs/device-protocol.md, "Statuses the server missed"): every device's retained statuses are read
+ * again once every STATUS_REREAD_EVERY_MS, a few at a time every STATUS_REREAD_TICK_MS; a device that turns
+ * silent, or reports while the server has it offline, at once (at most once every STATUS_REREAD_MIN_GAP_MS). A
+ * silent device whose retained status does not come back within STATUS_REREAD_ANSWER_MS is not on the broker any
+ * more: it is taken offline, as its last will would have said.
+ */
+export const STATUS_REREAD_EVERY_MS = 120_000;
+export const STATUS_REREAD_TICK_MS = 5_000;
+export const STATUS_REREAD_MIN_GAP_MS = 10_000;
+export const STATUS_REREAD_ANSWER_MS = 3_000;
+
+/**
+ * How far ahead of the server's clock a device's `ts` may be (docs/device-protocol.md, "Clocks"): a few minutes of
+ * drift pass, a clock set years ahead does not. A message stamped further ahead is refused (reason `clock_ahead`),
+ * so it can neither order out every later snapshot nor date an alarm in the future.
+ */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
 export const DEPARTMENT_STATUSES = ['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM'] as const;
 export type DepartmentStatus = (typeof DEPARTMENT_STATUSES)[number];
 

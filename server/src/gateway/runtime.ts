@@ -13,6 +13,7 @@ import {
 } from '../simulator/fleet';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';
+import type { GatewayClock } from './clock';
 import { Gateway } from './gateway';
 import { type GatewayLogger, silentLogger } from './logger';
 
@@ -35,6 +36,8 @@ export interface DeviceRuntimeOptions {
   fleetOptions?: Partial<FleetOptions>;
   writeTimeoutMs?: number;
   logger?: GatewayLogger;
+  /** The gateway's time and timers (stale values, lost devices); tests pass a manual one. */
+  clock?: GatewayClock;
 }
 
 /**
@@ -129,6 +132,7 @@ export class DeviceRuntime implements GatewayAccess {
       logger: log,
       writeTimeoutMs: this.options.writeTimeoutMs,
       prefix: this.options.prefix,
+      ...(this.options.clock ? { clock: this.options.clock } : {}),
     });
     await gateway.start();
     this.current = gateway;

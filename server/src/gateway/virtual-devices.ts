@@ -52,6 +52,27 @@ export class VirtualDevices {
     return this.definitions.has(`${tenant}/${hexacode}`);
   }
 
+  /** The real departments a virtual department reads (each once), or undefined when it is not one. */
+  sourcesOf(
+    tenant: string,
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+  ): { hexacode: string; department: number; subDepartment: number }[] | undefined {
+    const dep = this.department(tenant, hexacode, department, subDepartment);
+    if (!dep) return undefined;
+    const unique = new Map<string, { hexacode: string; department: number; subDepartment: number }>();
+    for (const p of dep.pages)
+      for (const l of p.lines)
+        for (const s of l.sources)
+          unique.set(`${s.hexacode}/${departmentKey(s.department, s.subDepartment)}`, {
+            hexacode: s.hexacode,
+            department: s.department,
+            subDepartment: s.subDepartment,
+          });
+    return [...unique.values()];
+  }
+
   /** Departments of a virtual device (always ON), or undefined when it is not one. */
   departments(tenant: string, hexacode: string): DepartmentView[] | undefined {
     return this.definitions.get(`${tenant}/${hexacode}`)?.departments.map((d) => ({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../testing/app';
+import { speakAsDevice } from '../testing/devices';
+import { until } from '../testing/wait';
 
 describe('/metrics', () => {
   const ctx = useTestApp(TEST_BACKEND, { devices: true });
@@ -38,5 +40,18 @@ describe('/metrics', () => {
     expect(sample(text, 'coldwatch_devices_known')).toBeGreaterThanOrEqual(online);
     expect(sample(text, 'coldwatch_mqtt_messages_received_total')).toBeGreaterThan(0);
     expect(text).toMatch(/^coldwatch_mqtt_messages_published_total \d/m);
+  });
+
+  it('counts device messages refused by reason, a clock far ahead among them', async () => {
+    const refused = 'coldwatch_mqtt_messages_rejected_total{reason="clock_ahead"}';
+    const before = sample(await scrape(), refused) ?? 0;
+    await speakAsDevice(ctx.devices, 'demo', '1A0102', (client, topics) =>
+      client.publishAsync(
+        topics.values('demo', '1A0102', 1, 0),
+        JSON.stringify({ v: 1, type: 'values', ts: 9_000_000_000_000_000, values: { '1.1': 1 } }),
+        { qos: 1 },
+      ),
+    );
+    await until(async () => sample(await scrape(), refused) === before + 1, 4000, 'refusal counted');
   });
 });

@@ -3,8 +3,17 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 /** What the instance reads its gauges from, at each scrape. */
 export interface MetricSources {
-  /** Messages the gateway took from the broker, line writes it published, devices it knows and hears online. */
-  gateway?: () => { received: number; published: number; devices: number; online: number };
+  /**
+   * Messages the gateway took from the broker and refused (by reason: a malformed one, a clock far ahead…), line
+   * writes it published, devices it knows and hears online.
+   */
+  gateway?: () => {
+    received: number;
+    rejected: Record<string, number>;
+    published: number;
+    devices: number;
+    online: number;
+  };
   /** Browser sockets open on this instance. */
   sockets?: () => number | undefined;
   /** The PostgreSQL pool (none on the embedded database). */
@@ -81,6 +90,16 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources): R
       'MQTT messages the gateway took from the broker',
       () => gateway().received,
     );
+    new Counter({
+      name: 'coldwatch_mqtt_messages_rejected_total',
+      help: 'MQTT messages the gateway refused, by reason (docs/device-protocol.md, "Validation")',
+      labelNames: ['reason'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [reason, total] of Object.entries(gateway().rejected)) this.inc({ reason }, total);
+      },
+    });
     mirroredCounter(
       registry,
       'coldwatch_mqtt_messages_published_total',

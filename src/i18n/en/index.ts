@@ -14,6 +14,7 @@ import dateRange from './dateRange.json';
 import devicePage from './devicePage.json';
 import history from './history.json';
 import importWizard from './importWizard.json';
+import live from './live.json';
 import password from './password.json';
 import support from './support.json';
 import supportMail from './supportMail.json';
@@ -40,6 +41,7 @@ export const en = {
   ...devicePage,
   ...history,
   ...importWizard,
+  ...live,
   ...password,
   ...support,
   ...supportMail,

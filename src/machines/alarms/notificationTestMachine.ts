@@ -1,10 +1,17 @@
-import { fromPromise, sendTo, setup } from 'xstate';
+import { enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { notificationOf, notifications } from '../notifications/notify';
-import type { NotificationPermissionState, NotificationTestEvent } from './notificationTest.events';
+import { ALARM_SYSTEM_IDS } from './alarmsSystem';
+import type {
+  NotificationPermissionState,
+  NotificationTestEvent,
+  TestNotificationSent,
+} from './notificationTest.events';
+import type { PushSubscriptionEvent } from './pushSubscription.events';
 
 /**
  * SPEC §4 notification test: it needs the browser's permission; granted, the server sends a test
- * notification; otherwise the 'Notifications blocked' dialog tells how to reset the permission.
+ * notification; otherwise the 'Notifications blocked' dialog tells how to reset the permission. With the
+ * permission but no browser of the user subscribed, a dialog says so and offers to subscribe this one.
  */
 export const notificationTestMachine = setup({
   types: { events: {} as NotificationTestEvent },
@@ -12,10 +19,11 @@ export const notificationTestMachine = setup({
     // Notification.requestPermission (provided; it answers at once when the user already chose).
     requestPermission: fromPromise<NotificationPermissionState>(() => Promise.resolve('denied')),
     // GET /api/v2/test-notification (provided).
-    sendTest: fromPromise<void>(() => Promise.reject(new Error('sendTest not provided'))),
+    sendTest: fromPromise<TestNotificationSent>(() => Promise.reject(new Error('sendTest not provided'))),
   },
   guards: {
     granted: (_, params: { permission: NotificationPermissionState }) => params.permission === 'granted',
+    notSubscribed: (_, params: { sent: TestNotificationSent }) => params.sent === 'notSubscribed',
   },
   actions: {
     notifySent: sendTo(notifications, () =>
@@ -24,6 +32,12 @@ export const notificationTestMachine = setup({
     notifyFailed: sendTo(notifications, () =>
       notificationOf(undefined, { kind: 'error', id: 'alarmsUi.testFailed' }),
     ),
+    /** The push switch's workflow subscribes this browser (it says so, or why it could not). */
+    subscribePush: enqueueActions(({ enqueue, system }) => {
+      const push = system.get(ALARM_SYSTEM_IDS.push);
+      const subscribe: PushSubscriptionEvent = { type: 'push.subscribe' };
+      if (push) enqueue.sendTo(push, subscribe);
+    }),
   },
 }).createMachine({
   id: 'notificationTest',
@@ -53,8 +67,22 @@ export const notificationTestMachine = setup({
       invoke: {
         id: 'sendTest',
         src: 'sendTest',
-        onDone: { target: 'idle', actions: 'notifySent' },
+        onDone: [
+          {
+            guard: { type: 'notSubscribed', params: ({ event }) => ({ sent: event.output }) },
+            target: 'notSubscribed',
+          },
+          { target: 'idle', actions: 'notifySent' },
+        ],
         onError: { target: 'idle', actions: 'notifyFailed' },
+      },
+    },
+    notSubscribed: {
+      description:
+        'No browser of the user is subscribed to push messages: a dialog says so and offers to subscribe this one.',
+      on: {
+        'notificationTest.subscribe': { target: 'idle', actions: 'subscribePush' },
+        'notificationTest.close': 'idle',
       },
     },
     blocked: {

@@ -73,9 +73,7 @@ export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices
       notificationTest: notificationTestMachine.provide({
         actors: {
           requestPermission: fromPromise(() => browser.requestPermission()),
-          sendTest: fromPromise(async () => {
-            await api.testNotification();
-          }),
+          sendTest: fromPromise(async () => (await api.testNotification()).kind),
         },
       }),
     },

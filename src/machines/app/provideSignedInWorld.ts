@@ -22,7 +22,6 @@ import { provideHistoryQuery } from '../historyQuery/provideHistoryQuery';
 import { dashboardsMachine } from '../dashboards/dashboardsMachine';
 import { readFile, saveFile } from '../../services/download';
 import { browserTimeZone } from '../../services/timeZone';
-import type { SocketFactory } from '../../services/socket';
 import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
 import { notFoundPath, type PageAddress } from '../devicePage/devicePage.types';
 import { devicePageMachine } from '../devicePage/devicePageMachine';
@@ -31,23 +30,10 @@ import { provideImportWizard } from '../importWizard/provideImportWizard';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import { provideWidgetEditor } from '../widgetEditor/provideWidgetEditor';
-import type { ConnectionCommand } from '../socket/socket.events';
-import { socketMachine, type SocketInput } from '../socket/socketMachine';
+import { provideSocket } from '../socket/provideSocket';
 import { lookupDepartment, type SystemLike } from './departmentLookup';
 import type { AppServices } from './provideApp';
 import type { SignedInWorld } from './signedInWorld';
-
-/** The connection of one socket attempt, reporting to the socket machine. */
-const socketConnection = (socket: SocketFactory) =>
-  fromCallback<ConnectionCommand, SocketInput>(({ input, sendBack, receive }) => {
-    const connection = socket(input.token, {
-      opened: () => sendBack({ type: 'socket.opened' }),
-      received: (data) => sendBack({ type: 'socket.messageReceived', data }),
-      closed: (code) => sendBack({ type: 'socket.closed', code }),
-    });
-    receive((command) => connection.send(command.text));
-    return () => connection.close();
-  });
 
 /**
  * Binds the machines of the signed-in world to the services. This module (and the machines it imports) is
@@ -61,7 +47,7 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
   return {
     alarms: provideAlarms(alarms),
     accountDialogs: provideAccountDialogs(services),
-    socket: socketMachine.provide({ actors: { connection: socketConnection(socket) } }),
+    socket: provideSocket(socket),
     deviceTree: deviceTreeMachine.provide({
       actors: {
         loadTree: fromPromise(() => api.getDeviceTree()),

@@ -36,6 +36,8 @@ export const breadcrumbParts = (breadcrumb: string): string[] =>
   breadcrumb === '' ? [] : breadcrumb.split(BREADCRUMB_SEPARATOR);
 
 export const selectLines = (s: DevicePageSnapshot): readonly Line[] => s.context.lines;
+/** The page open (its department's values are live or not together). */
+export const selectAddress = (s: DevicePageSnapshot) => s.context.address;
 export const selectLinesStatus = (s: DevicePageSnapshot): LineStatus | null => s.context.linesStatus;
 export const selectDepartmentName = (s: DevicePageSnapshot): string =>
   s.context.department?.departmentName ?? '';

@@ -23,7 +23,9 @@ export interface TreeSettings {
 export type TreeStatusEvent =
   | { type: 'device.statusChanged'; hexacode: string; status: DeviceStatus }
   | ({ type: 'department.statusChanged'; status: DeviceStatus } & DepartmentAddress)
-  | { type: 'mapping.statusChanged'; hexacode: string; memberHexacode: string; status: DeviceStatus };
+  | { type: 'mapping.statusChanged'; hexacode: string; memberHexacode: string; status: DeviceStatus }
+  /** A device online stopped reporting for its stale period (silent), or reports again. */
+  | { type: 'device.silenceChanged'; hexacode: string; silent: boolean };
 
 export type DeviceTreeEvent =
   /** Toggles a node (row id from the visible rows); collapses the open sibling of the same kind. */

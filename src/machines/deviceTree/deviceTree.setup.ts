@@ -178,6 +178,7 @@ export const deviceTreeSetup = setup({
           return tree.withDepartmentStatus(context.items, e, e.status);
         if (e.type === 'mapping.statusChanged')
           return tree.withMappingStatus(context.items, e.hexacode, e.memberHexacode, e.status);
+        if (e.type === 'device.silenceChanged') return tree.withSilence(context.items, e.hexacode, e.silent);
         return context.items;
       },
     }),

@@ -46,6 +46,7 @@ export const deviceTreeMachine = deviceTreeSetup.createMachine({
     'device.statusChanged': { actions: { type: 'applyStatus', params: ({ event }) => ({ event }) } },
     'department.statusChanged': { actions: { type: 'applyStatus', params: ({ event }) => ({ event }) } },
     'mapping.statusChanged': { actions: { type: 'applyStatus', params: ({ event }) => ({ event }) } },
+    'device.silenceChanged': { actions: { type: 'applyStatus', params: ({ event }) => ({ event }) } },
   },
   initial: 'loading',
   states: {

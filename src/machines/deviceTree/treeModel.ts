@@ -103,6 +103,12 @@ export const withDepartmentStatus = (
     ),
   }));
 
+/** DeviceSilence: a device online that reports nothing (silent), or that reports again. */
+export const withSilence = (items: DeviceTreeItem[], hexacode: string, silent: boolean) =>
+  mapItems(items, (item) =>
+    item.type === 'BUSINESS_GROUP' || !same(item.hexacode, hexacode) ? item : { ...item, silent },
+  );
+
 /** MappingStatus: the status of a member device inside its business group. */
 export const withMappingStatus = (
   items: DeviceTreeItem[],

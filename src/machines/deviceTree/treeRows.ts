@@ -16,6 +16,8 @@ export interface TreeRow {
   label: string;
   /** Numbers or hexacode shown beside the label; '' when none. */
   status: DeviceStatus | null;
+  /** A device online that reports nothing for its stale period (not offline). */
+  silent: boolean;
   expandable: boolean;
   expanded: boolean;
   /** Route of a page row. */
@@ -62,7 +64,7 @@ function pushAll<T>(rows: TreeRow[], list: readonly T[], row: (x: T, pos: number
 export function buildRows(context: DeviceTreeContext): TreeRow[] {
   const { expanded, settings, pages } = context;
   const rows: TreeRow[] = [];
-  const base = { href: null, notice: null, status: null, expandable: true, expanded: false };
+  const base = { href: null, notice: null, status: null, silent: false, expandable: true, expanded: false };
 
   const addDepartment = (d: Department, level: number, posInSet: number, setSize: number) => {
     const id = departmentKey(d);
@@ -129,6 +131,8 @@ export function buildRows(context: DeviceTreeContext): TreeRow[] {
       setSize,
       label: deviceLabel(item, settings),
       status: item.status,
+      // Silent is a word about a device online; offline says more.
+      silent: item.silent === true && !isOffline(item.status),
       expanded: open,
     });
     if (!open) return;

@@ -32,6 +32,10 @@ async function reasonOr(error: unknown): Promise<never> {
   throw error;
 }
 
+/** What asking for a test notification gave: sent to the user's browsers, or none of them is subscribed. */
+export type TestNotificationOutcome =
+  { kind: 'sent'; result: TestNotificationResult } | { kind: 'notSubscribed' };
+
 /** The history query as sent: numbers as text, absent filters left out. */
 const historyParams = (query: AlarmHistoryQuery) =>
   params({
@@ -69,8 +73,11 @@ export interface AlarmsApi {
   subscribePush(subscription: PushSubscriptionRequest): Promise<void>;
   /** GET /api/v2/unsubscribe of this browser's endpoint. */
   unsubscribePush(endpoint?: string): Promise<void>;
-  /** GET /api/v2/test-notification: the server pushes a test notification to the user's browsers. */
-  testNotification(): Promise<TestNotificationResult>;
+  /**
+   * GET /api/v2/test-notification: the server pushes a test notification to the user's browsers; 404
+   * PUSH_NOT_SUBSCRIBED when none is subscribed.
+   */
+  testNotification(): Promise<TestNotificationOutcome>;
 }
 
 export function createAlarmsApi(http: KyInstance): AlarmsApi {
@@ -102,7 +109,16 @@ export function createAlarmsApi(http: KyInstance): AlarmsApi {
     async unsubscribePush(endpoint) {
       await http.get('v2/unsubscribe', { searchParams: params({ endpoint }) });
     },
-    testNotification: async () =>
-      v.parse(TestNotificationResult, await http.get('v2/test-notification').json()),
+    async testNotification() {
+      try {
+        const result = v.parse(TestNotificationResult, await http.get('v2/test-notification').json());
+        return { kind: 'sent', result };
+      } catch (error) {
+        if (!(error instanceof HTTPError) || error.response.status !== 404) throw error;
+        const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
+        if (body.success && body.output.code === 'PUSH_NOT_SUBSCRIBED') return { kind: 'notSubscribed' };
+        throw error;
+      }
+    },
   };
 }

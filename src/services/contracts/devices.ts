@@ -107,6 +107,8 @@ export interface DeviceTreeItem {
   key: string;
   name: string;
   status: DeviceStatus;
+  /** Online but reporting nothing for its model's stale period (absent: false). */
+  silent?: boolean;
   networkNumber: number | null;
   adf: string | null;
   configuration: { label: string | null } | null;
@@ -122,6 +124,7 @@ export const DeviceTreeItem: v.GenericSchema<DeviceTreeItem> = v.object({
   key: v.string(),
   name: v.string(),
   status: DeviceStatus,
+  silent: v.optional(v.boolean()),
   networkNumber: v.nullable(v.number()),
   adf: v.nullable(v.string()),
   configuration: v.nullable(v.object({ label: v.nullable(v.string()) })),
@@ -216,6 +219,16 @@ export const MappingStatusEvent = v.object({
   type: v.literal('MappingStatus'),
   payload: v.object({ hexacode: v.string(), memberHexacode: v.string(), status: DeviceStatus }),
 });
+/** When a department's values were reported (ms, null: never) and whether that is older than its stale period. */
+const freshness = {
+  reportedAt: v.optional(v.nullable(v.number()), null),
+  stale: v.optional(v.boolean(), false),
+};
+
+/**
+ * The values of a page: its snapshot (the answer to a Subscribe), then the lines that changed. `reportedAt` and
+ * `stale` are its department's as the server knows them when it sends.
+ */
 export const LineValuesEvent = v.object({
   type: v.literal('LineValues'),
   payload: v.object({
@@ -224,5 +237,25 @@ export const LineValuesEvent = v.object({
     subDepartment: v.number(),
     page: v.number(),
     lines: v.array(v.pick(Line, ['number', 'status', 'value', 'unit'])),
+    ...freshness,
   }),
+});
+
+/**
+ * The report times and staleness of the departments a client watches, when they changed: staleness as soon as
+ * the server sees it change, report times at most every REPORTED_RESEND_MS (a page whose values do not change).
+ */
+export const FreshnessEvent = v.object({
+  type: v.literal('Freshness'),
+  payload: v.object({
+    departments: v.array(
+      v.object({ hexacode: v.string(), department: v.number(), subDepartment: v.number(), ...freshness }),
+    ),
+  }),
+});
+
+/** A device online stopped reporting for its stale period (silent), or reports again; to the whole tenant. */
+export const DeviceSilenceEvent = v.object({
+  type: v.literal('DeviceSilence'),
+  payload: v.object({ hexacode: v.string(), silent: v.boolean(), reportedAt: freshness.reportedAt }),
 });

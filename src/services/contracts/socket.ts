@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { DepartmentStatusEvent, DeviceStatusEvent, LineValuesEvent, MappingStatusEvent } from './devices';
+import {
+  DepartmentStatusEvent,
+  DeviceSilenceEvent,
+  DeviceStatusEvent,
+  FreshnessEvent,
+  LineValuesEvent,
+  MappingStatusEvent,
+} from './devices';
 
 /** Path of the live socket; the token goes in the `Authorization` query parameter. */
 export const SOCKET_PATH = '/client-connect';
@@ -8,6 +15,8 @@ export const SOCKET_PATH = '/client-connect';
  * SPA reconnects at once, to the instance that carries on, instead of waiting as after a drop.
  */
 export const SERVER_RESTARTING = { code: 1012, reason: 'server restarting' } as const;
+/** A department's report time advancing is pushed at most this often (its staleness changing, at once). */
+export const REPORTED_RESEND_MS = 10_000;
 /**
  * The close code of a socket refused because its session already holds as many live sockets as one may (a few
  * tabs' worth; 4429: HTTP's 429 in the range left to applications). The SPA says so and tries again much later
@@ -29,6 +38,8 @@ export const ServerMessage = v.variant('type', [
   DepartmentStatusEvent,
   MappingStatusEvent,
   LineValuesEvent,
+  FreshnessEvent,
+  DeviceSilenceEvent,
 ]);
 export type ServerMessage = v.InferOutput<typeof ServerMessage>;
 
@@ -46,8 +57,8 @@ export const Topic = v.variant('kind', [PageTopic]);
 export type Topic = v.InferOutput<typeof Topic>;
 
 /**
- * Client → server. `Subscribe` answers at once with the current values of the topic (a LineValues message),
- * then pushes changes; `Unsubscribe` stops them. The server refuses topics the user may not read.
+ * Client → server. `Subscribe` answers at once with the current values of the topic (a LineValues message, with
+ * no lines for a topic the user may not read), then pushes changes; `Unsubscribe` stops them.
  */
 export const ClientMessage = v.variant('type', [
   v.object({ type: v.literal('Subscribe'), payload: Topic }),

@@ -7,6 +7,7 @@ import { AlarmEntryList } from './AlarmEntryList';
 import { AlarmHistoryDialog } from './AlarmHistoryDialog';
 import { AlarmMenuFooter } from './AlarmMenuFooter';
 import { NotificationsBlockedDialog } from './NotificationsBlockedDialog';
+import { NotSubscribedDialog } from './NotSubscribedDialog';
 import { useAlarmList, useAlarmWorkflows, type AlarmListRef } from './useAlarmActors';
 
 /** The head bar's bell: the number of active alarms, and the alarms menu (SPEC §9: 350 wide, at most 640 high). */
@@ -67,6 +68,7 @@ function LiveAlarmBell({ list }: { list: AlarmListRef }) {
       <AcknowledgeDialog actor={workflows.acknowledge} />
       <AlarmHistoryDialog actor={workflows.history} />
       <NotificationsBlockedDialog actor={workflows.notificationTest} />
+      <NotSubscribedDialog actor={workflows.notificationTest} push={workflows.push} />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useId } from 'react';
+import type { Liveness } from '../../machines/socket/socket.selectors';
 import type { Line } from '../../services/contracts/devices';
 import { useT } from '../i18n';
+import { LiveValue } from '../live/LiveValue';
 import { lineDisplayName, useLineValueText } from './lineText';
 
 const ROW = 'flex w-full items-center justify-between gap-4 px-4 text-left';
@@ -13,15 +15,20 @@ export interface LineLook {
   fontPx: number;
 }
 
-/** The page's lines: writable ones are buttons (named after the line) opening the line details dialog. */
+/**
+ * The page's lines: writable ones are buttons (named after the line) opening the line details dialog. Their
+ * values are dimmed with their age while they are not live (`liveness`, the page's department's).
+ */
 export function LineRows({
   lines,
   onSelect,
   look,
+  liveness,
 }: {
   lines: readonly Line[];
   onSelect: (lineNumber: number) => void;
   look: LineLook;
+  liveness: Liveness;
 }) {
   const t = useT();
   const row = `${ROW} ${look.dense ? HEIGHT.dense : HEIGHT.normal}`;
@@ -34,7 +41,7 @@ export function LineRows({
     >
       {lines.map((line) => (
         <li key={line.id}>
-          <LineRow line={line} onSelect={onSelect} row={row} />
+          <LineRow line={line} onSelect={onSelect} row={row} liveness={liveness} />
         </li>
       ))}
     </ul>
@@ -45,10 +52,12 @@ function LineRow({
   line,
   onSelect,
   row,
+  liveness,
 }: {
   line: Line;
   onSelect: (lineNumber: number) => void;
   row: string;
+  liveness: Liveness;
 }) {
   const t = useT();
   const valueText = useLineValueText();
@@ -62,8 +71,13 @@ function LineRow({
           <span className="rounded bg-warning/20 px-2 text-xs">{t('devicePage.factorySettings')}</span>
         ) : null}
       </span>
-      <span id={valueId} className={line.status === 'OK' ? 'font-medium tabular-nums' : 'text-muted italic'}>
-        {valueText(line)}
+      <span id={valueId}>
+        <LiveValue
+          liveness={liveness}
+          className={line.status === 'OK' ? 'font-medium tabular-nums' : 'text-muted italic'}
+        >
+          {valueText(line)}
+        </LiveValue>
       </span>
     </>
   );

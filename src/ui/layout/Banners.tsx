@@ -6,10 +6,11 @@ import type { connectivityMachine } from '../../machines/connectivity/connectivi
 import { selectIsOffline } from '../../machines/connectivity/connectivity.selectors';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useT } from '../i18n';
+import { LivePausedBanner } from '../live/LivePausedBanner';
 import { Button } from '../primitives/Button';
 import { useSystemActor } from '../useSystemActor';
 
-/** The no-internet and new-version banners of the main layout. */
+/** The no-internet, live-data-paused and new-version banners of the main layout. */
 export function Banners() {
   const t = useT();
   const connectivity = useSystemActor<ActorRefFrom<typeof connectivityMachine>>(SYSTEM_IDS.connectivity);
@@ -23,6 +24,7 @@ export function Banners() {
           {t('banner.offline')}
         </p>
       ) : null}
+      <LivePausedBanner within={connectivity} />
       {outdated ? (
         <div role="status" className="flex items-center justify-center gap-4 bg-info px-4 py-2 text-on-info">
           <span>{t('banner.newVersion')}</span>

@@ -5,6 +5,7 @@ import {
   selectDepartmentName,
   selectIsRefreshing,
   selectLineEditActor,
+  selectAddress,
   selectLines,
   selectLinesStatus,
   selectShowRealtimeNote,
@@ -21,6 +22,7 @@ import {
 import { DEVICE_PAGE_SYSTEM_ID } from '../../machines/devicePage/devicePage.types';
 import { AppActor } from '../appActor';
 import { LineRows } from '../devicePage/LineRows';
+import { useLiveness } from '../live/liveness';
 import { LineDetailsDialog } from '../dialogs/LineDetailsDialog';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
@@ -37,6 +39,7 @@ export function DevicePageScreen() {
   const title = useSelector(page, selectTitle);
   const department = useSelector(page, selectDepartmentName);
   const lines = useSelector(page, selectLines);
+  const liveness = useLiveness(page, useSelector(page, selectAddress));
   const linesStatus = useSelector(page, selectLinesStatus);
   const realtimeNote = useSelector(page, selectShowRealtimeNote);
   const refreshing = useSelector(page, selectIsRefreshing);
@@ -85,6 +88,7 @@ export function DevicePageScreen() {
         <LineRows
           lines={lines}
           look={{ dense, fontPx }}
+          liveness={liveness}
           onSelect={(lineNumber) => page.send({ type: 'line.select', lineNumber })}
         />
       ) : null}

@@ -10,7 +10,9 @@ import {
 } from '../../machines/deviceTree/deviceTree.selectors';
 import type { deviceTreeMachine } from '../../machines/deviceTree/deviceTreeMachine';
 import type { TreeRow } from '../../machines/deviceTree/treeRows';
-import { useT } from '../i18n';
+import { useIntl, useT } from '../i18n';
+import { formatAge } from '../live/age';
+import { useLivePause, useNow } from '../live/liveness';
 import { Button } from '../primitives/Button';
 import { TreeRowView } from './TreeRowView';
 import { scrollRowIntoView, useVirtualWindow } from './useVirtualWindow';
@@ -32,6 +34,7 @@ export function DeviceTreeView({ tree }: { tree: TreeActor }) {
   const firstLoading = useSelector(tree, selectIsFirstLoading);
   const failed = useSelector(tree, selectLoadFailed);
   const revealId = useSelector(tree, selectRevealId);
+  const pause = useLivePause(tree);
   const viewport = useRef<HTMLDivElement>(null);
   const { first, last, totalHeight } = useVirtualWindow(viewport, rows.length);
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -103,6 +106,7 @@ export function DeviceTreeView({ tree }: { tree: TreeActor }) {
 
   return (
     <div ref={viewport} className="min-h-0 flex-1 overflow-y-auto">
+      {pause.paused && pause.since !== null ? <StatusesAge since={pause.since} /> : null}
       <ul role="tree" aria-label={t('tree.label')} className="relative" style={{ height: totalHeight }}>
         {rows.slice(first, last).map((row, offset) => (
           <TreeRowView
@@ -113,9 +117,22 @@ export function DeviceTreeView({ tree }: { tree: TreeActor }) {
             onToggle={toggle}
             onFocusRow={setFocusedId}
             onKeyDown={onKeyDown}
+            paused={pause.paused}
           />
         ))}
       </ul>
     </div>
+  );
+}
+
+/** While live data is paused the statuses are as old as the lost connection: the tree says since when. */
+function StatusesAge({ since }: { since: number }) {
+  const t = useT();
+  const intl = useIntl();
+  const now = useNow();
+  return (
+    <p className="px-4 py-1 text-xs text-on-sidebar/80">
+      {t('live.treePaused', { age: formatAge(intl, since, now) })}
+    </p>
   );
 }

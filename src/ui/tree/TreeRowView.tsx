@@ -11,6 +11,10 @@ const DOT: Record<DeviceStatus, string> = {
   OFF: 'bg-info opacity-60',
   OFF_ALARM: 'bg-info ring-2 ring-error',
 };
+/** A device online that reports nothing: the colour of a warning, apart from offline (an alarm stays red). */
+const SILENT_DOT = { ON: 'bg-warning', ON_ALARM: 'bg-error ring-2 ring-warning' } as Partial<
+  Record<DeviceStatus, string>
+>;
 const NOTICE = { offline: 'tree.offline', loading: 'tree.loadingPages', noPages: 'tree.noPages' } as const;
 
 interface Props {
@@ -20,13 +24,22 @@ interface Props {
   onToggle(row: TreeRow): void;
   onFocusRow(id: string): void;
   onKeyDown(event: KeyboardEvent<HTMLElement>, row: TreeRow): void;
+  /** Live data is paused: statuses are dimmed and named as not live. */
+  paused: boolean;
 }
 
 /** One treeitem: status dot, label, a chevron to expand, or the link of a page. */
-export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDown }: Props) {
+export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDown, paused }: Props) {
   const t = useT();
-  const status = row.status ? t(`tree.status.${row.status}`) : '';
+  const status = row.status
+    ? [
+        t(`tree.status.${row.status}`),
+        ...(row.silent ? [t('tree.silent')] : []),
+        ...(paused ? [t('live.unknownAge')] : []),
+      ].join(', ')
+    : '';
   const name = status ? `${row.label}, ${status}` : row.label;
+  const dot = row.status ? (row.silent && SILENT_DOT[row.status]) || DOT[row.status] : '';
   const style = { top: index * ROW_HEIGHT_PX, height: ROW_HEIGHT_PX, paddingLeft: 8 + (row.level - 1) * 16 };
   const common = {
     id: `tree-row-${row.id}`,
@@ -87,7 +100,11 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
         </span>
       </button>
       {row.status ? (
-        <span aria-hidden className={`size-2.5 shrink-0 rounded-full ${DOT[row.status]}`} />
+        <span
+          aria-hidden
+          className={`size-2.5 shrink-0 rounded-full ${dot} ${paused ? 'opacity-40' : ''}`}
+          data-status={row.silent ? 'silent' : row.status}
+        />
       ) : null}
       <span className="truncate">{row.label}</span>
     </li>

@@ -1,10 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { selectElementValue } from '../../machines/dashboardEditor/dashboardEditor.selectors';
 import { elementKey } from '../../machines/dashboardEditor/dashboardEditor.setup';
+import { elementTopic } from '../../machines/dashboardEditor/dashboardEditor.model';
 import type { MessageId } from '../../i18n/messages';
 import type { WidgetElement } from '../../services/contracts';
 import { useT, type Translate } from '../i18n';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
+import { useLiveness } from '../live/liveness';
+import { LiveValue } from '../live/LiveValue';
 import { selectElementBareValue } from './elementSelectors';
 
 /** Label of an element: its custom name, else the line's name, else 'hexacode line N'. */
@@ -33,4 +36,25 @@ export function useElementValue(
   const value = useSelector(actor, withUnit ? selectElementValue(key) : selectElementBareValue(key));
   if (value === '') return t('widgets.noValue');
   return value.startsWith('lineStatus.') ? t(value as MessageId) : value;
+}
+
+/** An element's live value as shown: dimmed with its age while not live (live data paused, or stale). */
+export function ElementValueText({
+  actor,
+  element,
+  withUnit = true,
+  className,
+}: {
+  actor: DashboardEditorActor;
+  element: WidgetElement;
+  withUnit?: boolean;
+  className?: string;
+}) {
+  const value = useElementValue(actor, element, withUnit);
+  const liveness = useLiveness(actor, hasLineAddress(element) ? elementTopic(element) : null);
+  return (
+    <LiveValue liveness={liveness} className={className}>
+      {value}
+    </LiveValue>
+  );
 }

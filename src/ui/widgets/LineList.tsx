@@ -2,7 +2,7 @@ import type { WidgetElement } from '../../services/contracts';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
 import { useT } from '../i18n';
 import { EditLineButton } from './EditLineButton';
-import { elementLabel, hasLineAddress, useElementValue } from './ElementValue';
+import { elementLabel, ElementValueText, hasLineAddress } from './ElementValue';
 import type { WidgetRendererProps } from './types';
 
 /**
@@ -33,12 +33,11 @@ function PageRow({
   editable: boolean;
 }) {
   const t = useT();
-  const value = useElementValue(actor, element);
   const label = elementLabel(element, t);
   return (
     <div className="flex items-center gap-3 px-3 py-1.5">
       <span className="flex-1 truncate">{label}</span>
-      <span className="font-medium tabular-nums">{value}</span>
+      <ElementValueText actor={actor} element={element} className="font-medium tabular-nums" />
       {editable && hasLineAddress(element) && (
         <EditLineButton actor={actor} element={element} label={label} />
       )}

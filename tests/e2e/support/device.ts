@@ -5,9 +5,15 @@ import { apiRequest } from './api';
 
 /**
  * A device the test registers through the admin API and drives itself over MQTT, for states the simulated
- * fleet reaches only by chance (a department switched off, say).
+ * fleet reaches only by chance (a department switched off, a device that stops reporting); its department 1.0
+ * is `departmentStatus` (OFF unless said).
  */
-export async function connectTestDevice(token: string, hexacode: string, name: string): Promise<MqttClient> {
+export async function connectTestDevice(
+  token: string,
+  hexacode: string,
+  name: string,
+  departmentStatus: 'ON' | 'OFF' = 'OFF',
+): Promise<MqttClient> {
   const registered = await apiRequest('demo', '/api/v2/admin/devices', {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -34,6 +40,6 @@ export async function connectTestDevice(token: string, hexacode: string, name: s
       },
     );
   await publish('status', { type: 'status', online: true, model: 'CC-410', departments: ['1.0'] });
-  await publish('departments/1.0/status', { type: 'departmentStatus', status: 'OFF' });
+  await publish('departments/1.0/status', { type: 'departmentStatus', status: departmentStatus });
   return client;
 }

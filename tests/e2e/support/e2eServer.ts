@@ -23,3 +23,15 @@ export function serveEachFile(): void {
     running = undefined;
   });
 }
+
+/** Kills this file's server (SIGKILL: no goodbye to its browsers), then starts it again once `restart` is called. */
+export async function killE2eServer(): Promise<{ restart(): Promise<RunningServer> }> {
+  const killed = e2eServer();
+  await killed.kill();
+  return {
+    async restart() {
+      running = await startServer({}, { again: killed });
+      return running;
+    },
+  };
+}

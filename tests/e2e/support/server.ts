@@ -15,6 +15,8 @@ export interface RunningServer {
   dataDir: string;
   /** Its database's name on the run's PostgreSQL, when it was given one (`options.database`). */
   database?: string;
+  /** That database, to start the server again on (`options.again`). */
+  databaseCopy?: DatabaseCopy;
   /** The server process (benches read its memory). */
   pid: number;
   /** What the server has written to standard output and error so far. */
@@ -42,15 +44,27 @@ export interface StartOptions {
   dataDir?: string;
   /** Give the server (DATABASE_URL) a copy of this database instead of its embedded PostgreSQL. */
   database?: DatabaseTemplate;
+  /**
+   * A server that ended (killed): start again on its ports, its data directory and its database, as a crashed
+   * server is started again; the new one owns them (its stop() removes them).
+   */
+  again?: RunningServer;
 }
 
-/** A fresh copy of `from` on its PostgreSQL: its name and URL. */
-async function copyOf(from: DatabaseTemplate): Promise<{ name: string; url: string }> {
+/** A server's own database on the run's PostgreSQL. */
+export interface DatabaseCopy {
+  name: string;
+  url: string;
+  adminUrl: string;
+}
+
+/** A fresh copy of `from` on its PostgreSQL. */
+async function copyOf(from: DatabaseTemplate): Promise<DatabaseCopy> {
   const name = `coldwatch_server_${randomBytes(6).toString('hex')}`;
   await withAdmin(from.adminUrl, (client) =>
     client.query(`CREATE DATABASE ${name} TEMPLATE ${from.template}`),
   );
-  return { name, url: databaseUrlOf(from.adminUrl, name) };
+  return { name, url: databaseUrlOf(from.adminUrl, name), adminUrl: from.adminUrl };
 }
 
 export async function freePort(): Promise<number> {
@@ -89,20 +103,25 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const mqttPort = await freePort();
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'coldwatch-e2e-')));
-  const database = options.database ? await copyOf(options.database) : undefined;
+  const { again } = options;
+  const port = again?.port ?? (await freePort());
+  const mqttPort = again?.mqttPort ?? (await freePort());
+  const dataDir = again?.dataDir ?? options.dataDir ?? (await mkdtemp(join(tmpdir(), 'coldwatch-e2e-')));
+  const database = again?.databaseCopy ?? (options.database ? await copyOf(options.database) : undefined);
   /** Everything the server leaves behind: a PostgreSQL it did not stop (killed), its data, its database. */
   const cleanUp = async () => {
     await stopCluster(clusterDirOf(dataDir), 'immediate');
     await rm(dataDir, { recursive: true, force: true });
-    if (database) await dropDatabase(options.database!.adminUrl, database.name);
+    if (database) await dropDatabase(database.adminUrl, database.name);
   };
-  /** After a failed start: what it made, not a data directory it was given (another server may be on it). */
+  /**
+   * After a failed start: what it made, not a data directory it was given (another server may be on it), nor
+   * what a server started again took over (the ended server still answers for it).
+   */
   const cleanUpStart = async () => {
+    if (again) return;
     if (!options.dataDir) await cleanUp();
-    else if (database) await dropDatabase(options.database!.adminUrl, database.name);
+    else if (database) await dropDatabase(database.adminUrl, database.name);
   };
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -135,7 +154,7 @@ export async function startServer(
     port,
     mqttPort,
     dataDir,
-    ...(database ? { database: database.name } : {}),
+    ...(database ? { database: database.name, databaseCopy: database } : {}),
     pid: child.pid!,
     output: () => output,
     async kill() {

@@ -40,6 +40,11 @@ export class CompiledAdf {
     return this.doc.model;
   }
 
+  /** How long after its last report a department's values are stale (the ADF's staleAfterSeconds). */
+  get staleAfterMs(): number {
+    return this.doc.staleAfterSeconds * 1000;
+  }
+
   /** The alarm codes this model raises, with their ADF names. */
   get alarms(): Readonly<Record<string, AdfAlarm>> {
     return this.doc.alarms;

@@ -96,6 +96,12 @@ export type AdfAlarm = v.InferOutput<typeof AdfAlarm>;
 /** Same rule as the protocol's alarm code (server/src/gateway/protocol.ts ALARM_CODE). */
 const ALARM_CODE_KEY = /^[A-Z][A-Z0-9_]{0,63}$/;
 
+/**
+ * Without `staleAfterSeconds` an ADF's values are stale a minute after their last report: a model that reports
+ * every few seconds should say so (docs/device-protocol.md, "Stale values").
+ */
+export const DEFAULT_STALE_AFTER_SECONDS = 60;
+
 export const MODEL_ID = /^[A-Z0-9][A-Z0-9-]{1,31}$/;
 
 export const Adf = v.pipe(
@@ -109,6 +115,12 @@ export const Adf = v.pipe(
     vendor: v.optional(v.string()),
     description: v.optional(v.string()),
     version: int('version', 1, 1_000_000),
+    /**
+     * How long after a department's last report its values still count as current: a few of the model's report
+     * periods, never hours. Older values are shown stale with their age, and a device online whose departments are
+     * all stale is marked silent.
+     */
+    staleAfterSeconds: v.optional(int('staleAfterSeconds', 1, 86_400), DEFAULT_STALE_AFTER_SECONDS),
     kinds: v.pipe(v.array(AdfDepartmentKind), v.minLength(1, 'kinds must not be empty')),
     departments: v.pipe(v.array(AdfDepartment), v.minLength(1, 'departments must not be empty')),
     /** The alarm codes the model's devices raise, by code. */

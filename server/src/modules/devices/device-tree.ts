@@ -61,6 +61,7 @@ export function createDeviceTree(access: GatewayAccess) {
         key: row.hexacode,
         name: label ?? row.name,
         status: access.gateway.deviceStatus(tenant, row.hexacode),
+        ...(access.gateway.isSilent(tenant, row.hexacode) ? { silent: true } : {}),
         networkNumber: null,
         adf: row.type === 'REAL_DEVICE' ? row.model : null,
         configuration: label === null ? null : { label },

@@ -37,7 +37,7 @@ const VALUES_TOPIC = /([^/]+)\/([^/]+)\/departments\/(\d{1,3})\.(\d{1,3})\/value
 export class HistoryRecorder {
   private tracked = new TrackedBuffers();
   private readonly queue: SampleQueue;
-  private readonly counters = { received: 0, retained: 0, invalid: 0, recorded: 0 };
+  private readonly counters = { received: 0, retained: 0, invalid: 0, clockAhead: 0, recorded: 0 };
   private timers: NodeJS.Timeout[] = [];
   private connecting: Promise<void> | undefined;
   private disconnect: (() => Promise<void>) | undefined;
@@ -139,6 +139,8 @@ export class HistoryRecorder {
     } catch {
       return void this.counters.invalid++;
     }
+    // What the gateway refuses for a clock far ahead is not recorded either (samples are stamped on arrival).
+    if (this.options.access.gateway.isAheadOfClock(message.ts)) return void this.counters.clockAhead++;
     const now = this.options.clock.now().getTime();
     for (const buffer of buffers) {
       const at = buffer.take(now);

@@ -3,6 +3,7 @@ import { silentLogger } from '../../gateway/logger';
 import type { SimulatedDevice } from '../../simulator/device';
 import { describeEachBackend } from '../../testing/backends';
 import { tokenOf, useTestApp } from '../../testing/app';
+import { speakAsDevice } from '../../testing/devices';
 import { until } from '../../testing/wait';
 import { HistoryRecorder } from './recorder';
 import { createHistoryRepository } from './repository';
@@ -110,6 +111,34 @@ describeEachBackend('history recording', (backend) => {
     await ctx.app.history.flush();
     const samples = await storedSamples(ctx.handle.db, id);
     expect(samples.map((s) => s.at - start.getTime())).toEqual([0, 2 * MINUTE]);
+  });
+
+  it('records nothing from a message stamped far in the future, and again from the next sane one', async () => {
+    const start = ctx.clock.now();
+    const id = await insertBuffer(ctx.handle.db, {
+      hexacode: '1A0106',
+      pcNumber: 2,
+      intervalSeconds: 60,
+      startAt: start,
+    });
+    await ctx.app.history.reloadBuffers();
+    const values = (ts: number, airTenths: number) =>
+      JSON.stringify({ v: 1, type: 'values', ts, values: { '1.1': airTenths } });
+    await speakAsDevice(ctx.devices, 'demo', '1A0106', async (client, topics) => {
+      const topic = topics.values('demo', '1A0106', 1, 0);
+      moveTo(start, 10_000);
+      const before = recorder().metrics().clockAhead;
+      await client.publishAsync(topic, values(9_000_000_000_000_000, 999), { qos: 1 });
+      await until(() => recorder().metrics().clockAhead === before + 1, 4000, 'far-future values refused');
+      moveTo(start, MINUTE + 10_000);
+      const heard = heardLive(recorder());
+      await client.publishAsync(topic, values(Date.now(), 42), { qos: 1 });
+      await until(() => heardLive(recorder()) > heard, 4000, 'sane values heard');
+    });
+    await ctx.app.history.flush();
+    const samples = await storedSamples(ctx.handle.db, id);
+    expect(samples.map((s) => [s.at - start.getTime(), s.value])).toEqual([[MINUTE, 4.2]]);
+    expect(Math.max(...samples.map((s) => s.at))).toBeLessThanOrEqual(ctx.clock.now().getTime());
   });
 
   it('records virtual devices from their computed lines, deduplicated the same way', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PageTopic } from '../../../../src/services/contracts';
 import type { CompiledKind } from '../../gateway/adf/loader';
+import type { Freshness } from '../../gateway/gateway';
 import type { LineValue } from './line-values';
 
 /** What the socket layer hands the hub for one connection. */
@@ -34,8 +35,12 @@ export interface Client {
   identity: ClientIdentity;
   port: SocketPort;
   subscriptions: Map<string, Subscription>;
+  /** Subscribes reading their snapshot, not in `subscriptions` yet (they count towards the limit). */
+  subscribing: number;
   /** topic key → line number → latest value not yet sent (coalesces bursts). */
   pending: Map<string, Map<number, LineValue>>;
+  /** "hexacode/d.s" → the freshness of that department the client was last told (freshness.ts). */
+  told: Map<string, Freshness>;
   lagging: boolean;
   closed: boolean;
 }
@@ -46,7 +51,9 @@ export function newClient(identity: ClientIdentity, port: SocketPort): Client {
     identity,
     port,
     subscriptions: new Map(),
+    subscribing: 0,
     pending: new Map(),
+    told: new Map(),
     lagging: false,
     closed: false,
   };

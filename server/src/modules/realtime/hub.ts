@@ -6,6 +6,7 @@ import { type GatewayLogger, silentLogger } from '../../gateway/logger';
 import type { GatewayAccess } from '../devices/service';
 import { BusinessGroupStatus } from './business-group-status';
 import { type Client, type ClientIdentity, type SocketPort, newClient } from './client';
+import { FreshnessPush } from './freshness';
 import { Outbox } from './outbox';
 import { PageSubscriptions } from './page-subscriptions';
 
@@ -31,8 +32,8 @@ export interface HubMetrics {
 
 /**
  * The live side of the socket: connections, their messages, and gateway events (which every instance receives
- * from the broker) routed to page subscriptions or, for statuses, to the tenant's clients. Nothing on the
- * per-value path touches the database.
+ * from the broker) routed to page subscriptions or, for statuses and silent devices, to the tenant's clients, with
+ * the freshness of what each client watches. Nothing on the per-value path touches the database.
  */
 export class RealtimeHub {
   private readonly clients = new Set<Client>();
@@ -40,23 +41,33 @@ export class RealtimeHub {
   private readonly outbox: Outbox;
   private readonly pages: PageSubscriptions;
   private readonly businessGroups: BusinessGroupStatus;
+  private readonly freshness: FreshnessPush;
   private readonly unsubscribe: () => void;
   private invalidMessages = 0;
 
   constructor(options: HubOptions) {
     const log = options.logger ?? silentLogger;
+    const { gateway } = options.access;
+    this.freshness = new FreshnessPush({
+      clients: this.clients,
+      freshness: (tenant, t) => gateway.freshness(tenant, t.hexacode, t.department, t.subDepartment),
+      send: (client, message) => this.outbox.send(client, message),
+    });
+    const stamp = this.freshness.stamp.bind(this.freshness);
     this.outbox = new Outbox({
       clients: this.clients,
       log,
       highWaterBytes: options.highWaterBytes,
       lowWaterBytes: options.lowWaterBytes,
       resync: (client) => this.pages.resendAll(client),
+      stamp,
     });
     this.pages = new PageSubscriptions({
       access: options.access,
       outbox: this.outbox,
       log,
       maxSubscriptionsPerClient: options.maxSubscriptionsPerClient,
+      stamp,
     });
     this.businessGroups = new BusinessGroupStatus({
       db: options.db,
@@ -71,6 +82,7 @@ export class RealtimeHub {
 
   close(): void {
     this.unsubscribe();
+    this.freshness.close();
     this.outbox.close();
   }
 
@@ -148,6 +160,11 @@ export class RealtimeHub {
             subDepartment: event.subDepartment,
             status: event.status,
           },
+        });
+      case 'DeviceSilence':
+        return this.toTenant(event.tenant, {
+          type: 'DeviceSilence',
+          payload: { hexacode: event.hexacode, silent: event.silent, reportedAt: event.reportedAt },
         });
       case 'DeviceStatus':
         this.toTenant(event.tenant, {

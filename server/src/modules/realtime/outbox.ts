@@ -1,4 +1,5 @@
-import type { ServerMessage } from '../../../../src/services/contracts';
+import type { PageTopic, ServerMessage } from '../../../../src/services/contracts';
+import type { Freshness } from '../../gateway/gateway';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { Client, Subscription } from './client';
 import type { LineValue } from './line-values';
@@ -12,6 +13,8 @@ export interface OutboxOptions {
   lowWaterBytes?: number | undefined;
   /** A lagging client has drained: it needs its pages in full again. */
   resync(client: Client): void;
+  /** When a page's values were reported and whether they are stale, sent with them (freshness.ts). */
+  stamp(client: Client, topic: PageTopic): Freshness;
 }
 
 /**
@@ -82,7 +85,12 @@ export class Outbox {
       for (const [key, lines] of client.pending) {
         const sub = client.subscriptions.get(key);
         if (!sub) continue;
-        this.send(client, { type: 'LineValues', payload: { ...sub.topic, lines: [...lines.values()] } });
+        const payload = {
+          ...sub.topic,
+          lines: [...lines.values()],
+          ...this.options.stamp(client, sub.topic),
+        };
+        this.send(client, { type: 'LineValues', payload });
       }
       client.pending.clear();
     }

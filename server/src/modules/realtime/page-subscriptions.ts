@@ -1,5 +1,5 @@
 import type { PageTopic } from '../../../../src/services/contracts';
-import type { GatewayEvent } from '../../gateway/gateway';
+import type { Freshness, GatewayEvent } from '../../gateway/gateway';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { GatewayAccess } from '../devices/service';
 import { type Client, type Subscription, topicKey } from './client';
@@ -21,16 +21,32 @@ export class PageSubscriptions {
       outbox: Outbox;
       log: GatewayLogger;
       maxSubscriptionsPerClient?: number | undefined;
+      /** When a page's values were reported and whether they are stale, sent with them (freshness.ts). */
+      stamp(client: Client, topic: PageTopic): Freshness;
     },
   ) {}
 
   async subscribe(client: Client, topic: PageTopic): Promise<void> {
-    const { tenant } = client.identity;
     const limit = this.options.maxSubscriptionsPerClient ?? 500;
-    if (!client.identity.canReadDevices || client.subscriptions.size >= limit) {
+    // Subscribes still reading their snapshot count too: a burst of them cannot pass the limit together.
+    if (!client.identity.canReadDevices || client.subscriptions.size + client.subscribing >= limit) {
       this.counters.refusedSubscriptions++;
+      // Every Subscribe is answered, so a browser resyncing after a reconnection knows it has all it will get.
+      const nothing = { reportedAt: null, stale: false };
+      this.options.outbox.send(client, { type: 'LineValues', payload: { ...topic, lines: [], ...nothing } });
       return;
     }
+    client.subscribing++;
+    try {
+      await this.register(client, topic);
+    } finally {
+      client.subscribing--;
+    }
+  }
+
+  /** Sends the page's snapshot and keeps the subscription (none for a device the tenant does not have). */
+  private async register(client: Client, topic: PageTopic): Promise<void> {
+    const { tenant } = client.identity;
     const key = topicKey(topic);
     const previous = client.subscriptions.get(key);
     if (previous) this.index.remove(client, previous);
@@ -52,7 +68,7 @@ export class PageSubscriptions {
     if (client.closed) return;
     this.options.outbox.send(client, {
       type: 'LineValues',
-      payload: { ...topic, lines: result.lines.map(valueOf) },
+      payload: { ...topic, lines: result.lines.map(valueOf), ...this.options.stamp(client, topic) },
     });
     if (result.status === 'DEVICE_NOT_FOUND') {
       this.counters.refusedSubscriptions++;
@@ -141,7 +157,7 @@ export class PageSubscriptions {
       client.pending.delete(sub.key);
       this.options.outbox.send(client, {
         type: 'LineValues',
-        payload: { ...topic, lines: result.lines.map(valueOf) },
+        payload: { ...topic, lines: result.lines.map(valueOf), ...this.options.stamp(client, topic) },
       });
     } catch (error) {
       this.options.log.warn({ err: error }, 'realtime: resync failed');

@@ -1,51 +1,15 @@
-import type WebSocket from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerMessage } from '../../../../src/services/contracts';
+import { expect, it } from 'vitest';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { ofType, useLiveSockets } from '../../testing/sockets';
 import { until } from '../../testing/wait';
 
 const PAGE = { kind: 'page', hexacode: '1A0102', department: 1, subDepartment: 0, page: 2 } as const;
 
 describeEachBackend('real-time socket', (backend) => {
   const ctx = useTestApp(backend, { devices: true });
-  let token = '';
-  const sockets: WebSocket[] = [];
-
-  beforeAll(async () => {
-    token = await tokenOf(ctx.app, 'operator', 'Operator123');
-    await until(() =>
-      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
-    );
-  });
-  afterAll(() => {
-    for (const s of sockets) s.terminate();
-  });
-
-  /** Opens a socket and records every text it gets (JSON parsed where it is JSON). */
-  async function open(query = `?Authorization=${token}`, tenant = 'demo') {
-    const messages: (ServerMessage | string)[] = [];
-    const record = (data: unknown) => {
-      const text = String(data);
-      try {
-        messages.push(JSON.parse(text) as ServerMessage);
-      } catch {
-        messages.push(text);
-      }
-    };
-    // Listen before the upgrade completes: the server speaks first (SessionId).
-    const ws = await ctx.app.injectWS(
-      `/client-connect${query}`,
-      { headers: { host: hostOf(tenant) } },
-      { onInit: (socket) => void socket.on('message', record) },
-    );
-    sockets.push(ws);
-    return { ws, messages };
-  }
-  const ofType = <T extends ServerMessage['type']>(messages: (ServerMessage | string)[], type: T) =>
-    messages.filter(
-      (m): m is Extract<ServerMessage, { type: T }> => typeof m !== 'string' && m.type === type,
-    );
+  const live = useLiveSockets(ctx);
+  const open = (query = `?Authorization=${live.token()}`, tenant = 'demo') => live.open({ query, tenant });
 
   it('refuses a connection without a valid token', async () => {
     await expect(ctx.app.injectWS('/client-connect', { headers: { host: hostOf('demo') } })).rejects.toThrow(
@@ -56,7 +20,9 @@ describeEachBackend('real-time socket', (backend) => {
     ).rejects.toThrow(/401/);
     // A token of one tenant does not open a socket on another.
     await expect(
-      ctx.app.injectWS(`/client-connect?Authorization=${token}`, { headers: { host: hostOf('acme') } }),
+      ctx.app.injectWS(`/client-connect?Authorization=${live.token()}`, {
+        headers: { host: hostOf('acme') },
+      }),
     ).rejects.toThrow(/401/);
   });
 
@@ -83,7 +49,7 @@ describeEachBackend('real-time socket', (backend) => {
     const write = await ctx.app.inject({
       method: 'PUT',
       url: '/api/v2/devices/pages/lines',
-      headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
+      headers: { host: hostOf('demo'), authorization: `Bearer ${live.token()}` },
       payload: { hexacode: '1A0102', department: 1, subDepartment: 0, page: 2, line: 1, value: '-1.5' },
     });
     expect(write.statusCode).toBe(200);
@@ -171,5 +137,21 @@ describeEachBackend('real-time socket', (backend) => {
       ofType(messages, 'LineValues').find((m) => m.payload.hexacode === '3E0002'),
     );
     expect(empty.payload.lines).toEqual([]);
+  });
+
+  it('answers every Subscribe, a refused one with no lines, so a browser resyncing knows it has all it gets', async () => {
+    const { ws, messages } = await open();
+    const before = ctx.app.realtime.hub()!.metrics().refusedSubscriptions;
+    // A client may watch 500 pages; the next is refused.
+    for (let page = 1; page <= 501; page++)
+      ws.send(JSON.stringify({ type: 'Subscribe', payload: { ...PAGE, page } }));
+    const answers = await until(
+      () => ofType(messages, 'LineValues').length >= 501 && ofType(messages, 'LineValues'),
+      10_000,
+      'an answer to each Subscribe',
+    );
+    const last = answers.find((m) => m.payload.page === 501)!;
+    expect(last.payload).toMatchObject({ lines: [], reportedAt: null, stale: false });
+    expect(ctx.app.realtime.hub()!.metrics().refusedSubscriptions - before).toBe(1);
   });
 });

@@ -7,6 +7,9 @@ import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT } from '../../i18n';
 import { selectElementNumbers } from '../elementSelectors';
 import { elementLabel, useElementValue } from '../ElementValue';
+import { elementTopic } from '../../../machines/dashboardEditor/dashboardEditor.model';
+import { useOldestLiveness } from '../../live/liveness';
+import { NotLive } from '../../live/LiveValue';
 import { themePrimary } from '../charts/theme';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { buildBars } from './bars';
@@ -29,6 +32,10 @@ export default function BarChartRenderer({ actor, widget }: WidgetRendererProps)
 function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarChartWidget }) {
   const t = useT();
   const numbers = useSelector(actor, selectElementNumbers(chart.elements.map(elementKey)));
+  const liveness = useOldestLiveness(
+    actor,
+    chart.elements.flatMap((element) => elementTopic(element) ?? []),
+  );
   if (chart.elements.length === 0) return <p className="p-3 text-muted">{t('widgets.noElements')}</p>;
   const values = JSON.parse(numbers) as (number | null)[];
   const bars = buildBars(
@@ -47,7 +54,8 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
     .join(', ');
   return (
     <div className="flex min-h-0 flex-1 flex-col p-2">
-      <div className="relative min-h-0 flex-1">
+      {/* Bars not live are dimmed, with the oldest report time under them. */}
+      <div className={`relative min-h-0 flex-1 ${liveness.kind === 'live' ? '' : 'opacity-50'}`}>
         <Bar
           role="img"
           aria-label={summary}
@@ -63,6 +71,11 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
           }}
         />
       </div>
+      {liveness.kind === 'live' ? null : (
+        <p className="text-center text-muted" data-liveness={liveness.kind}>
+          <NotLive liveness={liveness} />
+        </p>
+      )}
       <ul className="sr-only">
         {chart.elements.map((element) => (
           <BarValue key={element.id} actor={actor} element={element} />

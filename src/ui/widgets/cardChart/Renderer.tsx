@@ -5,7 +5,7 @@ import type { HistorySeries, WidgetElement } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useLocale, useT } from '../../i18n';
 import { selectElementUnit } from '../elementSelectors';
-import { elementLabel, useElementValue } from '../ElementValue';
+import { elementLabel, ElementValueText } from '../ElementValue';
 import { HistoryFailure } from '../history/HistoryFrame';
 import { useHistory } from '../history/useHistory';
 import { PICTOGRAPH_ICONS } from '../pictograph/icons';
@@ -41,12 +41,13 @@ function Card({
   history: HistorySeries | null;
 }) {
   const t = useT();
-  const value = useElementValue(actor, element);
   const label = elementLabel(element, t);
   return (
     <>
       <p className="truncate text-muted">{label}</p>
-      <p className="text-3xl font-semibold tabular-nums">{value}</p>
+      <p className="text-3xl font-semibold tabular-nums">
+        <ElementValueText actor={actor} element={element} />
+      </p>
       <ReferenceComparison actor={actor} element={element} history={history} />
       {element.showSparkline && history && <Sparkline label={label} series={history} />}
     </>

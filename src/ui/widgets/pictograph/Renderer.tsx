@@ -6,7 +6,7 @@ import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT } from '../../i18n';
 import { EditLineButton } from '../EditLineButton';
 import { selectElementBareValue, selectElementStatus } from '../elementSelectors';
-import { elementLabel, hasLineAddress, useElementValue } from '../ElementValue';
+import { elementLabel, ElementValueText, hasLineAddress } from '../ElementValue';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { pictographIcon } from './icons';
 
@@ -52,7 +52,6 @@ function PictographTile({
   const status = useSelector(actor, selectElementStatus(key));
   const number = useSelector(actor, selectElementNumber(key));
   const bare = useSelector(actor, selectElementBareValue(key));
-  const value = useElementValue(actor, element);
   if (!SHOWN_STATUSES.includes(status)) return null;
   const label = elementLabel(element, t);
   const { Icon } = pictographIcon(element.icon);
@@ -73,7 +72,7 @@ function PictographTile({
         />
       </span>
       <span className="w-full truncate text-sm">{label}</span>
-      <span className="font-medium tabular-nums">{value}</span>
+      <ElementValueText actor={actor} element={element} className="font-medium tabular-nums" />
       {outOfRange && (
         <span className="text-xs font-medium text-error">{t('widgets.pictograph.outOfRange')}</span>
       )}

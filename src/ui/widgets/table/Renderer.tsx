@@ -3,7 +3,7 @@ import type { TableWidget, WidgetElement } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT, type Translate } from '../../i18n';
 import { EditLineButton } from '../EditLineButton';
-import { elementLabel, hasLineAddress, useElementValue } from '../ElementValue';
+import { elementLabel, ElementValueText, hasLineAddress } from '../ElementValue';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 import { Pager } from '../Pager';
 import { widgetOfType, type WidgetRendererProps } from '../types';
@@ -86,13 +86,14 @@ function TableCell({
 }) {
   const t = useT();
   const valueId = useId();
-  const value = useElementValue(actor, element, table.presentation !== 'ONLY_VALUES');
   const content = (
     <span className="flex flex-col">
       {table.presentation === 'DESCRIPTION_VALUES_UNITS' && element.name && (
         <span className="text-xs text-muted">{element.name}</span>
       )}
-      <span id={valueId}>{value}</span>
+      <span id={valueId}>
+        <ElementValueText actor={actor} element={element} withUnit={table.presentation !== 'ONLY_VALUES'} />
+      </span>
     </span>
   );
   if (!table.enableLineEdit || !hasLineAddress(element)) return content;

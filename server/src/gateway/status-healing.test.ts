@@ -1,0 +1,196 @@
+import type { AuthorizeForwardHandler, Client } from 'aedes';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../testing/wait';
+import {
+  STALENESS_SWEEP_MS,
+  STATUS_REREAD_ANSWER_MS,
+  STATUS_REREAD_EVERY_MS,
+  STATUS_REREAD_TICK_MS,
+} from './protocol';
+import { type GatewayBench, type ManualClock, manualClock, startGatewayBench, testDevice } from './testing';
+
+/**
+ * Statuses the server missed heal within the documented bounds (docs/device-protocol.md, "Statuses the server
+ * missed"), over real MQTT/TCP against the embedded broker whose forwarding to the server drops what the test says,
+ * as a broker past its queue limit does. Time on the server runs on a manual clock (CC-410: stale after 10 s).
+ */
+const PERIOD_MS = 10_000;
+/** A silent device's missed offline status: its stale period, a sweep, and the re-read's answer time. */
+const SILENT_BOUND_MS = PERIOD_MS + STALENESS_SWEEP_MS + STATUS_REREAD_ANSWER_MS;
+
+describe('statuses heal', () => {
+  const WILL = testDevice('0E0E01');
+  const ALARM = testDevice('0E0E02');
+  const RESTART = testDevice('0E0E03');
+  const GONE = testDevice('0E0E04');
+  const ONLINE = testDevice('0E0E05');
+  const devices = [WILL, ALARM, RESTART, GONE, ONLINE];
+  let clock: ManualClock;
+  let bench: GatewayBench;
+  /** Topics whose messages the broker does not forward to the server while set. */
+  let dropping: (topic: string) => boolean = () => false;
+
+  const dropToServer = () => {
+    const forward: AuthorizeForwardHandler = (client, packet) =>
+      client.id.startsWith('coldwatch-server') && dropping(packet.topic) ? null : packet;
+    bench.broker.aedes.authorizeForward = forward;
+  };
+  /** Lets time pass on the server's clock in steps of a sweep; the re-reads' MQTT round trips run meanwhile. */
+  const pass = async (ms: number) => {
+    for (let left = ms; left > 0; left -= STALENESS_SWEEP_MS) {
+      clock.advance(Math.min(STALENESS_SWEEP_MS, left));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+  const values = (client: MqttClient, hexacode: string, department = 1) =>
+    bench.publish(
+      client,
+      bench.topics.values('demo', hexacode, department, 0),
+      { v: 1, type: 'values', ts: clock.now(), values: { '1.1': 31 } },
+      true,
+    );
+  const departmentStatus = (client: MqttClient, hexacode: string, alarms: string[]) =>
+    bench.publish(
+      client,
+      bench.topics.departmentStatus('demo', hexacode, 1, 0),
+      { v: 1, type: 'departmentStatus', status: alarms.length ? 'ON_ALARM' : 'ON', alarms, ts: clock.now() },
+      true,
+    );
+  const online = (hexacode: string) => bench.gateway.isOnline('demo', hexacode);
+  const status = (hexacode: string) => bench.gateway.departmentStatus('demo', hexacode, 1, 0);
+
+  beforeAll(async () => {
+    clock = manualClock(Date.parse('2026-11-27T12:00:00Z'));
+    bench = await startGatewayBench(devices, { clock });
+    dropToServer();
+  });
+  afterAll(() => bench?.stop());
+
+  it('reads a silent device again and takes it offline when its last will was dropped', async () => {
+    const client = await bench.connectAs(WILL, true);
+    await bench.online(client, WILL, ['1.0']);
+    await values(client, WILL.hexacode);
+    dropping = (topic) => topic === bench.topics.status('demo', WILL.hexacode);
+    client.stream.destroy(); // a power cut: the broker publishes the will, which the server never hears
+    await until(() => bench.broker.aedes.connectedClients === 1, 4000, 'the device gone');
+    dropping = () => false;
+    expect(online(WILL.hexacode), 'the server missed it').toBe(true);
+
+    await pass(SILENT_BOUND_MS - STALENESS_SWEEP_MS);
+    await until(() => !online(WILL.hexacode), 4000, 'offline from the retained will');
+  });
+
+  it('reads every device again in turn, so a dropped department status is corrected while values flow', async () => {
+    const client = await bench.connectAs(ALARM, true);
+    await bench.online(client, ALARM, ['1.0']);
+    await values(client, ALARM.hexacode);
+    dropping = (topic) => topic === bench.topics.departmentStatus('demo', ALARM.hexacode, 1, 0);
+    await departmentStatus(client, ALARM.hexacode, ['HIGH_TEMPERATURE']);
+    dropping = () => false;
+    expect(status(ALARM.hexacode), 'the server missed it').toBe('ON');
+
+    for (let passed = 0; passed <= STATUS_REREAD_EVERY_MS && status(ALARM.hexacode) === 'ON';) {
+      await values(client, ALARM.hexacode); // never silent: only the round of re-reads finds it
+      await pass(STATUS_REREAD_TICK_MS);
+      passed += STATUS_REREAD_TICK_MS;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await until(() => status(ALARM.hexacode) === 'ON_ALARM', 4000, 'alarm status within one round');
+    expect(online(ALARM.hexacode)).toBe(true);
+  });
+
+  it('never lets a re-read copy older than an alarm heard since clear that alarm', async () => {
+    const client = await bench.connectAs(ALARM, true);
+    await bench.online(client, ALARM, ['1.0']);
+    await departmentStatus(client, ALARM.hexacode, []);
+    await until(() => status(ALARM.hexacode) === 'ON', 4000, 'no alarm');
+    await pass(STALENESS_SWEEP_MS);
+    // The alarm is raised; the department's new list is not published yet, so the broker still keeps [].
+    const raised = {
+      v: 1,
+      type: 'alarm',
+      department: '1.0',
+      code: 'DOOR_OPEN',
+      state: 'RAISED',
+      ts: clock.now(),
+    };
+    await bench.publish(client, bench.topics.alarms('demo', ALARM.hexacode), raised);
+    await until(() => status(ALARM.hexacode) === 'ON_ALARM', 4000, 'the alarm heard');
+    const filter = `${bench.topics.device('demo', ALARM.hexacode)}/departments/+/status`;
+    /** What the server had received when the broker took its re-read subscription. */
+    let receivedThen: number | undefined;
+    bench.broker.aedes.on('subscribe', (subscriptions) => {
+      if (subscriptions.some((sub) => sub.topic === filter))
+        receivedThen ??= bench.gateway.metrics().received;
+    });
+    while (receivedThen === undefined) {
+      await values(client, ALARM.hexacode);
+      await pass(STATUS_REREAD_TICK_MS);
+    }
+    // The retained status and department status follow the subscription.
+    const copies = receivedThen + 2;
+    await until(() => bench.gateway.metrics().received >= copies, 4000, 'the retained copies delivered');
+    expect(status(ALARM.hexacode), 'the older list changed nothing').toBe('ON_ALARM');
+    await departmentStatus(client, ALARM.hexacode, []);
+  });
+
+  it('reads a device again when it reports while the server has it offline (its online status dropped)', async () => {
+    const status = bench.topics.status('demo', ONLINE.hexacode);
+    const before = await bench.connectAs(ONLINE, true);
+    await bench.online(before, ONLINE, ['1.0']);
+    await bench.publish(before, status, { v: 1, type: 'status', online: false }, true);
+    await until(() => !online(ONLINE.hexacode), 4000, 'heard offline');
+    await before.endAsync();
+    // Back on line: the server misses its announcement.
+    const client = await bench.connectAs(ONLINE, true);
+    dropping = (topic) => topic === status;
+    await bench.publish(client, status, { v: 1, type: 'status', online: true }, true);
+    dropping = () => false;
+    await values(client, ONLINE.hexacode);
+    await until(() => online(ONLINE.hexacode), 4000, 'online from the retained status, on its first values');
+  });
+
+  it('after a broker restart that lost every retained message, the devices that came back are online and the one that did not is offline', async () => {
+    const back = await bench.connectAs(RESTART, true);
+    await bench.online(back, RESTART, ['1.0']);
+    const gone = await bench.connectAs(GONE, true);
+    await bench.online(gone, GONE, ['1.0']);
+    await values(gone, GONE.hexacode);
+    await bench.restartBroker();
+    dropToServer();
+    await until(() => bench.gateway.connected, 8000, 'the server reconnected');
+    // The device that comes back announces itself again, as the protocol asks; the other never does.
+    const again = await bench.connectAs(RESTART, true);
+    await bench.publish(
+      again,
+      bench.topics.status('demo', RESTART.hexacode),
+      { v: 1, type: 'status', online: true },
+      true,
+    );
+    await departmentStatus(again, RESTART.hexacode, ['DOOR_OPEN']);
+    await until(() => status(RESTART.hexacode) === 'ON_ALARM', 4000, 'the returning device heard');
+    expect(online(GONE.hexacode), 'not heard of since').toBe(true);
+
+    // The bound, and the round trips of the re-read, which take real time.
+    for (let passed = 0; passed <= SILENT_BOUND_MS; passed += STALENESS_SWEEP_MS) {
+      await values(again, RESTART.hexacode);
+      await pass(STALENESS_SWEEP_MS);
+    }
+    await until(() => !online(GONE.hexacode), 4000, 'the device that did not come back offline');
+    expect(online(RESTART.hexacode)).toBe(true);
+  });
+
+  it('after the server lost its broker connection, the statuses published meanwhile are read on reconnecting', async () => {
+    const client = await bench.connectAs(ALARM, true);
+    await bench.online(client, ALARM, ['1.0']);
+    // Aedes keeps its connected clients by id (not in its typings).
+    const { clients } = bench.broker.aedes as unknown as { clients: Record<string, Client> };
+    const server = Object.values(clients).find((c) => c.id.startsWith('coldwatch-server'))!;
+    server.close();
+    await until(() => !bench.gateway.connected, 4000, 'the server disconnected');
+    await departmentStatus(client, ALARM.hexacode, []);
+    await until(() => bench.gateway.connected, 8000, 'the server reconnected');
+    await until(() => status(ALARM.hexacode) === 'ON', 4000, 'the status published meanwhile');
+  });
+});
