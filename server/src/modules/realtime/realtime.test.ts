@@ -4,6 +4,9 @@ import type { ServerMessage } from '../../../../src/services/contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';
+import { eq } from 'drizzle-orm';
+import { tenants, users } from '../../db/schema';
+import { hashPassword } from '../auth/passwords';
 
 const PAGE = { kind: 'page', hexacode: '1A0102', department: 1, subDepartment: 0, page: 2 } as const;
 
@@ -97,6 +100,37 @@ describeEachBackend('real-time socket', (backend) => {
 
     ws.send(JSON.stringify({ type: 'Unsubscribe', payload: PAGE }));
     await until(() => ctx.app.realtime.hub()!.metrics().subscriptions === 0 || true);
+  });
+
+  it("sends what the ADF names in the user's language: the states of option lines, snapshot and changes", async () => {
+    const [demo] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
+    await ctx.handle.db.insert(users).values({
+      tenantId: demo!.id,
+      username: 'leser',
+      passwordHash: await hashPassword('Leser123'),
+      authorities: [{ authority: 'GRANT_DEVICES', type: 'READ' }],
+      languageCode: 'DE',
+    });
+    const { ws, messages } = await open(`?Authorization=${await tokenOf(ctx.app, 'leser', 'Leser123')}`);
+    const english = await open();
+    const status = { ...PAGE, page: 1 };
+    ws.send(JSON.stringify({ type: 'Subscribe', payload: status }));
+    english.ws.send(JSON.stringify({ type: 'Subscribe', payload: status }));
+    const lineOf = (sent: (ServerMessage | string)[], number: number) =>
+      ofType(sent, 'LineValues')
+        .flatMap((m) => m.payload.lines)
+        .filter((line) => line.number === number)
+        .at(-1);
+    await until(() => lineOf(messages, 6) && lineOf(english.messages, 6));
+    expect(['Geschlossen', 'Offen']).toContain(lineOf(messages, 6)!.value);
+    expect(['Closed', 'Open']).toContain(lineOf(english.messages, 6)!.value);
+    // A change: the controller goes to night mode, and each reader is told in their language.
+    const mode = { tenant: 'demo', hexacode: '1A0102', department: 1, subDepartment: 0, page: 1, line: 9 };
+    expect(await ctx.devices.gateway.writeLine(mode, 1)).toMatchObject({ result: 'ACCEPTED' });
+    await until(
+      () => lineOf(messages, 9)?.value === 'Nacht' && lineOf(english.messages, 9)?.value === 'Night',
+    );
+    expect(await ctx.devices.gateway.writeLine(mode, 0)).toMatchObject({ result: 'ACCEPTED' });
   });
 
   it('pushes device, mapping and department status to the tenant', async () => {
