@@ -16,7 +16,7 @@ import annotationPlugin from 'chartjs-plugin-annotation';
 import { useId, useMemo, useRef } from 'react';
 import { Chart } from 'react-chartjs-2';
 import type { Annotation } from '../../../services/contracts';
-import { useLocale, useT } from '../../i18n';
+import { useDateLocale, useLocale, useT } from '../../i18n';
 import { chartConfig, type ChartTexts, type MixedType, type Point } from './chartConfig';
 import type { ChartLayout, SeriesModel } from './seriesModel';
 import { useDragZoom } from './useDragZoom';
@@ -34,8 +34,13 @@ ChartJS.register(
   Filler,
   Legend,
   Tooltip,
-  annotationPlugin,
 );
+/**
+ * The annotation plugin is given to each history chart, never registered for all: a plugin registered while
+ * other charts are drawn (this chunk loads after a bar chart is up) runs its update hooks on charts it never
+ * initialised, and chartjs-plugin-annotation then throws ("Cannot set properties of undefined").
+ */
+const PLUGINS = [annotationPlugin];
 
 export interface HistoryChartProps {
   series: readonly SeriesModel[];
@@ -63,6 +68,7 @@ export function HistoryChart({
 }: HistoryChartProps) {
   const t = useT();
   const locale = useLocale();
+  const dateLocale = useDateLocale();
   const chartRef = useRef<ChartJS<MixedType, Point[]>>(null);
   const texts = useMemo<ChartTexts>(
     () => ({
@@ -76,8 +82,8 @@ export function HistoryChart({
     [t],
   );
   const { data, options } = useMemo(
-    () => chartConfig({ series, layout, from, to, markAreas, texts, dateFormat, locale }),
-    [series, layout, from, to, markAreas, texts, dateFormat, locale],
+    () => chartConfig({ series, layout, from, to, markAreas, texts, dateFormat, locale, dateLocale }),
+    [series, layout, from, to, markAreas, texts, dateFormat, locale, dateLocale],
   );
   const selection = useDragZoom(chartRef, onZoom);
   const hintId = useId();
@@ -91,6 +97,7 @@ export function HistoryChart({
         aria-describedby={onZoom ? hintId : undefined}
         data={data as never}
         options={options as never}
+        plugins={PLUGINS as never}
       />
       <span id={hintId} className="sr-only">
         {t('history.zoomHint')}
