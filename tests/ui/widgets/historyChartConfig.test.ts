@@ -120,7 +120,8 @@ const over = (from: number, to: number, values: (t: number) => number | null, co
   return { t, avg, min: avg, max: avg };
 };
 
-const tickLabels = (chart: Chart, axis: string) => chart.scales[axis]!.ticks.map((tick) => tick.label);
+const tickLabels = (chart: Chart<'line'>, axis: string) =>
+  chart.scales[axis]!.ticks.map((tick) => tick.label);
 
 describe('the time axis of a history chart', () => {
   it('writes the dates of a five-day range between its hours, in the user’s order of day and month', () => {

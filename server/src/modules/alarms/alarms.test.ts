@@ -246,7 +246,7 @@ describeEachBackend('alarms store', (backend) => {
   it("names the ADF's departments in the reader's language, in the history and in the menu", async () => {
     await hear(changed(IN_GROUP, 'HIGH_TEMPERATURE', true, T0 + 30_000));
     // E-mail and push name the department in each reader's language too.
-    const raised = heard.findLast((event) => event.type === 'alarm.raised')!.occurrence;
+    const raised = heard.filter((event) => event.type === 'alarm.raised').at(-1)!.occurrence;
     expect(raised.departmentNames).toMatchObject({ de: 'Verdampfer 1', fr: 'Évaporateur 1' });
     await ctx.handle.db.update(users).set({ languageCode: 'DE' }).where(eq(users.username, 'secure'));
     tokens.leser = await tokenOf(ctx.app, 'secure', 'Secure123');
