@@ -256,7 +256,8 @@ export const dashboardEditorSetup = setup({
           Object.fromEntries(
             [...configs].map(([id, config]) => [
               id,
-              context.history[id] ?? spawn('historyQuery', { id: historyActorId(id), input: { config } }),
+              context.history[id] ??
+                spawn('historyQuery', { id: historyActorId(id), input: { config, widgetId: id } }),
             ]),
           ),
       });

@@ -1,5 +1,6 @@
+import '../charts/register';
 import { useSelector } from '@xstate/react';
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { BarController, BarElement, CategoryScale, Chart, LinearScale } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
 import type { BarChartWidget, WidgetElement } from '../../../services/contracts';
@@ -8,12 +9,13 @@ import { useT } from '../../i18n';
 import { selectElementNumbers } from '../elementSelectors';
 import { elementLabel, useElementValue } from '../ElementValue';
 import { themePrimary } from '../charts/theme';
+import { distinctLabels } from '../seriesNames';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { buildBars } from './bars';
 import { PeriodBarsChart } from './PeriodBarsChart';
 
 // Only what a bar chart draws, so the lazily loaded chunk carries no other chart type.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+Chart.register(BarController, BarElement, CategoryScale, LinearScale);
 
 /**
  * BAR_CHART widget: one bar an element's live value, vertical or horizontal, optionally sorted; sorted ON_HOUR or
@@ -31,9 +33,14 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
   const numbers = useSelector(actor, selectElementNumbers(chart.elements.map(elementKey)));
   if (chart.elements.length === 0) return <p className="p-3 text-muted">{t('widgets.noElements')}</p>;
   const values = JSON.parse(numbers) as (number | null)[];
+  const names = distinctLabels(
+    chart.elements,
+    chart.elements.map((element) => elementLabel(element, t)),
+    t,
+  );
   const bars = buildBars(
     chart.elements.map((element, index) => ({
-      label: elementLabel(element, t),
+      label: names[index]!,
       value: values[index] ?? null,
       color: element.color,
     })),
@@ -60,21 +67,44 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
             // Live values repaint at once rather than tween from the previous ones.
             animation: false,
             maintainAspectRatio: false,
+            // Each bar is named on its axis: a legend would only repeat the widget's name.
+            plugins: { legend: { display: false } },
           }}
         />
       </div>
-      <ul className="sr-only">
-        {chart.elements.map((element) => (
-          <BarValue key={element.id} actor={actor} element={element} />
-        ))}
-      </ul>
+      <table className="sr-only">
+        <caption>{t('history.table.values', { name: chart.name })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('history.table.series')}</th>
+            <th scope="col">{t('history.table.latest')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {chart.elements.map((element, index) => (
+            <BarValue key={element.id} actor={actor} element={element} label={names[index]!} />
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
 
-/** A bar's label and value (with unit or status text), for screen readers. */
-function BarValue({ actor, element }: { actor: DashboardEditorActor; element: WidgetElement }) {
-  const t = useT();
+/** A bar's name and value (with unit or status text), for screen readers. */
+function BarValue({
+  actor,
+  element,
+  label,
+}: {
+  actor: DashboardEditorActor;
+  element: WidgetElement;
+  label: string;
+}) {
   const value = useElementValue(actor, element);
-  return <li>{t('widgets.barChart.bar', { label: elementLabel(element, t), value })}</li>;
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{value}</td>
+    </tr>
+  );
 }

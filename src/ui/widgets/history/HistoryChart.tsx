@@ -1,18 +1,16 @@
+import '../charts/register';
 import 'chartjs-adapter-date-fns';
 import {
   BarController,
   BarElement,
   Chart as ChartJS,
   Filler,
-  Legend,
   LinearScale,
   LineController,
   LineElement,
   PointElement,
   TimeScale,
-  Tooltip,
 } from 'chart.js';
-import annotationPlugin from 'chartjs-plugin-annotation';
 import { useId, useMemo, useRef } from 'react';
 import { Chart } from 'react-chartjs-2';
 import type { Annotation } from '../../../services/contracts';
@@ -32,15 +30,7 @@ ChartJS.register(
   LinearScale,
   TimeScale,
   Filler,
-  Legend,
-  Tooltip,
 );
-/**
- * The annotation plugin is given to each history chart, never registered for all: a plugin registered while
- * other charts are drawn (this chunk loads after a bar chart is up) runs its update hooks on charts it never
- * initialised, and chartjs-plugin-annotation then throws ("Cannot set properties of undefined").
- */
-const PLUGINS = [annotationPlugin];
 
 export interface HistoryChartProps {
   series: readonly SeriesModel[];
@@ -97,7 +87,6 @@ export function HistoryChart({
         aria-describedby={onZoom ? hintId : undefined}
         data={data as never}
         options={options as never}
-        plugins={PLUGINS as never}
       />
       <span id={hintId} className="sr-only">
         {t('history.zoomHint')}
