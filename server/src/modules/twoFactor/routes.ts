@@ -40,8 +40,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
     '/api/v2/account/verify-2fa',
     {
       schema: contract({
-        summary:
-          'Confirm the pending secret with a code of it (204); use2FA may then be turned on. 423: locked',
+        summary: 'Confirm the pending secret with a code of it: two-factor is on (204). 423: locked',
         tags: ['account'],
         security: true,
         querystring: TwoFactorCodeQuery,
@@ -50,7 +49,8 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
       }),
     },
     async (request, reply) => {
-      await twoFactor.confirm(request.session!, request.body.secret, request.query.code);
+      const { secret, email } = request.body;
+      await twoFactor.confirm(request.session!, secret, request.query.code, email);
       return reply.code(204).send();
     },
   );
