@@ -57,6 +57,7 @@ describe('login machine', () => {
   it.each([
     [{ kind: 'invalidCredentials' } as const, { id: 'login.invalidCredentials' }],
     [{ kind: 'locked', message: 'Try again at 10:15' } as const, { text: 'Try again at 10:15' }],
+    [{ kind: 'disabled' } as const, { id: 'login.accountDisabled' }],
     [{ kind: 'unavailable' } as const, { id: 'login.genericError' }],
   ])('shows %o inline', async (failure, message) => {
     const { actor, fill, settle } = start(refuse(failure));

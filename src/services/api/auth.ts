@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
 import {
   AccountSettings,
+  ErrorBody,
   LOCKED_MESSAGE_HEADER,
   MfaRequired,
   Session,
@@ -14,7 +15,11 @@ export type LoginOutcome = { kind: 'session'; session: Session } | { kind: 'mfaR
 
 /** Why a login attempt was refused; the login machine turns it into the message SPEC §8 asks for. */
 export type LoginFailure =
-  { kind: 'invalidCredentials' } | { kind: 'locked'; message: string } | { kind: 'unavailable' };
+  | { kind: 'invalidCredentials' }
+  | { kind: 'locked'; message: string }
+  /** The password was right, but an administrator disabled the account. */
+  | { kind: 'disabled' }
+  | { kind: 'unavailable' };
 
 export const BuildInfo = v.object({ buildId: v.string() });
 
@@ -33,6 +38,8 @@ async function toLoginFailure(error: unknown): Promise<LoginFailure> {
   const { status, headers } = error.response;
   if (status === 401) return { kind: 'invalidCredentials' };
   if (status === 423) return { kind: 'locked', message: headers.get(LOCKED_MESSAGE_HEADER) ?? '' };
+  const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
+  if (status === 403 && body.success && body.output.code === 'ACCOUNT_DISABLED') return { kind: 'disabled' };
   return { kind: 'unavailable' };
 }
 

@@ -12,7 +12,10 @@ export async function apiClient(tenant: string, username: string, password: stri
   const call = async <T>(method: string, path: string, body?: object): Promise<T> => {
     const response = await apiRequest(tenant, path, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.body}`);
