@@ -8,6 +8,7 @@ import {
   RecoveryTokenQuery,
 } from '../../../../src/services/contracts';
 import { contract } from '../../http/contracts';
+import { loopbackOrigin } from '../mail/links';
 import type { RecoveryService } from './service';
 
 const PATH = '/api/v2/account/recover-password';
@@ -28,7 +29,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ recovery: RecoveryService }> =
       }),
     },
     async (request, reply) => {
-      await recovery.requestRecovery(request.tenant.id, request.query.email);
+      await recovery.requestRecovery(request.tenant.id, request.query.email, loopbackOrigin(request));
       return reply.code(204).send();
     },
   );

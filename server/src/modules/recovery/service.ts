@@ -8,7 +8,7 @@ import type { PasswordTokenKind } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
-import { tenantBaseUrl } from '../mail/links';
+import { linkBaseOf } from '../mail/links';
 import type { Outbox } from '../mail/outbox';
 import { passwordLinkOf, passwordMail } from './mail';
 import type { RecoveryRepository, TokenOwner } from './repository';
@@ -32,8 +32,8 @@ export interface RecoveryServiceOptions {
   outbox: Outbox;
   /** The mail loop: told something was queued. */
   wakeMail: () => void;
-  /** Where links lead (see mail/links.ts). */
-  links: { publicUrl: string | undefined; port: number };
+  /** Where links lead (see mail/links.ts), and who account e-mail comes from (nobody reads answers to it). */
+  links: { publicUrl: string | undefined; port: number; noReplyFrom: string };
   /** A new password ends the user's sessions (closing their sockets) and lifts their lockout. */
   sessions: {
     endSessionsOf(tenantId: string, userId: string): Promise<void>;
@@ -44,11 +44,15 @@ export interface RecoveryServiceOptions {
 export function createRecoveryService(options: RecoveryServiceOptions) {
   const { repository, clock, outbox } = options;
 
-  /** Stores a new token and queues its e-mail to `to`; false when `allowed` refused (nothing sent). */
+  /**
+   * Stores a new token and queues its e-mail to `to`, its link where the request came from when that is this
+   * machine (`origin`, mail/links.ts); false when `allowed` refused (nothing sent).
+   */
   async function sendToken(
     kind: PasswordTokenKind,
     user: TokenOwner,
     to: string,
+    origin: string | null,
     allowed: (latest: Date | null, now: Date) => boolean = () => true,
   ): Promise<boolean> {
     const now = clock.now();
@@ -65,8 +69,11 @@ export function createRecoveryService(options: RecoveryServiceOptions) {
       (latest) => allowed(latest, now),
     );
     if (!stored) return false;
-    const baseUrl = tenantBaseUrl(user.tenantName, options.links.publicUrl, options.links.port);
-    const message = passwordMail(kind, user, to, passwordLinkOf(kind, baseUrl, token));
+    const baseUrl = linkBaseOf(user.tenantName, options.links, origin);
+    const message = {
+      ...passwordMail(kind, user, to, passwordLinkOf(kind, baseUrl, token)),
+      from: options.links.noReplyFrom,
+    };
     await outbox.enqueue([{ tenantId: user.tenantId, channel: 'mail', message: { ...message } }]);
     options.wakeMail();
     return true;
@@ -82,23 +89,24 @@ export function createRecoveryService(options: RecoveryServiceOptions) {
 
   return {
     /** Sends a recovery link to the tenant's users with this address; says nothing of whether there were any. */
-    async requestRecovery(tenantId: string, email: string): Promise<void> {
+    async requestRecovery(tenantId: string, email: string, origin: string | null): Promise<void> {
       for (const user of await repository.usersWithEmail(tenantId, email)) {
         await sendToken(
           'recover',
           user,
           user.email ?? email,
+          origin,
           (latest, now) => !latest || now.getTime() - latest.getTime() >= RECOVERY_MAIL_INTERVAL_MS,
         );
       }
     },
 
     /** For an administrator who created the account: a setup link to the user's address. */
-    async issueSetupToken(tenantId: string, userId: string): Promise<void> {
+    async issueSetupToken(tenantId: string, userId: string, origin: string | null): Promise<void> {
       const user = await repository.findUser(tenantId, userId);
       if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
       if (!user.email) throw badRequest('USER_WITHOUT_EMAIL', 'The user has no e-mail address to send to');
-      await sendToken('setup', user, user.email);
+      await sendToken('setup', user, user.email, origin);
     },
 
     async inspect(tenantId: string, token: string): Promise<RecoveryTokenInfo> {

@@ -54,17 +54,19 @@ export function useRecoveryApp(backend: TestBackend) {
       const link = /(https?:\/\/\S+\?token=)(\S+)/.exec(text);
       return {
         to: raw.to,
+        from: headers.from,
         subject: decodeWords(headers.subject ?? ''),
         text,
         link: link?.[0],
         token: link?.[2] ?? '',
       };
     },
-    request: (email: string | undefined, tenant = 'demo') =>
+    /** Asks for a recovery e-mail as a browser at `host` does (this machine's name of the tenant by default). */
+    request: (email: string | undefined, tenant = 'demo', host = hostOf(tenant)) =>
       ctx.app.inject({
         method: 'PUT',
         url: email === undefined ? PATH : query({ email }),
-        headers: { host: hostOf(tenant) },
+        headers: { host },
       }),
     inspect: (token: string, tenant = 'demo') =>
       ctx.app.inject({ url: query({ token }), headers: { host: hostOf(tenant) } }),
