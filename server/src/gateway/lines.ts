@@ -17,6 +17,8 @@ export interface LineView {
   /** Present only when status is OK. */
   value?: string;
   unit?: string;
+  /** A line of states, when OK: the state's index (its label is `value`). */
+  state?: number;
   readOnly: boolean;
   isFactorySettings: boolean;
   options?: { label: string; index: number }[];
@@ -210,8 +212,9 @@ function view(
   if (!values) return base;
   const k = lineKey(page, l.number);
   if (!values.has(k)) return { ...base, status: 'LINE_NOT_PRESENT' };
-  const t = translateRaw(l, values.get(k));
+  const raw = values.get(k);
+  const t = translateRaw(l, raw);
   return t.status === 'OK'
-    ? { ...base, status: 'OK', value: t.value, unit: t.unit }
+    ? { ...base, status: 'OK', value: t.value, unit: t.unit, ...(l.options && raw != null && { state: raw }) }
     : { ...base, status: t.status };
 }

@@ -96,7 +96,9 @@ describeEachBackend('real-time socket', (backend) => {
       ),
     );
     // Only what changed travels, coalesced into one message per page.
-    expect(change.payload.lines).toEqual([{ number: 1, status: 'OK', value: '-1.5', unit: '°C' }]);
+    expect(change.payload.lines).toEqual([
+      { number: 1, status: 'OK', value: '-1.5', unit: '°C', state: null },
+    ]);
 
     ws.send(JSON.stringify({ type: 'Unsubscribe', payload: PAGE }));
     await until(() => ctx.app.realtime.hub()!.metrics().subscriptions === 0 || true);

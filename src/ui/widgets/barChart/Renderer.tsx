@@ -5,7 +5,8 @@ import { Bar } from 'react-chartjs-2';
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
 import type { BarChartWidget, WidgetElement } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
+import { formatNumber } from '../history/format';
 import { selectElementNumbers } from '../elementSelectors';
 import { elementLabel, useElementValue } from '../ElementValue';
 import { themePrimary } from '../charts/theme';
@@ -30,6 +31,7 @@ export default function BarChartRenderer({ actor, widget }: WidgetRendererProps)
 
 function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarChartWidget }) {
   const t = useT();
+  const locale = useLocale();
   const numbers = useSelector(actor, selectElementNumbers(chart.elements.map(elementKey)));
   if (chart.elements.length === 0) return <p className="p-3 text-muted">{t('widgets.noElements')}</p>;
   const values = JSON.parse(numbers) as (number | null)[];
@@ -48,9 +50,13 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
     themePrimary(),
   );
   const summary = bars.labels
-    .map((label, index) =>
-      t('widgets.barChart.bar', { label, value: String(bars.values[index] ?? t('widgets.noValue')) }),
-    )
+    .map((label, index) => {
+      const value = bars.values[index];
+      return t('widgets.barChart.bar', {
+        label,
+        value: value === null || value === undefined ? t('widgets.noValue') : formatNumber(value, locale),
+      });
+    })
     .join(', ');
   return (
     <div className="flex min-h-0 flex-1 flex-col p-2">
@@ -64,6 +70,8 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
           }}
           options={{
             indexAxis: chart.mode === 'HORIZONTAL' ? 'y' : 'x',
+            // Value ticks and tooltips in the interface's decimals.
+            locale,
             // Live values repaint at once rather than tween from the previous ones.
             animation: false,
             maintainAspectRatio: false,
