@@ -66,10 +66,7 @@ function PictographTile({
       }`}
     >
       <span className="h-12 w-12" style={{ color }}>
-        <Icon
-          active={number !== null && number !== 0}
-          level={rangeLevel(number, element.min, element.max)}
-        />
+        <Icon active={number !== null && number !== 0} level={rangeLevel(number, element.min, element.max)} />
       </span>
       <span className="w-full truncate text-sm">{label}</span>
       <span className="font-medium tabular-nums">{value}</span>
