@@ -19,7 +19,7 @@ export async function apiClient(tenant: string, username: string, password: stri
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.body}`);
-    return JSON.parse(response.body) as T;
+    return (response.body ? JSON.parse(response.body) : undefined) as T;
   };
   const dashboardNamed = async (name: string) => {
     const { dashboards } = await call<DashboardsList>('GET', '/api/v2/dashboards/');
