@@ -124,7 +124,7 @@ const tickLabels = (chart: Chart<'line'>, axis: string) =>
   chart.scales[axis]!.ticks.map((tick) => tick.label);
 
 describe('the time axis of a history chart', () => {
-  it('writes the dates of a five-day range between its hours, in the user’s order of day and month', () => {
+  it('tells a five-day range by its dates, in the user’s order of day and month, not by repeated hours', () => {
     const from = new Date(2025, 2, 1, 10, 37).getTime();
     const to = from + 5 * DAY;
     const chart = drawn({
@@ -133,10 +133,19 @@ describe('the time axis of a history chart', () => {
       from,
       to,
     });
-    const labels = tickLabels(chart, 'x');
-    expect(labels).toEqual(expect.arrayContaining(['02-03', '03-03', '04-03', '05-03', '06-03']));
-    const majors = chart.scales.x!.ticks.filter((tick) => tick.major).map((tick) => tick.label);
-    expect(majors).toEqual(['02-03', '03-03', '04-03', '05-03', '06-03']);
+    expect(tickLabels(chart, 'x')).toEqual(['02-03', '03-03', '04-03', '05-03', '06-03']);
+    chart.destroy();
+  });
+
+  it('tells a day by its hours', () => {
+    const from = new Date(2025, 2, 1, 10, 37).getTime();
+    const chart = drawn({
+      series: [{ ...model('Air', { min: 1, max: 5, avg: 3 }), points: over(from, from + DAY, () => 3) }],
+      layout: 'shared',
+      from,
+      to: from + DAY,
+    });
+    expect(tickLabels(chart, 'x').every((label) => /^\d\d:\d\d$/.test(String(label)))).toBe(true);
     chart.destroy();
   });
 
@@ -194,8 +203,8 @@ describe('a multi-grid chart', () => {
     expect(tickLabels(chart, 'y1')).toEqual(['Closed', 'Open']);
     const doorSet = chart.data.datasets.find((dataset) => dataset.label === 'Door')!;
     expect(doorSet).toMatchObject({ stepped: true });
-    // Each bucket the door was open in shows open: the highest state of the bucket, not an average.
-    expect((doorSet.data as { y: number }[]).every(({ y }) => y === 1)).toBe(true);
+    // Two states: each bucket's share of time in the second (open half of the time).
+    expect((doorSet.data as { y: number }[]).every(({ y }) => y === 0.5)).toBe(true);
     // No min–max band: between two states it would fill the grid.
     expect(chart.data.datasets.filter((dataset) => dataset.label?.startsWith('Door'))).toHaveLength(1);
     const { options } = chartConfig({
@@ -209,7 +218,22 @@ describe('a multi-grid chart', () => {
     });
     const label = options.plugins!.tooltip!.callbacks!.label as (item: unknown) => string;
     const datasetIndex = chart.data.datasets.indexOf(doorSet);
-    expect(label({ raw: { x: from, y: 1 }, datasetIndex, dataset: { label: 'Door' } })).toBe('Door: Open');
+    const at = (y: number) => label({ raw: { x: from, y }, datasetIndex, dataset: { label: 'Door' } });
+    expect([at(1), at(0), at(0.25)]).toEqual(['Door: Open', 'Door: Closed', 'Door: Open 25 %']);
+    chart.destroy();
+  });
+
+  it('draws the highest state of each bucket of a line of more states, whose average is no state', () => {
+    const defrost: SeriesModel = {
+      ...door,
+      id: 'Defrost',
+      label: 'Defrost',
+      options: ['Off', 'Defrosting', 'Dripping'].map((state, index) => ({ label: state, index })),
+    };
+    const chart = drawn({ series: [air, defrost], layout: 'stacked', from, to });
+    const drawnSet = chart.data.datasets.find((dataset) => dataset.label === 'Defrost')!;
+    expect((drawnSet.data as { y: number }[]).every(({ y }) => y === 1)).toBe(true);
+    expect(tickLabels(chart, 'y1')).toEqual(['Off', 'Defrosting', 'Dripping']);
     chart.destroy();
   });
 });

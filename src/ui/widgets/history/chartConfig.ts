@@ -13,7 +13,7 @@ import type { Annotation, HistoryPoints } from '../../../services/contracts';
 import { markAreasOf, overlaysOf } from './chartAnnotations';
 import { withAlpha } from '../charts/theme';
 import { formatNumber, withUnit } from './format';
-import { hasSpread, seriesValueText, type ChartLayout, type SeriesModel } from './seriesModel';
+import { hasSpread, isTwoStates, seriesValueText, type ChartLayout, type SeriesModel } from './seriesModel';
 
 export type MixedType = 'line' | 'bar';
 export interface Point {
@@ -58,11 +58,12 @@ const pointsOf = (points: HistoryPoints, values: readonly (number | null)[]): Po
   points.t.map((x, index) => ({ x, y: values[index] ?? null }));
 
 /**
- * What a series draws of each bucket: its average, or for a line of states (a door, a defrost phase) the
- * highest state the bucket held, since an average of states is no state: a door open for a minute of the
- * bucket shows open, as steps between the states.
+ * What a series draws of each bucket, as steps for a line of states: its average, which for two states (a door)
+ * is the share of the bucket spent in the second (open); for more states (defrost phases), whose average is no
+ * state, the highest state the bucket held.
  */
-const drawnValues = (model: SeriesModel, points: HistoryPoints) => (model.options ? points.max : points.avg);
+const drawnValues = (model: SeriesModel, points: HistoryPoints) =>
+  model.options && !isTwoStates(model) ? points.max : points.avg;
 
 // Drawing order: lower is drawn on top, so the comparison lies under the series and the band under both.
 const ORDER = { main: 1, compare: 2, envelope: 3 } as const;
@@ -235,6 +236,9 @@ function tooltipCallbacks(
   };
 }
 
+/** Ranges longer than this are drawn against days. */
+const MULTI_DAY_MS = 36 * 60 * 60_000;
+
 /**
  * Time ticks on the 24-hour clock, days in the order of the user's format without the year ('dd-LL' for
  * 'dd-LL-yyyy HH:mm', 'LL-dd' for the others), months by their name in the language.
@@ -273,15 +277,14 @@ export function chartConfig({
         type: 'time',
         min: from,
         max: to,
-        // Major ticks (midnight, the first of a month) are written in the next unit's format, in bold: a range
-        // of several days reads its dates between the hours, not the same hours over and over.
-        ticks: {
-          maxRotation: 0,
-          autoSkipPadding: 12,
-          major: { enabled: true },
-          font: (context: { tick?: Tick }) => (context.tick?.major ? { weight: 'bold' as const } : undefined),
+        ticks: { maxRotation: 0, autoSkipPadding: 12 },
+        // A range of more than a day and a half is told by its days (or weeks, months), never by the same
+        // hours over and over; a shorter one by its hours.
+        time: {
+          tooltipFormat: dateFormat,
+          displayFormats: tickFormats(dateFormat),
+          ...(to - from > MULTI_DAY_MS ? { minUnit: 'day' as const } : {}),
         },
-        time: { tooltipFormat: dateFormat, displayFormats: tickFormats(dateFormat) },
         adapters: { date: { locale: dateLocale } },
       },
       ...scalesOf(series, layout),

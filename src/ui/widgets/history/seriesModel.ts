@@ -7,7 +7,7 @@ import type {
   WidgetElement,
 } from '../../../services/contracts';
 import { seriesColour } from '../charts/theme';
-import { withUnit } from './format';
+import { formatNumber, withUnit } from './format';
 
 /** How a chart lays its series out: one set of axes, two y axes, or one grid per element stacked. */
 export type ChartLayout = 'shared' | 'dualAxis' | 'stacked';
@@ -103,9 +103,13 @@ export function latestValue(points: HistoryPoints): number | null {
 export const hasSpread = (points: HistoryPoints) =>
   points.min.some((min, index) => min !== null && points.max[index] !== null && min !== points.max[index]);
 
+/** A line of two states (closed or open, off or on): its average is the share of time in the second. */
+export const isTwoStates = (model: Pick<SeriesModel, 'options'>) => model.options?.length === 2;
+
 /**
  * A value of a series as an operator reads it: a state's label ('Open') where the value is one of the line's
- * states, else the number with its unit in the decimals of `locale` (a bucket's average of states is a share).
+ * states; for two states, a share of time in the second ('Open 25 %'); else the number with its unit in the
+ * decimals of `locale`.
  */
 export function seriesValueText(
   model: Pick<SeriesModel, 'unit' | 'options'>,
@@ -113,5 +117,11 @@ export function seriesValueText(
   locale: string,
 ): string {
   const state = model.options?.find((option) => option.index === value);
-  return state ? state.label : withUnit(value, model.unit, locale);
+  if (state) return state.label;
+  const [first, second] = model.options ?? [];
+  if (isTwoStates(model) && first && second) {
+    const share = (value - first.index) / (second.index - first.index);
+    return `${second.label} ${formatNumber(Math.round(share * 100), locale)} %`;
+  }
+  return withUnit(value, model.unit, locale);
 }
