@@ -119,7 +119,7 @@ describe('axe finds nothing serious or critical on any screen or dialog, in both
         const ratio = await logo.evaluate(async (image: HTMLImageElement) => {
           const svg = new DOMParser().parseFromString(await (await fetch(image.src)).text(), 'image/svg+xml');
           // The name is the logo's longest text.
-          const [name] = [...svg.querySelectorAll('text')].sort(
+          const [name] = Array.from(svg.querySelectorAll('text')).sort(
             (a, b) => (b.textContent?.length ?? 0) - (a.textContent?.length ?? 0),
           );
           const rgb = (colour: string) => {

@@ -20,7 +20,7 @@ const textBoxesOf = (widget: Locator) =>
       if (parent.closest('.sr-only') || getComputedStyle(parent).visibility === 'hidden') continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects())
+      for (const rect of Array.from(range.getClientRects()))
         if (rect.width > 0) boxes.push({ ...rect.toJSON(), text: node.textContent.trim() });
     }
     return boxes;
@@ -64,7 +64,7 @@ describe('the layout', () => {
       const own = button.getBoundingClientRect();
       const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
       // Whatever the bell shows (its count) lies inside the ring, so nothing is painted over it.
-      const outside = [...button.querySelectorAll('*')].filter((part) => {
+      const outside = Array.from(button.querySelectorAll('*')).filter((part) => {
         const box = part.getBoundingClientRect();
         return box.left < own.left || box.top < own.top || box.right > own.right || box.bottom > own.bottom;
       });

@@ -8,16 +8,22 @@ import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
 import { I18nProvider } from '../../src/ui/i18n';
 import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
 
+/** The editor of the fixture dashboard, loaded. */
+async function openedEditor() {
+  const actor = createActor(
+    dashboardEditorMachine.provide({
+      actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => editedDashboard) },
+      actions: { notify: () => {} },
+    }),
+  ).start();
+  actor.send({ type: 'dashboard.open', id: 'd-overview' });
+  await waitFor(actor, (snap) => snap.matches('loaded'));
+  return actor;
+}
+
 describe('LINE widget', () => {
   it('shows each element with its live value or status text', async () => {
-    const actor = createActor(
-      dashboardEditorMachine.provide({
-        actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => editedDashboard) },
-        actions: { notify: () => {} },
-      }),
-    ).start();
-    actor.send({ type: 'dashboard.open', id: 'd-overview' });
-    await waitFor(actor, (snap) => snap.matches('loaded'));
+    const actor = await openedEditor();
     render(<DashboardGrid actor={actor} />);
 
     // Custom name, else 'hexacode line N'; a dash until a value arrives.
@@ -43,14 +49,7 @@ describe('LINE widget', () => {
   });
 
   it('writes numbers as the interface language writes them, and states as the server names them', async () => {
-    const actor = createActor(
-      dashboardEditorMachine.provide({
-        actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => editedDashboard) },
-        actions: { notify: () => {} },
-      }),
-    ).start();
-    actor.send({ type: 'dashboard.open', id: 'd-overview' });
-    await waitFor(actor, (snap) => snap.matches('loaded'));
+    const actor = await openedEditor();
     render(
       <I18nProvider locale="de">
         <DashboardGrid actor={actor} />

@@ -8,6 +8,7 @@ import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';
 import { hashPassword } from '../auth/passwords';
 import { eq } from 'drizzle-orm';
+import { insertReader } from '../../testing/readers';
 
 const CASE = { hexacode: '1A0102', rawHexacode: '1A0102', department: 1, subDepartment: 0 };
 
@@ -26,13 +27,7 @@ describeEachBackend('devices API', (backend) => {
       authorities: [{ authority: 'GRANT_DEVICES', type: 'READ' }],
     });
     // The same, who reads the product in German.
-    await ctx.handle.db.insert(users).values({
-      tenantId: demo!.id,
-      username: 'leser',
-      passwordHash: await hashPassword('Leser123'),
-      authorities: [{ authority: 'GRANT_DEVICES', type: 'READ' }],
-      languageCode: 'DE',
-    });
+    await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
     tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
     tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
     tokens.viewer = await tokenOf(ctx.app, 'viewer', 'Viewer123');

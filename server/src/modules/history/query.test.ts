@@ -4,9 +4,7 @@ import { tokenOf, useTestApp } from '../../testing/app';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './packing';
 import { historyStore } from './store';
 import { historyOf, insertBuffer, seriesOf, storedSamples } from './testing';
-import { eq } from 'drizzle-orm';
-import { tenants, users } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { insertReader } from '../../testing/readers';
 
 /** Minute samples over two days, a sine with one spike; the clock is where the test clock starts. */
 const T0 = Date.parse('2026-01-13T00:00:00Z');
@@ -152,14 +150,7 @@ describeEachBackend('history queries', (backend) => {
   });
 
   it("names each line, and the states of a line of states, in the caller's language", async () => {
-    const [demo] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
-    await ctx.handle.db.insert(users).values({
-      tenantId: demo!.id,
-      username: 'leser',
-      passwordHash: await hashPassword('Leser123'),
-      authorities: [{ authority: 'GRANT_DEVICES', type: 'READ' }],
-      languageCode: 'DE',
-    });
+    await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
     const series = [seriesOf('1A0102', { line: 6 }), seriesOf('1A0102', { line: 1 })];
     const range = { series, from: iso(T0), to: iso(T0 + HOUR_MS) };
     const german = await historyOf(ctx.app, await tokenOf(ctx.app, 'leser', 'Leser123'), range);

@@ -4,9 +4,7 @@ import type { ServerMessage } from '../../../../src/services/contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';
-import { eq } from 'drizzle-orm';
-import { tenants, users } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { insertReader } from '../../testing/readers';
 
 const PAGE = { kind: 'page', hexacode: '1A0102', department: 1, subDepartment: 0, page: 2 } as const;
 
@@ -105,14 +103,7 @@ describeEachBackend('real-time socket', (backend) => {
   });
 
   it("sends what the ADF names in the user's language: the states of option lines, snapshot and changes", async () => {
-    const [demo] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
-    await ctx.handle.db.insert(users).values({
-      tenantId: demo!.id,
-      username: 'leser',
-      passwordHash: await hashPassword('Leser123'),
-      authorities: [{ authority: 'GRANT_DEVICES', type: 'READ' }],
-      languageCode: 'DE',
-    });
+    await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
     const { ws, messages } = await open(`?Authorization=${await tokenOf(ctx.app, 'leser', 'Leser123')}`);
     const english = await open();
     const status = { ...PAGE, page: 1 };
