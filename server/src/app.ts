@@ -211,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outbox,
     wakeMail: () => mail.sender.wake(),
     supportEmail: config.supportEmail ?? defaultSupportEmail(config.publicUrl),
+    noReplyFrom: mailSettings.noReplyFrom,
   });
   await registerUsers(app, { db, recovery: app.recovery, sessions: auth });
   await registerPush(app, { ...notifying, settings: { ...pushSettingsOf(config), ...options.push } });

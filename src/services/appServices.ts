@@ -10,6 +10,7 @@ import { createBrowserEvents } from './browser';
 import { createClipboard } from './clipboard';
 import { createHttp, createUnauthorizedSignal } from './http';
 import { createNavigation } from './navigation';
+import { browserRangeAddress } from './rangeAddress';
 import type { AppServiceWorker } from './serviceWorker';
 import type { SocketFactory } from './socket';
 import { createStorage } from './storage';
@@ -39,6 +40,7 @@ export function createAppServices(
     clipboard: createClipboard(navigator),
     unauthorized,
     socket,
+    ranges: browserRangeAddress,
     alarms: {
       api: createAlarmsApi(http),
       stream: createAlarmStream({ origin, getToken: () => storage.readToken() }),

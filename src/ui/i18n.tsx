@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { IntlShape } from '@formatjs/intl';
+import type { Locale } from 'date-fns';
+import { loadDateLocale } from '../i18n/dateLocales';
 import {
   createTranslator,
   DEFAULT_LOCALE,
@@ -9,43 +11,54 @@ import {
 } from '../i18n/messages';
 import type { Message } from '../machines/message';
 
-const english = createTranslator(DEFAULT_LOCALE, englishMessages);
-const IntlContext = createContext<IntlShape<string>>(english);
+interface Language {
+  intl: IntlShape<string>;
+  /** date-fns' month and day names of the language (undefined: English, date-fns' default). */
+  dates: Locale | undefined;
+}
+
+const english: Language = { intl: createTranslator(DEFAULT_LOCALE, englishMessages), dates: undefined };
+const LanguageContext = createContext<Language>(english);
 
 /**
  * Provides the catalogue of `locale`, showing English (built in) until a lazily loaded catalogue arrives; while
  * another language loads, the last one loaded stays.
  */
 export function I18nProvider({ locale, children }: { locale: string; children: ReactNode }) {
-  const [loaded, setLoaded] = useState<IntlShape<string> | null>(null);
+  const [loaded, setLoaded] = useState<Language | null>(null);
   useEffect(() => {
     if (locale === DEFAULT_LOCALE) return;
     let current = true;
-    void loadMessages(locale).then((messages) => {
-      if (current) setLoaded(createTranslator(locale, messages));
+    void Promise.all([loadMessages(locale), loadDateLocale(locale)]).then(([messages, dates]) => {
+      if (current) setLoaded({ intl: createTranslator(locale, messages), dates });
     });
     return () => {
       current = false;
     };
   }, [locale]);
-  const intl = locale === DEFAULT_LOCALE ? english : (loaded ?? english);
+  const language = locale === DEFAULT_LOCALE ? english : (loaded ?? english);
   // Screen readers and the browser's hyphenation read the page in the language it is written in.
   useEffect(() => {
-    document.documentElement.lang = intl.locale;
-  }, [intl]);
-  return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
+    document.documentElement.lang = language.intl.locale;
+  }, [language]);
+  return <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>;
 }
 
 export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 export function useT(): Translate {
-  const intl = useContext(IntlContext);
+  const { intl } = useContext(LanguageContext);
   return (id, values) => intl.formatMessage({ id }, values);
 }
 
 /** The language the interface is shown in (English while another's catalogue loads), for numbers and dates. */
 export function useLocale(): string {
-  return useContext(IntlContext).locale;
+  return useContext(LanguageContext).intl.locale;
+}
+
+/** date-fns' locale of the interface language, for dates that name months or days (undefined in English). */
+export function useDateLocale(): Locale | undefined {
+  return useContext(LanguageContext).dates;
 }
 
 /** Text of a machine's Message: a catalogue entry, or server-written text shown as is. */
@@ -56,5 +69,5 @@ export function useMessageText(): (message: Message) => string {
 
 /** The interface's formatters (relative times, lists…) in its language. */
 export function useIntl(): IntlShape<string> {
-  return useContext(IntlContext);
+  return useContext(LanguageContext).intl;
 }

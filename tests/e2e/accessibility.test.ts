@@ -106,4 +106,50 @@ describe('axe finds nothing serious or critical on any screen or dialog, in both
       await context.close();
     }
   });
+
+  // axe reads no text in an image: the tenant's name in its login logo is checked here, against what is behind it.
+  it.each(['dark', 'light'])(
+    "the tenant's name in acme's login logo reads on its login card (%s)",
+    async (mode) => {
+      const { context, page } = await open(mode);
+      try {
+        await page.goto(tenantUrl('acme', '/login'));
+        const logo = page.getByRole('img', { name: 'ACME Retail logo' });
+        await logo.waitFor();
+        const ratio = await logo.evaluate(async (image: HTMLImageElement) => {
+          const svg = new DOMParser().parseFromString(await (await fetch(image.src)).text(), 'image/svg+xml');
+          // The name is the logo's longest text.
+          const [name] = Array.from(svg.querySelectorAll('text')).sort(
+            (a, b) => (b.textContent?.length ?? 0) - (a.textContent?.length ?? 0),
+          );
+          const rgb = (colour: string) => {
+            const probe = document.body.appendChild(document.createElement('i'));
+            probe.style.color = colour;
+            const [r, g, b, a = '1'] = getComputedStyle(probe).color.match(/[\d.]+/g)!;
+            probe.remove();
+            return { channels: [r, g, b].map(Number), alpha: Number(a) };
+          };
+          let behind = image.parentElement;
+          while (behind && rgb(getComputedStyle(behind).backgroundColor).alpha === 0)
+            behind = behind.parentElement;
+          const luminance = (channels: number[]) => {
+            const [r, g, b] = channels.map((c) => {
+              const s = c / 255;
+              return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+            }) as [number, number, number];
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const [text, ground] = [
+            luminance(rgb(name!.getAttribute('fill')!).channels),
+            luminance(rgb(getComputedStyle(behind!).backgroundColor).channels),
+          ];
+          return (Math.max(text, ground) + 0.05) / (Math.min(text, ground) + 0.05);
+        });
+        // WCAG 2.2 AA for text.
+        expect(ratio).toBeGreaterThanOrEqual(4.5);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { totpAt } from '../../server/src/modules/auth/totp';
 import { signIn, tenantUrl, waitUntilSignedIn, isHome } from './support/browser';
+import { apiClient } from './support/dashboardApi';
 import { useBrowserPage } from './support/session';
 
 describe('signing in', () => {
@@ -33,6 +34,19 @@ describe('signing in', () => {
       .getByText(/^Too many failed sign-in attempts\. Try again in \d+ minutes?/)
       .waitFor();
     expect(new URL(page().url()).pathname).toBe('/login');
+  });
+
+  it('says an account an administrator disabled is disabled, to whoever knows its password', async () => {
+    const admin = await apiClient('acme', 'admin', 'Admin123');
+    const users = await admin.call<{ id: string; username: string }[]>('GET', '/api/v2/admin/users');
+    const secure = users.find((user) => user.username === 'secure')!;
+    await admin.call('POST', `/api/v2/admin/users/${secure.id}/disable`);
+    await signIn(page(), 'secure', 'Secure123', 'acme');
+    await page().getByText('This account is disabled').waitFor();
+    expect(new URL(page().url()).pathname).toBe('/login');
+    // A wrong password learns nothing of it.
+    await signIn(page(), 'secure', 'wrong-password', 'acme');
+    await page().getByText('Invalid credentials').waitFor();
   });
 
   it('asks for the security code of a two-factor user and refuses a wrong one', async () => {

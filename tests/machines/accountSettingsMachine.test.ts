@@ -22,11 +22,15 @@ const adminSession: Session = {
   },
 };
 
-/** A stand-in for the two-factor setup workflow (its own machine): ends when told how. */
+/** A stand-in for the two-factor setup workflow (its own machine): ends when told how; keeps its input. */
 const fakeTwoFactorSetup = createMachine({
   id: 'fakeTwoFactorSetup',
-  types: {} as { events: { type: 'finish'; enabled: boolean }; context: { enabled: boolean } },
-  context: { enabled: false },
+  types: {} as {
+    events: { type: 'finish'; enabled: boolean };
+    context: { enabled: boolean; email: string | null };
+    input: { email: string | null };
+  },
+  context: ({ input }) => ({ enabled: false, email: input.email }),
   initial: 'open',
   states: {
     open: {
@@ -264,6 +268,25 @@ describe('account settings machine', () => {
       setup!.send({ type: 'finish', enabled });
       await editing(actor);
       expect(actor.getSnapshot().context.draft.use2FA).toBe(enabled);
+    });
+
+    it('is on as soon as the setup confirmed a code, says so, and a Cancel does not undo it', async () => {
+      const { actor, send, notify, save } = start({ settings: { ...stored, email: null } });
+      await editing(actor);
+      send({ type: 'settings.edit', field: 'email', value: ' ops@example.com ' });
+      send({ type: 'settings.twoFactor', on: true });
+      const setup = actor.system.get('twoFactorSetup')!;
+      // The setup links the e-mail the dialog holds when the account has none.
+      expect(setup.getSnapshot().context.email).toBe('ops@example.com');
+      setup.send({ type: 'finish', enabled: true });
+      await editing(actor);
+      expect(notify).toHaveBeenCalledWith({ kind: 'success', id: 'twoFactor.enabled' });
+      // Stored so at the server: the dialog's copy of the stored settings says it, not only its draft.
+      expect(actor.getSnapshot().context.loaded).toMatchObject({ use2FA: true, email: 'ops@example.com' });
+      expect(actor.getSnapshot().context.draft.use2FA).toBe(true);
+      send({ type: 'settings.cancel' });
+      expect(actor.getSnapshot().output).toEqual({});
+      expect(save).not.toHaveBeenCalled();
     });
 
     it('stays off when the setup fails, and turning it off just unticks', async () => {

@@ -90,6 +90,28 @@ describe('app machine: what the live actors hear', () => {
     expect(fakes.services.browser.load).not.toHaveBeenCalled();
   });
 
+  it('reads the tree again in the language chosen, once the settings are saved, and not for other settings', async () => {
+    const fakes = fakeServices();
+    const app = await bootLive(fakes);
+    const treeReads = () => vi.mocked(fakes.services.api.getDeviceTree).mock.calls.length;
+    const tree = live<TreeSnapshot>(app, SYSTEM_IDS.deviceTree);
+    await waitFor(tree, (s) => s.matches('loaded'));
+    const before = treeReads();
+    const save = async (edit: (dialog: AnyActorRef) => void) => {
+      app.send({ type: 'accountDialog.open', dialog: 'settings' });
+      const dialog = app.system.get(ACCOUNT_DIALOG_SYSTEM_ID) as AnyActorRef;
+      await waitFor(dialog, (s) => s.matches('editing'));
+      edit(dialog);
+      dialog.send({ type: 'settings.save' });
+      await waitFor(app, (s) => s.matches({ signedIn: { accountDialog: 'closed' } }));
+    };
+    await save((dialog) => dialog.send({ type: 'settings.toggle', field: 'showDepartmentNumbers' }));
+    expect(treeReads()).toBe(before);
+    await save((dialog) => dialog.send({ type: 'settings.choose', field: 'languageCode', value: 'DE' }));
+    await vi.waitFor(() => expect(treeReads()).toBe(before + 1));
+    expect(tree.getSnapshot().context.settings.language).toBe('de');
+  });
+
   it('reads the tree again with the new order once the device configuration is saved, and not when cancelled', async () => {
     const fakes = fakeServices();
     const app = await bootLive(fakes);

@@ -148,17 +148,31 @@ describe('device tree machine', () => {
 
   it('reveals the device of the route, searches and hides network controllers', async () => {
     const { actor, idle, rows } = start();
-    actor.send({ type: 'tree.revealRoute', hexacode: 'a1b2c3' });
+    actor.send({
+      type: 'tree.revealRoute',
+      page: { hexacode: 'a1b2c3', department: 1, subDepartment: 0, page: 2 },
+    });
     await idle();
-    expect(actor.getSnapshot().context.revealId).toBe('D:A1B2C3');
-    expect(rows()).toEqual(['Store North', '  A1B2C3', '    1.0 Suction MT', '0A0B0C']);
+    // SPEC §2: the department of the route's page opens too, its pages load, and the sidebar goes to the page.
+    expect(actor.getSnapshot().context.revealId).toBe('A1B2C3:1:0:2');
+    expect(rows()).toEqual([
+      'Store North',
+      '  A1B2C3',
+      '    1.0 Suction MT',
+      '      1 Overview',
+      '      2 Setpoints',
+      '0A0B0C',
+    ]);
+    const current = selectVisibleRows(actor.getSnapshot()).filter((row) => row.current);
+    expect(current.map((row) => row.label)).toEqual(['2 Setpoints']);
     const settings = { ...treeSettingsOf(DEFAULT_ACCOUNT_SETTINGS), showDevicesSearchBar: true };
     actor.send({ type: 'tree.settingsChanged', settings });
     actor.send({ type: 'tree.search', text: 'cold' });
     expect(rows()).toEqual(['0A0B0C']);
     actor.send({ type: 'tree.search', text: '' });
     actor.send({ type: 'tree.settingsChanged', settings: { ...settings, showNetworkControllers: false } });
-    expect(rows()).toEqual(['A1B2C3', '  1.0 Suction MT', '0A0B0C']);
+    // Standing alone, the member sorts among the devices by the hexacode it shows.
+    expect(rows()).toEqual(['0A0B0C', 'A1B2C3', '  1.0 Suction MT', '    1 Overview', '    2 Setpoints']);
   });
 
   it('only logs a load error, and reset goes back to loading', async () => {

@@ -14,7 +14,8 @@ import { HISTORY_RETRY_MS } from '../../src/machines/historyQuery/historyQuery.s
 import { historyQueryMachine } from '../../src/machines/historyQuery/historyQueryMachine';
 import { provideHistoryQuery } from '../../src/machines/historyQuery/provideHistoryQuery';
 import { TAIL_DEFAULT_MS, TAIL_GRACE_MS, tailDelay } from '../../src/machines/historyQuery/tail';
-import type { HistoryQueryInput } from '../../src/services/contracts';
+import type { HistoryQueryInput, WidgetInterval } from '../../src/services/contracts';
+import type { RangeAddress } from '../../src/services/rangeAddress';
 import { historyAnswer, historyConfig, HOUR_MS, interval, NOON } from '../support/historyFixtures';
 
 /** A query that answers only when the test says, remembering what it was asked and whether it was aborted. */
@@ -51,7 +52,7 @@ function start(config: HistoryConfig = historyConfig()) {
   const queries = deferredQueries();
   const clock = new SimulatedClock();
   const actor = createActor(historyQueryMachine.provide({ actors: { queryHistory: queries.logic } }), {
-    input: { config },
+    input: { config, widgetId: 'w-chart' },
     clock,
   } as never).start();
   const settle = async (index: number, answer: HistoryAnswer | Error) => {
@@ -199,9 +200,12 @@ describe('provided history query', () => {
       },
       now: () => NOON,
       timeZone: () => 'Europe/Copenhagen',
+      ranges: memoryRanges(),
     });
     const week = interval({ type: 'LAST_7_DAYS', compareTo: { value: 7, unit: 'DAYS' } });
-    const actor = createActor(logic, { input: { config: historyConfig({ interval: week }) } }).start();
+    const actor = createActor(logic, {
+      input: { config: historyConfig({ interval: week }), widgetId: 'w-chart' },
+    }).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(sent[0]).toEqual({
       series: historyConfig().series,
@@ -237,5 +241,57 @@ describe('live tail delay', () => {
   it('looks again after a while when no series has a buffer yet', () => {
     const none = { ...day, series: day.series.map((series) => ({ ...series, interval: null })) };
     expect(tailDelay(none, NOON, {})).toBe(TAIL_DEFAULT_MS);
+  });
+});
+
+/** Ranges kept as an address would keep them, in memory. */
+function memoryRanges(): RangeAddress & { kept: Map<string, WidgetInterval> } {
+  const kept = new Map<string, WidgetInterval>();
+  return {
+    kept,
+    read: (widgetId) => kept.get(widgetId) ?? null,
+    write: (widgetId, range) => void (range ? kept.set(widgetId, range) : kept.delete(widgetId)),
+  };
+}
+
+describe('a range chosen for a widget', () => {
+  const logicWith = (ranges: RangeAddress, sent: HistoryQueryInput[]) =>
+    provideHistoryQuery({
+      queryHistory: async (query) => {
+        sent.push(query);
+        return historyAnswer(query);
+      },
+      now: () => NOON,
+      timeZone: () => 'Europe/Copenhagen',
+      ranges,
+    });
+
+  it('is kept, shown again by the next history of the widget (a reload), and forgotten when it is edited', async () => {
+    const ranges = memoryRanges();
+    const sent: HistoryQueryInput[] = [];
+    const input = { config: historyConfig(), widgetId: 'w-chart' };
+    const first = createActor(logicWith(ranges, sent), { input }).start();
+    const week = interval({ type: 'LAST_7_DAYS' });
+    first.send({ type: 'history.setRange', interval: week });
+    expect(ranges.kept.get('w-chart')).toEqual(week);
+    first.stop();
+
+    const reloaded = createActor(logicWith(ranges, sent), { input }).start();
+    expect(reloaded.getSnapshot().context.view).toEqual(week);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent.at(-1)).toMatchObject({ from: '2025-03-05T12:00:00.000Z', to: '2025-03-12T12:00:00.000Z' });
+    // Another widget's history starts from its own interval.
+    const other = createActor(logicWith(ranges, sent), { input: { ...input, widgetId: 'w-other' } }).start();
+    expect(other.getSnapshot().context.view).toBeNull();
+
+    reloaded.send({
+      type: 'history.configure',
+      config: historyConfig({ interval: interval({ type: 'LAST_30_DAYS' }) }),
+    });
+    expect(ranges.kept.has('w-chart')).toBe(false);
+    reloaded.send({ type: 'history.setRange', interval: week });
+    reloaded.send({ type: 'history.setRange', interval: null });
+    expect(ranges.kept.has('w-chart')).toBe(false);
+    [reloaded, other].forEach((actor) => actor.stop());
   });
 });

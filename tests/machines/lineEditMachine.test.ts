@@ -103,6 +103,7 @@ describe('line edit machine', () => {
       ['a word', 'warm', { id: 'lineEdit.numberRequired' }],
       ['an exponent', '1e3', { id: 'lineEdit.numberRequired' }],
       ['above the bounds', '10.5', range],
+      ['above the bounds, with a decimal comma', '10,5', range],
       ['below the bounds', '-31', range],
     ])('checks %s before sending anything', (_name, value, error) => {
       const { actor, writeLine } = start(bounded, () => Promise.resolve('accepted'));
@@ -120,6 +121,15 @@ describe('line edit machine', () => {
       expect(writeLine).toHaveBeenCalledWith(expect.objectContaining({ value: '-30' }));
       expect(actor.getSnapshot().context).toMatchObject({ error: range, refusal: null });
     });
+  });
+
+  it('takes a decimal comma, as the languages that write one type it, and sends a decimal point', async () => {
+    const bounded: Line = { ...setpointLine, limits: { min: -30, max: 10, step: 0.1, unit: '°C' } };
+    const { actor, writeLine, settle } = start(bounded, () => Promise.resolve('accepted'));
+    actor.send({ type: 'lineEdit.change', value: ' -2,5 ' });
+    actor.send({ type: 'lineEdit.submit' });
+    await settle();
+    expect(writeLine).toHaveBeenCalledWith(expect.objectContaining({ value: '-2.5' }));
   });
 
   it('ends cancelled on cancel', async () => {

@@ -58,6 +58,7 @@ describe('login machine', () => {
     [{ kind: 'invalidCredentials' } as const, { id: 'login.invalidCredentials' }],
     [{ kind: 'locked', message: 'Try again at 10:15' } as const, { text: 'Try again at 10:15' }],
     [{ kind: 'throttled', minutes: 12 } as const, { id: 'login.throttled', values: { minutes: '12' } }],
+    [{ kind: 'disabled' } as const, { id: 'login.accountDisabled' }],
     [{ kind: 'unavailable' } as const, { id: 'login.genericError' }],
   ])('shows %o inline', async (failure, message) => {
     const { actor, fill, settle } = start(refuse(failure));

@@ -14,7 +14,9 @@ function start(api: Partial<TwoFactorApi> = {}, clipboard: Clipboard = { copyTex
     verifyTwoFactorCode: vi.fn<TwoFactorApi['verifyTwoFactorCode']>(async () => {}),
     ...api,
   };
-  const actor = createActor(provideTwoFactorSetup({ api: services, clipboard })).start();
+  const actor = createActor(provideTwoFactorSetup({ api: services, clipboard }), {
+    input: { email: 'ops@example.com' },
+  }).start();
   return { actor, services, clipboard };
 }
 
@@ -44,7 +46,7 @@ describe('two-factor setup machine', () => {
     actor.send({ type: 'twoFactor.submit' });
     expect(actor.getSnapshot().value).toBe('verifying');
     await settle();
-    expect(services.verifyTwoFactorCode).toHaveBeenCalledWith(KEY.secret, '123456');
+    expect(services.verifyTwoFactorCode).toHaveBeenCalledWith(KEY.secret, '123456', 'ops@example.com');
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ enabled: true });
   });
@@ -79,7 +81,7 @@ describe('two-factor setup machine', () => {
     actor.send({ type: 'twoFactor.editCode', value: '654321' });
     actor.send({ type: 'twoFactor.submit' });
     await settle();
-    expect(verify).toHaveBeenLastCalledWith(KEY.secret, '654321');
+    expect(verify).toHaveBeenLastCalledWith(KEY.secret, '654321', 'ops@example.com');
     expect(actor.getSnapshot().output).toEqual({ enabled: true });
   });
 
@@ -127,6 +129,7 @@ describe('two-factor setup machine', () => {
               clipboard: { copyText: async () => {} },
             }),
             systemId: TWO_FACTOR_SETUP_SYSTEM_ID,
+            input: { email: null },
             onDone: { target: 'done', actions: ({ event }) => results.push(event.output) },
           },
         },

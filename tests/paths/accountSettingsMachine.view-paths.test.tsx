@@ -38,6 +38,7 @@ const TEXT = {
   languagesFailed: 'Could not load the languages',
   saved: ['Settings saved', 'Einstellungen gespeichert'],
   saveFailed: 'Could not save the account settings',
+  twoFactorOn: 'Two-factor authentication is on: signing in will ask for a code from your app',
 };
 
 interface Endpoints {
@@ -179,6 +180,12 @@ async function answer(type: string, event: SettingsModelEvent, world: World) {
     await user.click(screen.getByRole('button', { name: enabled ? FAKE_SETUP.on : FAKE_SETUP.off }));
     world.draft = { ...world.draft, use2FA: enabled };
     world.dialog = 'open';
+    if (enabled) {
+      // The setup's code turned it on at the server, with the dialog's e-mail linked if there was none.
+      const email = world.stored.email ?? (world.draft.email.trim() || null);
+      world.stored = { ...world.stored, use2FA: true, email };
+      world.expectedToasts.push(TEXT.twoFactorOn);
+    }
   } else if (type === 'xstate.error.actor.twoFactorSetup') {
     await user.click(screen.getByRole('button', { name: FAKE_SETUP.broken }));
     world.draft = { ...world.draft, use2FA: false };
@@ -272,7 +279,9 @@ describeViewPaths('account settings, played in the dialog of the account menu', 
     editing: (_, world) => {
       expect(world.dialog).toBe('open');
       expect(screen.queryByRole('dialog', { name: FAKE_SETUP.title })).toBeNull();
-      expect(dialog().queryByRole('status')).toBeNull();
+      // Said under the switch while two-factor is on at the server and stays on in the form.
+      const on = world.stored.use2FA && world.draft.use2FA;
+      expect(dialog().queryByRole('status')?.textContent ?? null).toBe(on ? TEXT.twoFactorOn : null);
       expect(dialog().getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(false);
       formShown(world, false);
     },

@@ -221,7 +221,7 @@ interface HistoryWorld {
   dialog: boolean;
   /** What SPEC §9 says the dialog asks the server for now. */
   query: HistoryQuery;
-  /** The Device hexacode filter as typed, and whether Apply showed it invalid. */
+  /** The Device filter as typed, and whether Apply showed it invalid. */
   draft: string;
   draftInvalid: boolean;
   /** The rows the server answered the last load with. */
@@ -233,7 +233,7 @@ interface HistoryWorld {
 
 const historyDialog = () => dialogNamed('Alarm history');
 const inHistory = () => within(historyDialog());
-const hexacodeField = () => inHistory().getByRole<HTMLInputElement>('textbox', { name: 'Device hexacode' });
+const hexacodeField = () => inHistory().getByRole<HTMLInputElement>('combobox', { name: 'Device' });
 
 function load(world: HistoryWorld, query: Partial<HistoryQuery>) {
   world.query = { ...world.query, ...query };

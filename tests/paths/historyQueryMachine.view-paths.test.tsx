@@ -12,10 +12,17 @@ import {
 import type { HistoryAnswer, HistoryQueryEvent } from '../../src/machines/historyQuery/historyQuery.events';
 import { historyQueryMachine } from '../../src/machines/historyQuery/historyQueryMachine';
 import type { WidgetInterval } from '../../src/services/contracts';
+import { decodeRange } from '../../src/services/rangeAddress';
 import { rangeOf, rangeText, TYPE_LABEL, writeDate } from '../support/dateRangePathTexts';
 import { installFakeCanvas } from '../support/fakeCanvas';
 import { historyAnswer, historyConfig } from '../support/historyFixtures';
-import { CHART, openRoomChart, PATH_NOW, rangeButtonName } from '../support/historyQueryPathDashboard';
+import {
+  CHART,
+  openRoomChart,
+  PATH_NOW,
+  rangeButtonName,
+  ROOM_CHART_ID,
+} from '../support/historyQueryPathDashboard';
 import { heldHistoryServer, type HeldHistoryServer } from '../support/historyQueryPathServer';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
@@ -88,7 +95,7 @@ function playable(s: Snapshot, played: HistoryModelEvent) {
 
 const model = (label: string, series: boolean): ViewPathModel<typeof historyQueryMachine> => ({
   label,
-  input: { config: historyConfig(series ? {} : { series: [] }) },
+  input: { config: historyConfig(series ? {} : { series: [] }), widgetId: ROOM_CHART_ID },
   events: series ? events : [],
   filterEvents: (s, event) => playable(s, event as HistoryModelEvent),
   serializeState: (s) =>
@@ -284,6 +291,18 @@ function chartShows(world: HistoryWorld, status: 'loading' | 'ready' | 'failed')
   if (alert) expect(alert.closest('[role="alert"]')).not.toBeNull();
   const reset = screen.queryByRole('button', { name: 'Reset zoom' });
   expect(reset !== null, 'Reset zoom').toBe(world.zoom !== null && drawn !== null);
+  addressShows(world);
+}
+
+/** The address keeps the range chosen from the header (a reload shows it again), and only that. */
+function addressShows(world: HistoryWorld) {
+  const kept = new URLSearchParams(window.location.search).get(`range.${ROOM_CHART_ID}`);
+  const range = kept === null ? null : decodeRange(kept);
+  expect(range?.type ?? null, 'the range in the address').toBe(world.view?.type ?? null);
+  if (range?.type === 'CUSTOM')
+    expect([range.start, range.end].map((iso) => Date.parse(iso!))).toEqual(
+      [world.view!.start, world.view!.end].map((iso) => Date.parse(iso!)),
+    );
 }
 
 function emptyShows(world: HistoryWorld) {
@@ -326,7 +345,7 @@ describeViewPaths('history query, played on a chart of a dashboard', historyQuer
 
 // Covering paths choose another range once; choosing the widget's own one again is the header's other branch.
 it("shows the widget's own range again when it is chosen again from the header (no range of its own)", async () => {
-  const input = { config: historyConfig() };
+  const input = { config: historyConfig(), widgetId: ROOM_CHART_ID };
   const world = await start(() => {}, createActor(historyQueryMachine, { input }).getSnapshot());
   try {
     await play(done('queryHistory', answer) as HistoryModelEvent, world);

@@ -66,7 +66,11 @@ const OFFERED: Record<string, readonly string[]> = {
   verifying: [ACCEPTED.type],
 };
 
+/** The e-mail address the settings dialog holds: sent with the code, to be linked with it. */
+const EMAIL = 'ops@example.com';
+
 const model: ModelOptions<typeof twoFactorSetupMachine> = {
+  input: { email: EMAIL },
   events: [
     LOADED,
     LOAD_FAILED,
@@ -108,7 +112,7 @@ interface SetupWorld {
   copyStatus: string;
   /** The call waiting for its answer: the GET, the POST, or the clipboard. */
   respond: ((answer: Response | Error | null) => void) | null;
-  verified: { code: string; secret: string }[];
+  verified: { code: string; secret: string; email: string | null }[];
   copiedTexts: string[];
   results: unknown[];
   cancels: number;
@@ -135,6 +139,7 @@ function scaffold(world: SetupWorld) {
         invoke: {
           src: setupLogic,
           systemId: TWO_FACTOR_SETUP_SYSTEM_ID,
+          input: { email: EMAIL },
           onDone: { target: 'editing', actions: ({ event }) => world.results.push(event.output) },
         },
       },
@@ -171,8 +176,8 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<SetupWo
     ),
     http.post('*/api/v2/account/verify-2fa', async ({ request }) => {
       const { code } = v.parse(TwoFactorCodeQuery, Object.fromEntries(new URL(request.url).searchParams));
-      const { secret } = v.parse(TwoFactorVerifyBody, await request.json());
-      world.verified.push({ code, secret });
+      const { secret, email } = v.parse(TwoFactorVerifyBody, await request.json());
+      world.verified.push({ code, secret, email });
       return new Promise((resolve) => (world.respond = (a) => resolve(asResponse(a))));
     }),
   );
@@ -320,7 +325,7 @@ describeViewPaths('two-factor setup, played on its dialog', twoFactorSetupMachin
     verifying: (_, world) => {
       codeStep(world);
       expect(button('Verifying…').disabled).toBe(true);
-      expect(world.verified.at(-1)).toEqual({ code: world.typed, secret: KEY.secret });
+      expect(world.verified.at(-1)).toEqual({ code: world.typed, secret: KEY.secret, email: EMAIL });
     },
     verified: (_, world) => closed(world, true),
     cancelled: (_, world) => closed(world, false),

@@ -85,6 +85,9 @@ export const apiHandlers = [
     const { username, password, mfaCode } = parsed.output;
     if (username === 'locked')
       return error(423, 'LOCKED', 'Locked', { [LOCKED_MESSAGE_HEADER]: LOCKED_TEXT });
+    // The server's answer to the right password of an account an administrator disabled.
+    if (username === 'disabled' && password === 'Disabled123')
+      return error(403, 'ACCOUNT_DISABLED', 'This account is disabled');
     if (username === 'operator' && password === 'Operator123') return HttpResponse.json(session(username));
     if (username === 'secure' && password === 'Secure123') {
       if (mfaCode === undefined)

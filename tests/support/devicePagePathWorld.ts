@@ -49,6 +49,12 @@ export interface PageWorld {
   pathname: string;
   notFound: string | null;
   treeLoaded: boolean;
+  /**
+   * Departments whose pages the tree holds (with their names): it loads those of each page opened (SPEC §2), and the page's
+   * lookup waits for them. Another page of such a department is looked up at once.
+   */
+  treePages: Map<string, string>;
+  lookupAtOnce: boolean;
   /** What the tree said of the open page's department, and the page's name once read (never when offline). */
   department: string | null;
   pageName: string | null;
@@ -78,6 +84,8 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
     pathname: '/',
     notFound: null,
     treeLoaded: false,
+    treePages: new Map(),
+    lookupAtOnce: false,
     department: null,
     pageName: null,
     deviceValues: new Map(Object.entries(PAGE_LINES).map(([page, lines]) => [Number(page), lines.value])),
@@ -122,6 +130,8 @@ const linesRequestOf = (world: PageWorld): LinesRequest => ({
   adf: 'AK-CC550',
   departmentName: world.department!,
 });
+export const departmentOf = (a: PageAddress) =>
+  `${a.hexacode.toUpperCase()}:${a.department}:${a.subDepartment}`;
 const samePage = (a: PageAddress, b: PageAddress) => pathOf(a).toLowerCase() === pathOf(b).toLowerCase();
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 export const dialog = () => screen.queryByRole('dialog', { name: 'Line details' });
@@ -153,7 +163,19 @@ export async function play(event: PageModelEvent, world: PageWorld, from: PageSn
       world.pathname = pathOf(event.address);
       if (world.address && samePage(world.address, event.address)) return;
       if (world.address) leave(world, from);
-      Object.assign(world, { address: event.address, notFound: null });
+      Object.assign(world, {
+        address: event.address,
+        notFound: null,
+        lookupAtOnce: world.treeLoaded && world.treePages.has(departmentOf(event.address)),
+      });
+      // The tree holds the department's pages: the page knows its department and name, and asks its lines.
+      if (world.lookupAtOnce) {
+        Object.assign(world, {
+          department: world.treePages.get(departmentOf(event.address)),
+          pageName: pageNameOf(event.address),
+        });
+        world.expectedLoads.push(linesRequestOf(world));
+      }
       return;
     case 'page.close':
       navigate('/');
@@ -228,8 +250,12 @@ async function answer(event: PageModelEvent, world: PageWorld) {
     if (lookup.kind !== 'found') {
       world.notFound = lookup.kind === 'unknownDevice' ? 'Device is not found' : 'Department is not found';
       world.address = null;
+    } else if (world.lookupAtOnce) {
+      // Looked up when the page opened (play).
     } else if (lookup.status === 'ON') {
+      // The tree's request for the department's pages: the page's lookup waits for it.
       await world.pages.answer(HttpResponse.json(v.parse(PagesResponse, { status: 'OK', pages })));
+      world.treePages.set(departmentOf(world.address!), lookup.departmentName);
       Object.assign(world, { department: lookup.departmentName, pageName: pageNameOf(world.address!) });
       world.expectedLoads.push(linesRequestOf(world));
     } else world.department = lookup.departmentName;

@@ -8,6 +8,7 @@ import { dashboardsList, fullDashboard, group, summary } from './dashboardFixtur
 import { accountSettings, demoTheme, deviceTree, operatorSession } from './fixtures';
 import { fakeSocketFactory } from './fakeSocket';
 import { fakeAlarmServices } from './fakeAlarmServices';
+import type { RangeAddress } from '../../src/services/rangeAddress';
 
 /** In-memory Web Storage, so the real storage wrapper runs under Node. */
 export class MemoryStorage implements Storage {
@@ -145,6 +146,10 @@ export function fakeServices(api: Partial<Api> = {}) {
     },
     socket: socket.factory,
     alarms: fakeAlarmServices(),
+    ranges: {
+      read: vi.fn<RangeAddress['read']>(() => null),
+      write: vi.fn<RangeAddress['write']>(),
+    },
   } satisfies AppServices;
   return { services, backing, socket, reportUnauthorized: () => unauthorizedListeners.forEach((l) => l()) };
 }

@@ -56,7 +56,14 @@ export function historyAnswer(
     valueAt = coldRoomValues,
     intervalS = 3600,
     units = {},
-  }: { valueAt?: ValueAt; intervalS?: number; units?: Record<string, string> } = {},
+    states = {},
+  }: {
+    valueAt?: ValueAt;
+    intervalS?: number;
+    units?: Record<string, string>;
+    /** Lines of states by series id: their labels; each bucket holds one state (min, max and average alike). */
+    states?: Record<string, { label: string; index: number }[]>;
+  } = {},
 ): HistoryResult {
   const query = v.parse(HistoryQuery, body);
   const from = Date.parse(query.from);
@@ -73,14 +80,15 @@ export function historyAnswer(
       const value = valueAt(id, t);
       points.t.push(t + shift);
       points.avg.push(value);
-      points.min.push(value === null ? null : value - 0.5);
-      points.max.push(value === null ? null : value + 0.5);
+      const spread = states[id] ? 0 : 0.5;
+      points.min.push(value === null ? null : value - spread);
+      points.max.push(value === null ? null : value + spread);
     }
     const values = points.avg.filter((value): value is number => value !== null);
     const stats = values.length
       ? {
-          min: Math.min(...values) - 0.5,
-          max: Math.max(...values) + 0.5,
+          min: Math.min(...values) - (states[id] ? 0 : 0.5),
+          max: Math.max(...values) + (states[id] ? 0 : 0.5),
           avg: values.reduce((sum, value) => sum + value, 0) / values.length,
         }
       : { min: null, max: null, avg: null };
@@ -96,7 +104,8 @@ export function historyAnswer(
       id,
       status: 'OK',
       name: 'Air temperature',
-      unit: units[id] ?? '°C',
+      unit: units[id] ?? (states[id] ? '' : '°C'),
+      options: states[id] ?? null,
       interval: intervalS,
       ...pointsOver(id, from, 0),
       compare: compareFrom === null ? null : pointsOver(id, compareFrom, from - compareFrom),

@@ -15,6 +15,7 @@ import {
 } from '../../src/services/contracts';
 import { createHttp } from '../../src/services/http';
 import { historyAnswer, NOON } from './historyFixtures';
+import { browserRangeAddress } from '../../src/services/rangeAddress';
 
 export interface HistoryServer {
   /** The queries the server was asked, parsed by the contract. */
@@ -97,6 +98,7 @@ export function startHistoryDashboard(dashboard: OpenedDashboard) {
           queryHistory: (query, signal) => api.queryHistory(query, signal),
           now: () => clock.now(),
           timeZone: () => 'Europe/Copenhagen',
+          ranges: browserRangeAddress,
         }),
       },
       actions: { notify: () => {} },

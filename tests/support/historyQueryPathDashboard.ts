@@ -17,6 +17,8 @@ import { renderProduct } from './viewPaths';
 /** 30 March 2026, 10:00 UTC: the clock of the history path tests (the app runs in UTC). */
 export const PATH_NOW = Date.parse('2026-03-30T10:00:00Z');
 export const CHART = 'Room chart';
+/** Its widget's id (annotationFixtures.ts): a range chosen for it is kept in the address under it. */
+export const ROOM_CHART_ID = 'w-chart';
 /** The header button that opens the chart's date range picker, by the range it shows. */
 export const rangeButtonName = (range: string) => `Range shown by ${CHART}: ${range}`;
 

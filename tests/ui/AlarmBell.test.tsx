@@ -1,3 +1,4 @@
+import '../support/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,31 @@ describe('alarms bell and menu', () => {
     await bell(1);
     alarms.drop();
     await waitFor(() => expect(alarms.lastEventIds).toEqual([null, '1']), { timeout: 4000 });
+  });
+
+  it("filters the history by the user's own devices and departments, chosen by typing part of a name", async () => {
+    const user = userEvent.setup();
+    const alarms = renderWithAlarms([], [historyRow(0)]);
+    await user.click(await bell(0));
+    await user.click(await screen.findByRole('button', { name: 'Alarm history' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alarm history' });
+    await within(dialog).findByText('Device 0');
+    const device = within(dialog).getByRole('combobox', { name: 'Device' });
+    await user.type(device, 'cold');
+    // The tree's devices whose name or hexacode holds what was typed: the cold room, not the pack.
+    const offered = await screen.findAllByRole('option');
+    expect(offered.map((option) => option.textContent)).toEqual(['Cold room (0A0B0C)']);
+    await user.click(offered[0]!);
+    expect((device as HTMLInputElement).value).toBe('Cold room (0A0B0C)');
+    // The departments offered are the chosen device's, with their names.
+    await user.click(within(dialog).getByRole('button', { name: 'Department' }));
+    const departments = await screen.findAllByRole('option');
+    expect(departments.map((option) => option.textContent)).toEqual(['1.0 Room', '2.0 Freezer']);
+    await user.click(departments[1]!);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(alarms.historyQueries.at(-1)).toMatchObject({ hexacode: '0A0B0C', department: '2.0' }),
+    );
   });
 
   it('acknowledges an alarm with a comment', async () => {
@@ -93,11 +119,11 @@ describe('alarms bell and menu', () => {
       sortDirection: 'ASC',
     });
     alarms.refuseHistory('Range is too long');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Device hexacode' }), 'ZZ');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Device' }), 'ZZ');
     await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
     expect(within(dialog).getByText('Hexacode is invalid')).toBeTruthy();
-    await user.clear(within(dialog).getByRole('textbox', { name: 'Device hexacode' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Device hexacode' }), '0A0B0C');
+    await user.clear(within(dialog).getByRole('combobox', { name: 'Device' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Device' }), '0A0B0C');
     await user.click(within(dialog).getByRole('button', { name: 'Apply filters' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty(
       'textContent',

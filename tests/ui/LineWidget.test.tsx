@@ -1,22 +1,29 @@
 import '../support/resizeObserver';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import type { OpenedDashboard } from '../../src/services/contracts';
 import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
+import { I18nProvider } from '../../src/ui/i18n';
 import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
+
+/** The editor of the fixture dashboard, loaded. */
+async function openedEditor() {
+  const actor = createActor(
+    dashboardEditorMachine.provide({
+      actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => editedDashboard) },
+      actions: { notify: () => {} },
+    }),
+  ).start();
+  actor.send({ type: 'dashboard.open', id: 'd-overview' });
+  await waitFor(actor, (snap) => snap.matches('loaded'));
+  return actor;
+}
 
 describe('LINE widget', () => {
   it('shows each element with its live value or status text', async () => {
-    const actor = createActor(
-      dashboardEditorMachine.provide({
-        actors: { loadDashboard: fromPromise(async (): Promise<OpenedDashboard> => editedDashboard) },
-        actions: { notify: () => {} },
-      }),
-    ).start();
-    actor.send({ type: 'dashboard.open', id: 'd-overview' });
-    await waitFor(actor, (snap) => snap.matches('loaded'));
+    const actor = await openedEditor();
     render(<DashboardGrid actor={actor} />);
 
     // Custom name, else 'hexacode line N'; a dash until a value arrives.
@@ -38,6 +45,30 @@ describe('LINE widget', () => {
     expect(screen.getByText('00A1 line 2').nextElementSibling?.textContent).toBe(
       'Device offline or data unavailable',
     );
+    actor.stop();
+  });
+
+  it('writes numbers as the interface language writes them, and states as the server names them', async () => {
+    const actor = await openedEditor();
+    render(
+      <I18nProvider locale="de">
+        <DashboardGrid actor={actor} />
+      </I18nProvider>,
+    );
+    act(() => {
+      actor.send({
+        type: 'page.valuesPushed',
+        topic: freezerTopic,
+        lines: [
+          { number: 1, status: 'OK', value: '-18.0', unit: '°C' },
+          { number: 2, status: 'OK', value: 'Offen', unit: '', state: 1 },
+        ],
+      });
+    });
+    const label = await screen.findByText('Cabinet temperature');
+    // German: a decimal comma, the device's decimals kept.
+    await vi.waitFor(() => expect(label.nextElementSibling?.textContent).toBe('-18,0 °C'));
+    expect(screen.getByText('00A1 Datenpunkt 2').nextElementSibling?.textContent).toBe('Offen');
     actor.stop();
   });
 });

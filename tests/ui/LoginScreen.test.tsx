@@ -36,6 +36,12 @@ describe('login screen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid credentials');
   });
 
+  it('says an account is disabled when its password was right', async () => {
+    await signIn('disabled', 'Disabled123');
+    expect((await screen.findByRole('alert')).textContent).toBe('This account is disabled');
+    expect(window.location.pathname).toBe('/login');
+  });
+
   it('shows the lockout message of the server as is', async () => {
     await signIn('locked', 'whatever');
     expect((await screen.findByRole('alert')).textContent).toBe(LOCKED_TEXT);

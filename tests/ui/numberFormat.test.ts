@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareWithReference } from '../../src/ui/widgets/cardChart/comparison';
+import { localizedValue } from '../../src/ui/numbers';
 import { formatNumber, withUnit } from '../../src/ui/widgets/history/format';
 
 describe('numbers in the interface language', () => {
@@ -28,5 +29,16 @@ describe('numbers in the interface language', () => {
       difference: '0,55 °C',
       reference: '10,25 °C',
     });
+  });
+
+  it("writes a device's value in the language, with the decimals the device sent, and leaves text alone", () => {
+    expect(localizedValue('1.3', 'de')).toBe('1,3');
+    expect(localizedValue('2.0', 'fr')).toBe('2,0');
+    expect(localizedValue('-18.25', 'de')).toBe('-18,25');
+    expect(localizedValue('1234.5', 'de')).toBe('1234,5');
+    expect(localizedValue('42', 'de')).toBe('42');
+    expect(localizedValue('1.3', 'en')).toBe('1.3');
+    for (const text of ['Offen', 'Fan delay', '1.2.3', '', 'NTC 10k'])
+      expect(localizedValue(text, 'de')).toBe(text);
   });
 });

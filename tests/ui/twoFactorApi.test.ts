@@ -40,8 +40,8 @@ describe('two-factor API', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await api.verifyTwoFactorCode(KEY.secret, '123456');
-    expect(seen).toEqual([['123456', { secret: KEY.secret }, 'Bearer token-1']]);
+    await api.verifyTwoFactorCode(KEY.secret, '123456', 'ops@example.com');
+    expect(seen).toEqual([['123456', { secret: KEY.secret, email: 'ops@example.com' }, 'Bearer token-1']]);
   });
 
   it.each([
@@ -54,6 +54,6 @@ describe('two-factor API', () => {
     [refusal(500, 'INTERNAL'), { kind: 'unavailable' }],
   ])('tells why a code was refused (%#)', async (response, failure) => {
     server.use(http.post('*/api/v2/account/verify-2fa', () => response.clone()));
-    await expect(api.verifyTwoFactorCode(KEY.secret, '123456')).rejects.toEqual(failure);
+    await expect(api.verifyTwoFactorCode(KEY.secret, '123456', null)).rejects.toEqual(failure);
   });
 });

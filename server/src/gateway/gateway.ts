@@ -285,12 +285,19 @@ export class Gateway {
     return this.cache.departmentStatus(tenant, hexacode, department, subDepartment);
   }
 
+  /**
+   * A device's departments with their names in `language` (the ADF's; a virtual device's as its author named
+   * them) and live statuses.
+   */
   async departments(
     tenant: string,
     hexacode: string,
+    language = 'en',
   ): Promise<{ status: LineStatus; departments: DepartmentView[] }> {
     const virtual = this.virtual.departments(tenant, hexacode);
-    return virtual ? { status: 'OK', departments: virtual } : this.reader.departments(tenant, hexacode);
+    return virtual
+      ? { status: 'OK', departments: virtual }
+      : this.reader.departments(tenant, hexacode, language);
   }
 
   async pages(
@@ -298,20 +305,24 @@ export class Gateway {
     hexacode: string,
     department: number,
     subDepartment: number,
+    language = 'en',
   ): Promise<{ status: LineStatus; pages: { number: number; name: string }[] }> {
     if (this.isVirtual(tenant, hexacode))
       return this.virtual.pages(tenant, hexacode, department, subDepartment);
-    return this.reader.pages(tenant, hexacode, department, subDepartment);
+    return this.reader.pages(tenant, hexacode, department, subDepartment, language);
   }
 
-  /** The translated lines of one page, each with its SPEC §4 status. Factory-settings lines only when asked. */
+  /**
+   * The translated lines of one page, each with its SPEC §4 status, names and states in `options.language`.
+   * Factory-settings lines only when asked.
+   */
   async readLines(
     tenant: string,
     hexacode: string,
     department: number,
     subDepartment: number,
     page: number,
-    options: { factorySettings?: boolean } = {},
+    options: { factorySettings?: boolean; language?: string } = {},
   ): Promise<LinesResult> {
     if (this.isVirtual(tenant, hexacode))
       return this.virtual.readLines(tenant, hexacode, department, subDepartment, page);

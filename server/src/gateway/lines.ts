@@ -17,6 +17,8 @@ export interface LineView {
   /** Present only when status is OK. */
   value?: string;
   unit?: string;
+  /** A line of states, when OK: the state's index (its label is `value`). */
+  state?: number;
   readOnly: boolean;
   isFactorySettings: boolean;
   options?: { label: string; index: number }[];
@@ -63,8 +65,9 @@ export class LineReader {
   async departments(
     tenant: string,
     hexacode: string,
+    language = 'en',
   ): Promise<{ status: LineStatus; departments: DepartmentView[] }> {
-    const resolved = await this.resolve(tenant, hexacode);
+    const resolved = await this.resolve(tenant, hexacode, language);
     if ('status' in resolved) return { status: resolved.status, departments: [] };
     const fitted = this.cache.get(tenant, hexacode)?.departments;
     return {
@@ -85,8 +88,9 @@ export class LineReader {
     hexacode: string,
     department: number,
     subDepartment: number,
+    language = 'en',
   ): Promise<{ status: LineStatus; pages: { number: number; name: string }[] }> {
-    const resolved = await this.resolveDepartment(tenant, hexacode, department, subDepartment);
+    const resolved = await this.resolveDepartment(tenant, hexacode, department, subDepartment, language);
     if ('status' in resolved) return { status: resolved.status, pages: [] };
     return { status: 'OK', pages: resolved.kind.doc.pages.map((p) => ({ number: p.number, name: p.name })) };
   }
@@ -97,9 +101,15 @@ export class LineReader {
     department: number,
     subDepartment: number,
     page: number,
-    options: { factorySettings?: boolean },
+    options: { factorySettings?: boolean; language?: string },
   ): Promise<LinesResult> {
-    const resolved = await this.resolveDepartment(tenant, hexacode, department, subDepartment);
+    const resolved = await this.resolveDepartment(
+      tenant,
+      hexacode,
+      department,
+      subDepartment,
+      options.language,
+    );
     if ('status' in resolved) return { status: resolved.status, lines: [] };
     const adfPage = resolved.kind.pages.get(page);
     if (!adfPage) return { status: 'PAGE_NOT_PRESENT', lines: [] };
@@ -133,14 +143,18 @@ export class LineReader {
     return { ok: true, number: l.options ? undefined : rawToNumber(l, raw), label: t.value };
   }
 
-  /** The device's ADF department, unless the device, its ADF or the department (as fitted) is missing. */
+  /**
+   * The device's ADF department (its texts in `language`), unless the device, its ADF or the department (as
+   * fitted) is missing.
+   */
   async resolveDepartment(
     tenant: string,
     hexacode: string,
     department: number,
     subDepartment: number,
+    language = 'en',
   ): Promise<ResolvedDepartment> {
-    const resolved = await this.resolve(tenant, hexacode);
+    const resolved = await this.resolve(tenant, hexacode, language);
     if ('status' in resolved) return resolved;
     const kind = resolved.adf.kindOf(department, subDepartment);
     const fitted = this.cache.get(tenant, hexacode)?.departments;
@@ -153,12 +167,13 @@ export class LineReader {
   private async resolve(
     tenant: string,
     hexacode: string,
+    language = 'en',
   ): Promise<{ record: DeviceRecord; adf: CompiledAdf } | { status: LineStatus }> {
     const record = await this.directory.find(tenant, hexacode);
     if (!record) return { status: 'DEVICE_NOT_FOUND' };
     const adf = this.adfs.get(record.model);
     if (!adf) return { status: 'ADF_NOT_FOUND' };
-    return { record, adf };
+    return { record, adf: adf.in(language) };
   }
 }
 
@@ -197,8 +212,9 @@ function view(
   if (!values) return base;
   const k = lineKey(page, l.number);
   if (!values.has(k)) return { ...base, status: 'LINE_NOT_PRESENT' };
-  const t = translateRaw(l, values.get(k));
+  const raw = values.get(k);
+  const t = translateRaw(l, raw);
   return t.status === 'OK'
-    ? { ...base, status: 'OK', value: t.value, unit: t.unit }
+    ? { ...base, status: 'OK', value: t.value, unit: t.unit, ...(l.options && raw != null && { state: raw }) }
     : { ...base, status: t.status };
 }

@@ -20,6 +20,10 @@ export const selectIsSaving = (s: AccountSettingsSnapshot): boolean => s.matches
 export const selectIsSettingUpTwoFactor = (s: AccountSettingsSnapshot): boolean =>
   s.matches('settingUpTwoFactor');
 
+/** Two-factor is on at the server (stored so, or turned on by the setup just now) and stays on in the form. */
+export const selectTwoFactorOn = (s: AccountSettingsSnapshot): boolean =>
+  s.context.loaded.use2FA && s.context.draft.use2FA;
+
 export const selectToggle =
   (field: ToggleField | 'use2FA') =>
   (s: AccountSettingsSnapshot): boolean =>

@@ -74,6 +74,7 @@ export const accountSettingsSetup = setup({
     draftValid: ({ context }) => Object.keys(draftErrors(context.draft, context.showsPcNumber)).length === 0,
     turnsOnWithEmail: ({ context }, params: { on: boolean }) => params.on && emailLinked(context.draft),
     turnsOn: (_, params: { on: boolean }) => params.on,
+    setupEnabled: (_, params: { output: unknown }) => setupEnabled(params.output),
   },
   actions: {
     assignLoaded: assign((_, params: { settings: AccountSettings }) => ({
@@ -93,6 +94,17 @@ export const accountSettingsSetup = setup({
       edited(context, chosen(params.field, params.value)),
     ),
     setTwoFactor: assign(({ context }, params: { on: boolean }) => edited(context, { use2FA: params.on })),
+    /**
+     * The setup's code turned two-factor on at the server (with the dialog's e-mail linked when there was none):
+     * stored so, not an edit a Cancel would undo.
+     */
+    keepTwoFactorOn: assign(({ context }) => {
+      const email = context.loaded.email ?? (context.draft.email.trim() || null);
+      return {
+        ...edited(context, { use2FA: true }),
+        loaded: { ...context.loaded, use2FA: true, email },
+      };
+    }),
     // SPEC §5: two-factor only with an e-mail linked; said at once, on the switch.
     refuseTwoFactor: assign({
       errors: ({ context }) => ({

@@ -1,7 +1,7 @@
 import type { AccountSettings } from '../../services/contracts';
 import type { AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { TWO_FACTOR_SETUP_SYSTEM_ID } from '../twoFactorSetup/twoFactorSetup.events';
-import { accountSettingsSetup, initialContext, setupEnabled } from './accountSettings.setup';
+import { accountSettingsSetup, initialContext, type AccountSettingsContext } from './accountSettings.setup';
 import { settingsToSave } from './settingsDraft';
 
 export type { AccountSettingsContext } from './accountSettings.setup';
@@ -86,10 +86,21 @@ export const accountSettingsMachine = accountSettingsSetup.createMachine({
         id: 'twoFactorSetup',
         src: 'twoFactorSetup',
         systemId: TWO_FACTOR_SETUP_SYSTEM_ID,
-        onDone: {
-          target: 'editing',
-          actions: { type: 'setTwoFactor', params: ({ event }) => ({ on: setupEnabled(event.output) }) },
-        },
+        input: ({ context }: { context: AccountSettingsContext }) => ({
+          email: context.draft.email.trim() || null,
+        }),
+        onDone: [
+          // The confirmed code turned it on at the server: so it stays, whatever becomes of the dialog.
+          {
+            guard: { type: 'setupEnabled', params: ({ event }) => ({ output: event.output }) },
+            target: 'editing',
+            actions: [
+              'keepTwoFactorOn',
+              { type: 'notify', params: { kind: 'success', id: 'twoFactor.enabled' } },
+            ],
+          },
+          { target: 'editing', actions: { type: 'setTwoFactor', params: { on: false } } },
+        ],
         onError: { target: 'editing', actions: { type: 'setTwoFactor', params: { on: false } } },
       },
     },

@@ -269,8 +269,13 @@ export const appSetup = setup({
     }),
     syncTreeSettings: liveActions(({ context, enqueue, system }) => {
       const tree = live(system, 'deviceTree');
-      if (tree)
-        enqueue.sendTo(tree, { type: 'tree.settingsChanged', settings: treeSettingsOf(context.settings) });
+      if (!tree) return;
+      const settings = treeSettingsOf(context.settings);
+      // The server names departments and pages in the user's language: another language reads the tree again.
+      const language = (tree.getSnapshot() as { context: { settings: { language: string } } }).context
+        .settings.language;
+      enqueue.sendTo(tree, { type: 'tree.settingsChanged', settings });
+      if (settings.language !== language) enqueue.sendTo(tree, { type: 'tree.reload' });
     }),
     /**
      * A logout goes on at once, unless the open dashboard has unsaved changes: its editor asks about them first

@@ -217,12 +217,14 @@ export const appMachine = appSetup.createMachine({
             live: {
               description:
                 'The live app is running: device tree, device pages and dashboards receive live values.',
+              // The tree hears the route before the device page: the page's lookup finds the pages the
+              // tree loads for it (departmentLookup.ts).
               entry: [
                 'spawnLiveActors',
+                'revealRouteDevice',
                 'syncDevicePage',
                 'syncDashboardsRoute',
                 'syncDashboardPreferences',
-                'revealRouteDevice',
               ],
               exit: ['closeDeviceConfiguration', 'stopLiveActors'],
               initial: 'configurationClosed',
@@ -327,9 +329,9 @@ export const appMachine = appSetup.createMachine({
           {
             actions: [
               { type: 'assignPath', params: ({ event }) => ({ path: event.path }) },
+              'revealRouteDevice',
               'syncDevicePage',
               'syncDashboardsRoute',
-              'revealRouteDevice',
             ],
           },
         ],

@@ -3,7 +3,7 @@ import type { Api } from '../../services/api';
 import type { DepartmentLookup, PageAddress } from '../devicePage/devicePage.types';
 import { findDepartment } from '../deviceTree/deviceTree.selectors';
 import type { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
-import { findDepartmentIn, isOffline, pagesQuery } from '../deviceTree/treeModel';
+import { departmentKey, findDepartmentIn, isOffline, pagesQuery } from '../deviceTree/treeModel';
 import { SYSTEM_IDS } from '../systemIds';
 
 type TreeRef = ActorRefFrom<typeof deviceTreeMachine>;
@@ -22,9 +22,10 @@ async function settledTree(tree: TreeRef) {
 }
 
 /**
- * The device page's lookup: what the tree knows of the page's department. When the tree has not loaded
- * the department's pages (the sidebar never opened it), they are read here so the title names the page;
- * without them the title falls back to the page number.
+ * The device page's lookup: what the tree knows of the page's department. The tree opens the department of
+ * the route and loads its pages (SPEC §2), so the lookup waits for them; when the tree does not load them
+ * (a route it did not hear), they are read here so the title names the page; without them the title falls
+ * back to the page number.
  */
 export async function lookupDepartment(
   api: Pick<Api, 'pages'>,
@@ -33,9 +34,11 @@ export async function lookupDepartment(
 ): Promise<DepartmentLookup> {
   const tree = system.get(SYSTEM_IDS.deviceTree) as TreeRef | undefined;
   if (!tree) throw new Error('The device tree is not running');
-  const settled = await settledTree(tree);
+  const key = departmentKey(address);
+  const loading = (await settledTree(tree)).context.queues.pages.includes(key);
+  const settled = await waitFor(tree, (s) => !s.context.queues.pages.includes(key));
   const found = findDepartment(settled, address);
-  if (found.kind !== 'found' || found.pageName !== null) return found;
+  if (found.kind !== 'found' || found.pageName !== null || loading) return found;
   const department = findDepartmentIn(settled.context.items, address)?.department;
   if (!department || isOffline(department.status)) return found;
   try {

@@ -44,10 +44,10 @@ export function pageEvent(context: LiveContext): DevicePageEvent {
     : { type: 'page.close' };
 }
 
-/** The tree opens the way to the device of the current route (or forgets it). */
+/** The tree opens the way to the device page of the current route (or forgets it). */
 export const revealEvent = (context: LiveContext): DeviceTreeEvent => ({
   type: 'tree.revealRoute',
-  hexacode: pageRoute(context.path)?.hexacode ?? null,
+  page: pageRoute(context.path),
 });
 
 /** The dashboard route (ROUTES.dashboard), parsed: its id; null for any other path. */

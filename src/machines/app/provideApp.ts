@@ -17,6 +17,7 @@ import type { ConnectivityEvent } from '../connectivity/connectivity.events';
 import { loginMachine } from '../login/loginMachine';
 import { appMachine } from './appMachine';
 import { restoreSession } from './session';
+import type { RangeAddress } from '../../services/rangeAddress';
 
 export interface AppServices {
   api: Api;
@@ -30,6 +31,8 @@ export interface AppServices {
   socket: SocketFactory;
   /** The alarms API, their SSE stream, and the browser's sound, notifications and push. */
   alarms: AlarmServices;
+  /** Where the range chosen for a chart is kept across reloads: the address bar. */
+  ranges: RangeAddress;
   /** The installed app's worker; absent (tests, dev server) an update is a plain reload. */
   serviceWorker?: AppServiceWorker;
 }

@@ -136,6 +136,7 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
           queryHistory: (query, signal) => api.queryHistory(query, signal),
           now: () => Date.now(),
           timeZone: browserTimeZone,
+          ranges: services.ranges,
         }),
         elementLineEdit: elementLineEditMachine.provide({
           actors: {

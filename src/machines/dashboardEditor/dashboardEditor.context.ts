@@ -54,6 +54,8 @@ export interface ElementValue {
   status: LineStatus;
   value: string | null;
   unit: string | null;
+  /** A line of states: its state's index (the same in every language); null for a number. */
+  state: number | null;
 }
 
 export const closedDashboard: Omit<DashboardEditorContext, 'id' | 'preferences'> = {

@@ -47,11 +47,15 @@ export const selectElementValue =
     return [current.value, current.unit].filter((part) => part !== null && part !== '').join(' ');
   };
 
-/** The live value of one line as a number, for bars and ranges: null until an OK, numeric value arrives. */
+/**
+ * The live value of one line as a number, for bars and ranges: null until an OK, numeric value arrives. A line
+ * of states is its state's index (0 off or closed), whatever language its label is in.
+ */
 export const selectElementNumber =
   (key: string | null) =>
   (s: DashboardEditorSnapshot): number | null => {
     const current = key === null ? undefined : s.context.values[key];
+    if (current?.status === 'OK' && typeof current.state === 'number') return current.state;
     if (!current || current.status !== 'OK' || current.value === null || current.value.trim() === '')
       return null;
     const number = Number(current.value);

@@ -219,8 +219,8 @@ export const dashboardEditorSetup = setup({
     applyPushedValues: assign({
       values: ({ context }, params: { topic: PageTopic; lines: readonly LineValue[] }) => {
         const values = { ...context.values };
-        for (const { number, status, value, unit } of params.lines) {
-          values[lineKey(params.topic, number)] = { status, value, unit };
+        for (const { number, status, value, unit, state = null } of params.lines) {
+          values[lineKey(params.topic, number)] = { status, value, unit, state };
         }
         return values;
       },
@@ -256,7 +256,8 @@ export const dashboardEditorSetup = setup({
           Object.fromEntries(
             [...configs].map(([id, config]) => [
               id,
-              context.history[id] ?? spawn('historyQuery', { id: historyActorId(id), input: { config } }),
+              context.history[id] ??
+                spawn('historyQuery', { id: historyActorId(id), input: { config, widgetId: id } }),
             ]),
           ),
       });

@@ -41,7 +41,7 @@ export type DepartmentLookup =
 export type FoundDepartment = Extract<DepartmentLookup, { kind: 'found' }>;
 
 /** One pushed line value (the LineValues socket message). */
-export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'>;
+export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'> & { state?: number | null };
 
 export const pageTopic = (address: PageAddress): PageTopic => ({ kind: 'page', ...address });
 

@@ -1,4 +1,4 @@
-import type { DeviceStatus } from '../../services/contracts';
+import type { DeviceStatus, SortSettings } from '../../services/contracts';
 
 export type TreeNodeKind = 'group' | 'device' | 'department';
 
@@ -17,6 +17,10 @@ export interface TreeSettings {
   showHexacodesAsDeviceNames: boolean;
   showDepartmentNumbers: boolean;
   showNetworkControllers: boolean;
+  /** How devices are ordered (the device configuration's sorting). */
+  sorting: SortSettings;
+  /** The user's language: names sort in its collation. */
+  language: string;
 }
 
 /** Live status facts, forwarded by the socket actor. */
@@ -38,7 +42,7 @@ export type DeviceTreeEvent =
   | { type: 'tree.refresh' }
   | ({ type: 'tree.loadLines' } & PageAddress)
   | { type: 'tree.search'; text: string }
-  /** The route shows a device page of `hexacode` (null: no device page): open the way to it. */
-  | { type: 'tree.revealRoute'; hexacode: string | null }
+  /** The route shows this device page (null: no device page): open the way to it and mark it. */
+  | { type: 'tree.revealRoute'; page: PageAddress | null }
   | { type: 'tree.settingsChanged'; settings: TreeSettings }
   | TreeStatusEvent;

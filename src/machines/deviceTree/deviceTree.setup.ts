@@ -31,8 +31,9 @@ export interface DeviceTreeContext {
   queues: { names: string[]; pages: string[]; lines: PageAddress[] };
   lastDepartment: string | null;
   search: string;
-  routeHexacode: string | null;
-  /** The row the sidebar scrolls to (the device of the current route). */
+  /** The device page the route shows, if any: the tree opens the way to it and marks it. */
+  route: PageAddress | null;
+  /** The row the sidebar scrolls to (the page of the current route, or its device until its pages load). */
   revealId: string | null;
 }
 
@@ -184,16 +185,41 @@ export const deviceTreeSetup = setup({
     }),
     assignSearch: assign({ search: (_, params: { text: string }) => params.text }),
     assignSettings: assign({ settings: (_, params: { settings: TreeSettings }) => params.settings }),
-    assignRoute: assign({ routeHexacode: (_, params: { hexacode: string | null }) => params.hexacode }),
-    /** Opens the group and device of the route (never collapses) and asks the sidebar to scroll there. */
-    revealRouteDevice: enqueueActions(({ context, enqueue }) => {
-      const found = context.routeHexacode ? tree.findDevice(context.items, context.routeHexacode) : null;
-      if (!found) return;
+    assignRoute: assign({ route: (_, params: { page: PageAddress | null }) => params.page }),
+    /**
+     * SPEC §2: opens the group, device and department of the route's page (never collapses), loads what they
+     * need (names, the department's pages) and asks the sidebar to scroll to the page.
+     */
+    revealRoute: enqueueActions(({ context, enqueue }) => {
+      const { route } = context;
+      const found = route ? tree.findDevice(context.items, route.hexacode) : null;
+      if (!route || !found) return;
       const id = tree.itemId(found.item);
       const group = found.group ? tree.itemId(found.group) : context.expanded.group;
-      enqueue.assign({ expanded: { ...context.expanded, group, device: id }, revealId: id });
-      if (namesStale(context, id))
-        enqueue.assign({ queues: { ...context.queues, names: [...context.queues.names, id] } });
+      const department = found.item.departments.find(
+        (d) => tree.departmentKey(d) === tree.departmentKey(route),
+      );
+      const departmentId = department ? tree.departmentKey(department) : context.expanded.department;
+      enqueue.assign({
+        expanded: { group, device: id, department: departmentId },
+        lastDepartment: departmentId ?? context.lastDepartment,
+        revealId: department ? tree.pageKey(route) : id,
+      });
+      const names = namesStale(context, id) && !context.queues.names.includes(id) ? [id] : [];
+      const pages =
+        department &&
+        !tree.isOffline(department.status) &&
+        !(departmentId! in context.pages) &&
+        !context.queues.pages.includes(departmentId!)
+          ? [departmentId!]
+          : [];
+      enqueue.assign({
+        queues: {
+          ...context.queues,
+          names: [...context.queues.names, ...names],
+          pages: [...context.queues.pages, ...pages],
+        },
+      });
     }),
   },
 });

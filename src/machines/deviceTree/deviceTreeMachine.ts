@@ -12,7 +12,7 @@ export { treeSettingsOf } from './treeSettings';
  */
 export const deviceTreeMachine = deviceTreeSetup.createMachine({
   id: 'deviceTree',
-  context: ({ input }) => ({ ...cleared, settings: input.settings, search: '', routeHexacode: null }),
+  context: ({ input }) => ({ ...cleared, settings: input.settings, search: '', route: null }),
   on: {
     'tree.reset': { target: '.loading', actions: 'reset' },
     'tree.expand': [
@@ -41,7 +41,7 @@ export const deviceTreeMachine = deviceTreeSetup.createMachine({
     'tree.search': { actions: { type: 'assignSearch', params: ({ event }) => ({ text: event.text }) } },
     'tree.settingsChanged': { actions: { type: 'assignSettings', params: ({ event }) => event } },
     'tree.revealRoute': {
-      actions: [{ type: 'assignRoute', params: ({ event }) => event }, 'revealRouteDevice'],
+      actions: [{ type: 'assignRoute', params: ({ event }) => event }, 'revealRoute'],
     },
     'device.statusChanged': { actions: { type: 'applyStatus', params: ({ event }) => ({ event }) } },
     'department.statusChanged': { actions: { type: 'applyStatus', params: ({ event }) => ({ event }) } },
@@ -57,10 +57,7 @@ export const deviceTreeMachine = deviceTreeSetup.createMachine({
         src: 'loadTree',
         onDone: {
           target: 'loaded',
-          actions: [
-            { type: 'assignTree', params: ({ event }) => ({ items: event.output }) },
-            'revealRouteDevice',
-          ],
+          actions: [{ type: 'assignTree', params: ({ event }) => ({ items: event.output }) }, 'revealRoute'],
         },
         // SPEC §8: device store load errors are only logged.
         onError: {

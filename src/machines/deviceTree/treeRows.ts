@@ -1,4 +1,5 @@
 import type { Department, DeviceStatus, DeviceTreeItem } from '../../services/contracts';
+import { compareNamesIn } from '../../services/contracts/names';
 import type { DeviceTreeContext } from './deviceTreeMachine';
 import type { TreeSettings } from './deviceTree.events';
 import { departmentKey, isOffline, itemId, pageKey } from './treeModel';
@@ -22,6 +23,8 @@ export interface TreeRow {
   expanded: boolean;
   /** Route of a page row. */
   href: string | null;
+  /** The page the route shows (aria-current). */
+  current: boolean;
   notice: TreeNotice | null;
 }
 
@@ -39,7 +42,26 @@ const matches = (item: DeviceTreeItem, query: string) =>
     text.toLowerCase().includes(query),
   );
 
-/** Top-level items after the network-controller setting and the search. */
+const KIND_RANK = { BUSINESS_GROUP: 0, REAL_DEVICE: 1, VIRTUAL_DEVICE: 2 } as const;
+
+/**
+ * SPEC §4 sorting of the tree: CUSTOM keeps the user's order (the server's); NAME sorts by what each row shows
+ * (the hexacode while hexacodes name devices) in the collation of the user's language, business groups first
+ * as the server sends them; the direction applies.
+ */
+function inShownOrder(items: readonly DeviceTreeItem[], settings: TreeSettings): DeviceTreeItem[] {
+  if (settings.sorting.sortMode === 'CUSTOM') return [...items];
+  const compare = compareNamesIn(settings.language);
+  const sign = settings.sorting.sortDirection === 'DESC' ? -1 : 1;
+  return [...items].sort(
+    (a, b) =>
+      KIND_RANK[a.type] - KIND_RANK[b.type] ||
+      sign * compare(deviceLabel(a, settings), deviceLabel(b, settings)) ||
+      a.order - b.order,
+  );
+}
+
+/** Top-level items after the network-controller setting and the search, in the order they are shown. */
 function topItems(context: DeviceTreeContext): DeviceTreeItem[] {
   const { items, settings, search } = context;
   // Without network controllers the business groups step aside and their members stand alone.
@@ -47,8 +69,8 @@ function topItems(context: DeviceTreeContext): DeviceTreeItem[] {
     ? items
     : items.flatMap((item) => (item.type === 'BUSINESS_GROUP' ? item.devices : [item]));
   const query = settings.showDevicesSearchBar ? search.trim().toLowerCase() : '';
-  if (!query) return top;
-  return top.flatMap((item) => {
+  if (!query) return inShownOrder(top, settings);
+  return inShownOrder(top, settings).flatMap((item) => {
     if (matches(item, query)) return [item];
     const members = item.devices.filter((member) => matches(member, query));
     return members.length ? [{ ...item, devices: members }] : [];
@@ -62,9 +84,18 @@ function pushAll<T>(rows: TreeRow[], list: readonly T[], row: (x: T, pos: number
 
 /** The rows currently visible, top to bottom. */
 export function buildRows(context: DeviceTreeContext): TreeRow[] {
-  const { expanded, settings, pages } = context;
+  const { expanded, settings, pages, route } = context;
   const rows: TreeRow[] = [];
-  const base = { href: null, notice: null, status: null, silent: false, expandable: true, expanded: false };
+  const base = {
+    href: null,
+    notice: null,
+    status: null,
+    silent: false,
+    expandable: true,
+    expanded: false,
+    current: false,
+  };
+  const currentPage = route ? pageKey(route) : null;
 
   const addDepartment = (d: Department, level: number, posInSet: number, setSize: number) => {
     const id = departmentKey(d);
@@ -114,6 +145,7 @@ export function buildRows(context: DeviceTreeContext): TreeRow[] {
         label: `${page.number} ${page.name}`.trim(),
         expandable: false,
         href: `/${d.hexacode}/${d.department}/${d.subDepartment}/pages/${page.number}`,
+        current: pageKey({ ...d, page: page.number }) === currentPage,
       }),
     );
   };
@@ -137,7 +169,7 @@ export function buildRows(context: DeviceTreeContext): TreeRow[] {
     });
     if (!open) return;
     const children = [
-      ...item.devices.map((m) => ({ member: m })),
+      ...inShownOrder(item.devices, settings).map((m) => ({ member: m })),
       ...item.departments.map((d) => ({ department: d })),
     ];
     pushAll(rows, children, (child, pos, size) =>

@@ -3,7 +3,20 @@ import type { TreeSettings } from './deviceTree.events';
 
 /** The account settings that shape the tree (defaults until the settings are read). */
 export const treeSettingsOf = (s: AccountSettings | null): TreeSettings => {
-  const { showDevicesSearchBar, showHexacodesAsDeviceNames, showDepartmentNumbers, showNetworkControllers } =
-    s ?? DEFAULT_ACCOUNT_SETTINGS;
-  return { showDevicesSearchBar, showHexacodesAsDeviceNames, showDepartmentNumbers, showNetworkControllers };
+  const {
+    showDevicesSearchBar,
+    showHexacodesAsDeviceNames,
+    showDepartmentNumbers,
+    showNetworkControllers,
+    deviceConfigurationSettings,
+    language,
+  } = s ?? DEFAULT_ACCOUNT_SETTINGS;
+  return {
+    showDevicesSearchBar,
+    showHexacodesAsDeviceNames,
+    showDepartmentNumbers,
+    showNetworkControllers,
+    sorting: deviceConfigurationSettings,
+    language: language.code.toLowerCase(),
+  };
 };

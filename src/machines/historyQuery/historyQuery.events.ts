@@ -36,6 +36,8 @@ export interface HistoryAnswer {
 
 export interface HistoryQueryInput {
   config: HistoryConfig;
+  /** The widget whose history it is: a range chosen for it is remembered under its id. */
+  widgetId: string;
 }
 
 export type HistoryQueryEvent =

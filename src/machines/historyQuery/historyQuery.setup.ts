@@ -12,6 +12,7 @@ import type {
 import { tailDelay } from './tail';
 
 export interface HistoryQueryContext {
+  widgetId: string;
   config: HistoryConfig;
   /** A range chosen from the widget's header instead of its stored interval. */
   view: WidgetInterval | null;
@@ -70,6 +71,11 @@ export const historyQuerySetup = setup({
       !sameConfig(context.config, params.config),
   },
   actions: {
+    // Provided by the wiring with where chosen ranges are kept (provideHistoryQuery.ts: the address bar).
+    /** The range chosen for the widget before (a reload), if one is kept. */
+    restoreView: () => {},
+    /** Keeps the range chosen now (none: the widget's own), so a reload shows it again. */
+    rememberView: (_, _params: { widgetId: string; interval: WidgetInterval | null }) => {},
     assignAnswer: assign((_, params: { answer: HistoryAnswer }) => ({
       result: params.answer.result,
       fetchedAt: params.answer.fetchedAt,

@@ -11,6 +11,7 @@ export type { HistoryQueryContext } from './historyQuery.setup';
 export const historyQueryMachine = historyQuerySetup.createMachine({
   id: 'historyQuery',
   context: ({ input }) => ({
+    widgetId: input.widgetId,
     config: input.config,
     view: null,
     zoom: null,
@@ -18,16 +19,27 @@ export const historyQueryMachine = historyQuerySetup.createMachine({
     fetchedAt: null,
     timeZone: 'UTC',
   }),
+  // A range chosen before a reload is shown again.
+  entry: 'restoreView',
   initial: 'starting',
   on: {
     'history.configure': {
       guard: { type: 'configChanged', params: ({ event }) => ({ config: event.config }) },
       target: '.starting',
-      actions: { type: 'assignConfig', params: ({ event }) => ({ config: event.config }) },
+      actions: [
+        { type: 'assignConfig', params: ({ event }) => ({ config: event.config }) },
+        { type: 'rememberView', params: ({ context }) => ({ widgetId: context.widgetId, interval: null }) },
+      ],
     },
     'history.setRange': {
       target: '.starting',
-      actions: { type: 'assignView', params: ({ event }) => ({ interval: event.interval }) },
+      actions: [
+        { type: 'assignView', params: ({ event }) => ({ interval: event.interval }) },
+        {
+          type: 'rememberView',
+          params: ({ context, event }) => ({ widgetId: context.widgetId, interval: event.interval }),
+        },
+      ],
     },
     'history.zoom': {
       guard: { type: 'validZoom', params: ({ event }) => ({ from: event.from, to: event.to }) },

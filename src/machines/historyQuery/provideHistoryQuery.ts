@@ -1,6 +1,7 @@
-import { fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { resolveWidgetRange } from '../../services/contracts';
 import type { HistoryApi } from '../../services/api/history';
+import type { RangeAddress } from '../../services/rangeAddress';
 import type { HistoryAnswer, HistoryRequest } from './historyQuery.events';
 import { historyQueryMachine } from './historyQueryMachine';
 
@@ -10,16 +11,23 @@ export interface HistoryServices {
   now: () => number;
   /** The user's IANA time zone: "last 7 days" are calendar days there. */
   timeZone: () => string;
+  /** Where the range chosen for a widget is kept across reloads (the address bar). */
+  ranges: RangeAddress;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The history query machine bound to its services: each query resolves its range at the clock's now in the
- * user's time zone and asks the server, aborting the request when the machine no longer wants the answer.
+ * user's time zone and asks the server, aborting the request when the machine no longer wants the answer; the
+ * range chosen for a widget is kept where `ranges` keeps it.
  */
-export const provideHistoryQuery = ({ queryHistory, now, timeZone }: HistoryServices) =>
+export const provideHistoryQuery = ({ queryHistory, now, timeZone, ranges }: HistoryServices) =>
   historyQueryMachine.provide({
+    actions: {
+      restoreView: assign(({ context }) => ({ view: ranges.read(context.widgetId) })),
+      rememberView: (_, { widgetId, interval }) => ranges.write(widgetId, interval),
+    },
     actors: {
       queryHistory: fromPromise<HistoryAnswer, HistoryRequest>(async ({ input, signal }) => {
         const zone = timeZone();

@@ -14,8 +14,10 @@ export function initialValue(line: Line): string {
   return current ? String(current.index) : '';
 }
 
-// The numbers a device takes, as the server reads them: no exponent, no thousands separator.
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+// The numbers a device takes: no exponent, no thousands separator; the decimal sign a '.' or, as the languages
+// with a decimal comma write it, a ','. The server reads a '.' (writtenValue).
+const NUMBER = /^[-+]?(\d+[.,]?\d*|[.,]\d+)$/;
+const withDecimalPoint = (value: string) => value.trim().replace(',', '.');
 
 /** What the user is told when a number falls outside the ADF's bounds (also the device's refusal of one). */
 export const outOfRange = (limits: LineLimits): ValueError => ({
@@ -41,12 +43,12 @@ export function valueError(line: Line, value: string): ValueError | null {
   const { limits } = line;
   if (!limits) return null;
   if (!NUMBER.test(value.trim())) return { id: 'lineEdit.numberRequired' };
-  const number = Number(value.trim());
+  const number = Number(withDecimalPoint(value));
   const below = limits.min !== null && number < limits.min;
   const above = limits.max !== null && number > limits.max;
   return below || above ? outOfRange(limits) : null;
 }
 
-/** What goes over the wire: the option index as a number, or the trimmed text. */
+/** What goes over the wire: the option index as a number, or the trimmed text with a decimal point. */
 export const writtenValue = (line: Line, value: string): string | number =>
-  line.options.length > 0 ? Number(value) : value.trim();
+  line.options.length > 0 ? Number(value) : withDecimalPoint(value);

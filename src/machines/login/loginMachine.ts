@@ -178,7 +178,13 @@ export const loginMachine = setup({
           },
           {
             target: 'editingCredentials',
-            actions: { type: 'showError', params: { id: 'login.genericError' } },
+            actions: {
+              type: 'showError',
+              // A disabled account is told as such (only to someone who knew its password).
+              params: ({ event }) => ({
+                id: failureKind(event.error) === 'disabled' ? 'login.accountDisabled' : 'login.genericError',
+              }),
+            },
           },
         ],
       },

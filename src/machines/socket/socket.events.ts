@@ -2,7 +2,7 @@ import type { AnyActorRef } from 'xstate';
 import type { Line, PageTopic, Topic } from '../../services/contracts';
 
 /** A line value pushed live; the rest of the line (name, options…) comes from the lines call. */
-export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'>;
+export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'> & { state?: number | null };
 
 export type SocketEvent =
   /** Facts the connection reports. */

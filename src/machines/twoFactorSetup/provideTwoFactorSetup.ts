@@ -16,8 +16,9 @@ export function provideTwoFactorSetup({ api, clipboard }: TwoFactorSetupServices
   return twoFactorSetupMachine.provide({
     actors: {
       fetchSetupKey: fromPromise(() => api.fetchTwoFactorSetup()),
-      verifyCode: fromPromise(({ input }: { input: { secret: string; code: string } }) =>
-        api.verifyTwoFactorCode(input.secret, input.code),
+      verifyCode: fromPromise(
+        ({ input }: { input: { secret: string; code: string; email: string | null } }) =>
+          api.verifyTwoFactorCode(input.secret, input.code, input.email),
       ),
       copyText: fromPromise(({ input }: { input: { text: string } }) => clipboard.copyText(input.text)),
     },

@@ -13,7 +13,12 @@ export type TwoFactorSetupEvent =
   | { type: 'twoFactor.retry' }
   | { type: 'twoFactor.cancel' };
 
-/** How the setup ended: two-factor may be turned on only when a code was verified (SPEC §4). */
+/** What the setup is started with: the e-mail address the settings dialog holds (null: none). */
+export interface TwoFactorSetupInput {
+  email: string | null;
+}
+
+/** How the setup ended: two-factor is on when a code was verified, the server turned it on (SPEC §4). */
 export interface TwoFactorSetupOutput {
   enabled: boolean;
 }

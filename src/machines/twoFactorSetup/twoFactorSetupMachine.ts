@@ -3,9 +3,11 @@ import { assign, fromPromise, setup } from 'xstate';
 import { SecurityCode, type TwoFactorSetupKey } from '../../services/contracts';
 import type { TwoFactorFailure } from '../../services/api/twoFactor';
 import type { Message } from '../message';
-import type { TwoFactorSetupEvent, TwoFactorSetupOutput } from './twoFactorSetup.events';
+import type { TwoFactorSetupEvent, TwoFactorSetupInput, TwoFactorSetupOutput } from './twoFactorSetup.events';
 
 export interface TwoFactorSetupContext extends TwoFactorSetupKey {
+  /** Linked with the code when the account has no e-mail yet (SPEC §5: two-factor only with one). */
+  email: string | null;
   code: string;
   /** Under the code field: its format, or why the server did not accept it. */
   codeError: Message | null;
@@ -27,12 +29,14 @@ function refusalOf(error: unknown): Message {
 /**
  * The two-factor setup dialog (SPEC §2, §4): a new secret is fetched, shown as a QR code (step 1) and as text
  * to type or copy (step 2), and confirmed with a 6-digit code of it (step 3). Run by the account settings
- * dialog's machine; it ends with `enabled` true only after the server accepted a code.
+ * dialog's machine; it ends with `enabled` true only after the server accepted a code, which turned two-factor
+ * on.
  */
 export const twoFactorSetupMachine = setup({
   types: {
     context: {} as TwoFactorSetupContext,
     events: {} as TwoFactorSetupEvent,
+    input: {} as TwoFactorSetupInput,
     output: {} as TwoFactorSetupOutput,
   },
   actors: {
@@ -41,7 +45,7 @@ export const twoFactorSetupMachine = setup({
     fetchSetupKey: fromPromise<TwoFactorSetupKey>(() =>
       Promise.reject(new Error('fetchSetupKey not provided')),
     ),
-    verifyCode: fromPromise<void, { secret: string; code: string }>(() =>
+    verifyCode: fromPromise<void, { secret: string; code: string; email: string | null }>(() =>
       Promise.reject(new Error('verifyCode not provided')),
     ),
     copyText: fromPromise<void, { text: string }>(() => Promise.reject(new Error('copyText not provided'))),
@@ -59,7 +63,7 @@ export const twoFactorSetupMachine = setup({
   },
 }).createMachine({
   id: 'twoFactorSetup',
-  context: { secret: '', qrCode: '', code: '', codeError: null },
+  context: ({ input }) => ({ secret: '', qrCode: '', email: input.email, code: '', codeError: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -134,7 +138,7 @@ export const twoFactorSetupMachine = setup({
       invoke: {
         id: 'verifyCode',
         src: 'verifyCode',
-        input: ({ context }) => ({ secret: context.secret, code: context.code.trim() }),
+        input: ({ context }) => ({ secret: context.secret, code: context.code.trim(), email: context.email }),
         onDone: 'verified',
         onError: {
           target: 'enteringCode',
@@ -143,7 +147,7 @@ export const twoFactorSetupMachine = setup({
       },
     },
     verified: {
-      description: 'The server accepted the code: two-factor may be turned on.',
+      description: 'The server accepted the code and turned two-factor on.',
       type: 'final',
       output: { enabled: true },
     },

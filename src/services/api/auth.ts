@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
 import {
   AccountSettings,
+  ErrorBody,
   LOCKED_MESSAGE_HEADER,
   MfaRequired,
   Session,
@@ -20,6 +21,8 @@ export type LoginFailure =
   | { kind: 'invalidCredentials' }
   | { kind: 'locked'; message: string }
   | { kind: 'throttled'; minutes: number }
+  /** The password was right, but an administrator disabled the account. */
+  | { kind: 'disabled' }
   | { kind: 'unavailable' };
 
 export const BuildInfo = v.object({ buildId: v.string() });
@@ -40,6 +43,8 @@ async function toLoginFailure(error: unknown): Promise<LoginFailure> {
   if (status === 401) return { kind: 'invalidCredentials' };
   if (status === 423) return { kind: 'locked', message: headers.get(LOCKED_MESSAGE_HEADER) ?? '' };
   if (status === 429) return { kind: 'throttled', minutes: retryAfterMinutes(headers.get('Retry-After')) };
+  const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
+  if (status === 403 && body.success && body.output.code === 'ACCOUNT_DISABLED') return { kind: 'disabled' };
   return { kind: 'unavailable' };
 }
 

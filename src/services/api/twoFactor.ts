@@ -19,8 +19,11 @@ export type TwoFactorFailure =
 export interface TwoFactorApi {
   /** Starts a setup: a new secret for the signed-in user and its QR code. */
   fetchTwoFactorSetup(): Promise<TwoFactorSetupKey>;
-  /** Confirms the secret with a code of it; rejects with a TwoFactorFailure. */
-  verifyTwoFactorCode(secret: string, code: string): Promise<void>;
+  /**
+   * Confirms the secret with a code of it, which turns two-factor on (linking `email` when the account has
+   * none); rejects with a TwoFactorFailure.
+   */
+  verifyTwoFactorCode(secret: string, code: string, email: string | null): Promise<void>;
 }
 
 async function toTwoFactorFailure(error: unknown): Promise<TwoFactorFailure> {
@@ -37,9 +40,9 @@ export function createTwoFactorApi(http: KyInstance): TwoFactorApi {
   return {
     fetchTwoFactorSetup: async () =>
       v.parse(TwoFactorSetupKey, await http.get('v2/account/settings/2fa').json()),
-    async verifyTwoFactorCode(secret, code) {
+    async verifyTwoFactorCode(secret, code, email) {
       const searchParams = new URLSearchParams(v.parse(TwoFactorCodeQuery, { code }));
-      const json = v.parse(TwoFactorVerifyBody, { secret });
+      const json = v.parse(TwoFactorVerifyBody, { secret, email });
       try {
         await http.post('v2/account/verify-2fa', { searchParams, json });
       } catch (error) {

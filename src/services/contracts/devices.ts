@@ -219,6 +219,16 @@ export const MappingStatusEvent = v.object({
   type: v.literal('MappingStatus'),
   payload: v.object({ hexacode: v.string(), memberHexacode: v.string(), status: DeviceStatus }),
 });
+/**
+ * One line as it is pushed live: its value (a state's label in the user's language, or a number as text) and,
+ * for a line of states, the state's index, which says the same in every language (a fan is on when it is not 0).
+ */
+export const LiveLine = v.object({
+  ...v.pick(Line, ['number', 'status', 'value', 'unit']).entries,
+  state: v.optional(v.nullable(v.number()), null),
+});
+export type LiveLine = v.InferOutput<typeof LiveLine>;
+
 /** When a department's values were reported (ms, null: never) and whether that is older than its stale period. */
 const freshness = {
   reportedAt: v.optional(v.nullable(v.number()), null),
@@ -236,7 +246,7 @@ export const LineValuesEvent = v.object({
     department: v.number(),
     subDepartment: v.number(),
     page: v.number(),
-    lines: v.array(v.pick(Line, ['number', 'status', 'value', 'unit'])),
+    lines: v.array(LiveLine),
     ...freshness,
   }),
 });

@@ -124,9 +124,14 @@ export type HistoryStats = v.InferOutput<typeof HistoryStats>;
 export const HistorySeries = v.object({
   id: v.string(),
   status: v.picklist(HISTORY_SERIES_STATUSES),
-  /** The line's name and unit from its ADF (null when the line is unknown). */
+  /** The line's name and unit from its ADF (null when the line is unknown), in the caller's language. */
   name: v.nullable(v.string()),
   unit: v.nullable(v.string()),
+  /**
+   * A line of states (door closed or open, defrost phases): each value's label, by the index the buffer
+   * records; null for a numeric line.
+   */
+  options: v.optional(v.nullable(v.array(v.object({ label: v.string(), index: v.number() }))), null),
   /** Seconds between the buffer's samples (null without a buffer). */
   interval: v.nullable(v.number()),
   points: HistoryPoints,

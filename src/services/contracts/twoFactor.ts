@@ -3,8 +3,8 @@ import { SecurityCode } from './auth';
 
 /**
  * Two-factor setup (SPEC §2, §4, §7): GET /api/v2/account/settings/2fa makes a new secret for the signed-in user
- * (pending until a code of it is verified), POST /api/v2/account/verify-2fa?code= with that secret confirms it.
- * Only then may the settings turn use2FA on.
+ * (pending until a code of it is verified), POST /api/v2/account/verify-2fa?code= with that secret confirms it
+ * and turns two-factor on at once.
  */
 
 /** GET's answer: the secret (base32, for typing into an authenticator) and its otpauth URI as a PNG data URL. */
@@ -17,9 +17,17 @@ export type TwoFactorSetupKey = v.InferOutput<typeof TwoFactorSetupKey>;
 /** POST's query: the 6 digits the authenticator shows now. */
 export const TwoFactorCodeQuery = v.object({ code: SecurityCode });
 
-/** POST's body: the secret being set up, so a stale dialog (a newer setup began meanwhile) is told apart. */
+/**
+ * POST's body: the secret being set up, so a stale dialog (a newer setup began meanwhile) is told apart, and
+ * the e-mail address the settings dialog holds: two-factor needs one linked to the account (SPEC §5), and an
+ * account without one links this one with the confirmed code.
+ */
 export const TwoFactorVerifyBody = v.object({
   secret: v.pipe(v.string('Secret is required'), v.nonEmpty('Secret is required'), v.maxLength(128)),
+  email: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('Email is invalid'))),
+    null,
+  ),
 });
 export type TwoFactorVerifyBody = v.InferOutput<typeof TwoFactorVerifyBody>;
 

@@ -25,7 +25,8 @@ function LiveAlarmBell({ list }: { list: AlarmListRef }) {
       <Popover className="relative">
         <PopoverButton
           aria-label={t('alarmsUi.bell', { count })}
-          className="relative grid size-10 place-items-center rounded-full hover:bg-muted/15"
+          // A rounded square with the count inside it: its focus ring goes round both, and nothing covers it.
+          className="relative grid size-10 place-items-center rounded-lg hover:bg-muted/15"
         >
           <svg aria-hidden viewBox="0 0 24 24" className="size-6 fill-current">
             <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2Zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 1 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1l-2-2Z" />
@@ -33,7 +34,7 @@ function LiveAlarmBell({ list }: { list: AlarmListRef }) {
           {count > 0 ? (
             <span
               aria-hidden
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-error px-1 text-xs text-on-error"
+              className="absolute top-0 right-0 min-w-4 rounded-full bg-error px-1 text-[0.6875rem] leading-4 text-on-error"
             >
               {count}
             </span>

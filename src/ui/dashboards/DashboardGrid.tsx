@@ -71,7 +71,8 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
   const dashboard = useSelector(actor, selectDraft);
   const editing = useSelector(actor, selectIsEditing);
   const fullscreenId = useSelector(actor, selectFullscreenId);
-  const { width, containerRef } = useContainerWidth();
+  // The grid lays widgets out once its box was measured: never at a guessed width beyond the screen.
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const cols = columnsOf(breakpointOf(useViewportWidth()));
   const widgets = useMemo(() => dashboard?.widgets ?? [], [dashboard]);
   const layout = useMemo(() => layoutAt(widgets, cols), [widgets, cols]);
@@ -103,15 +104,24 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
     nameOf: (id) => widgets.find((widget) => widget.id === id)?.name ?? '',
     onArranged: save,
   });
-  if (widgets.length === 0) return <EmptyDashboard actor={actor} editing={editing} />;
+  // The measured box is there whatever shows in it: react-grid-layout measures it once, when it first mounts
+  // (an empty dashboard or a widget over the whole window first would leave the grid at its default 1280 px,
+  // laying widgets beyond the screen's edge once some show).
   const fullscreen = widgets.find((widget) => widget.id === fullscreenId);
-  if (fullscreen) {
+  if (widgets.length === 0 || fullscreen)
     return (
-      <FullscreenWidget onLeave={() => actor.send({ type: 'dashboard.toggleFullscreen', id: fullscreen.id })}>
-        <WidgetFrame actor={actor} widget={fullscreen} editing={editing} fullscreen />
-      </FullscreenWidget>
+      <div ref={containerRef}>
+        {fullscreen ? (
+          <FullscreenWidget
+            onLeave={() => actor.send({ type: 'dashboard.toggleFullscreen', id: fullscreen.id })}
+          >
+            <WidgetFrame actor={actor} widget={fullscreen} editing={editing} fullscreen />
+          </FullscreenWidget>
+        ) : (
+          <EmptyDashboard actor={actor} editing={editing} />
+        )}
+      </div>
     );
-  }
   return (
     <div ref={containerRef}>
       {editing && (
@@ -124,27 +134,40 @@ export function DashboardGrid({ actor }: { actor: DashboardEditorActor }) {
           </p>
         </>
       )}
-      <GridLayout
-        key={retakes}
-        width={width}
-        layout={layout}
-        gridConfig={{ ...GRID_CONFIG, cols }}
-        compactor={compactorAt(cols)}
-        dragConfig={{ enabled: editing, cancel: 'button' }}
-        resizeConfig={{ enabled: editing }}
-        onLayoutChange={layoutChanged}
-        onDragStop={dropped}
-        onResizeStop={dropped}
-      >
-        {widgets.map((widget) => (
-          <div key={widget.id}>
-            {editing && (
-              <GridItemHandle name={widget.name} describedBy={keysId} onKeyDown={keyDownOn(widget.id)} />
-            )}
-            <WidgetFrame actor={actor} widget={widget} editing={editing} fullscreen={false} />
-          </div>
-        ))}
-      </GridLayout>
+      {mounted && (
+        <GridLayout
+          key={retakes}
+          width={width}
+          layout={layout}
+          gridConfig={{ ...GRID_CONFIG, cols }}
+          compactor={compactorAt(cols)}
+          dragConfig={{ enabled: editing, cancel: 'button' }}
+          resizeConfig={{ enabled: editing }}
+          onLayoutChange={layoutChanged}
+          onDragStop={dropped}
+          onResizeStop={dropped}
+        >
+          {widgets.map((widget) => (
+            <div key={widget.id}>
+              <WidgetFrame
+                actor={actor}
+                widget={widget}
+                editing={editing}
+                fullscreen={false}
+                handle={
+                  editing && (
+                    <GridItemHandle
+                      name={widget.name}
+                      describedBy={keysId}
+                      onKeyDown={keyDownOn(widget.id)}
+                    />
+                  )
+                }
+              />
+            </div>
+          ))}
+        </GridLayout>
+      )}
     </div>
   );
 }

@@ -41,7 +41,8 @@ export function DashboardScreen({ id }: { id: string }) {
   if (!dashboard) return null;
   const shown = view === 'loaded' && draft?.id === id ? draft : null;
   return (
-    <section className="flex flex-col gap-3 p-8">
+    // A phone gives the widgets its width (at 360 px, 324 px a widget): the margins grow with the screen.
+    <section className="flex flex-col gap-3 px-2 py-4 sm:p-8">
       <header className="flex flex-wrap items-center gap-2">
         <h1 className="flex-1 text-2xl font-semibold">{shown?.name ?? dashboard.name}</h1>
         {shown && editing && <EditModeActions actor={editor} id={id} saving={saving} />}

@@ -5,6 +5,7 @@ import { FRAME_BUTTON } from './frameButton';
 /**
  * The keyboard's hold on a widget in edit mode: focused, arrow keys move or resize the widget. A button, so the
  * grid's drag does not start on it (the grid cancels drags on buttons) and the keys are told by its description.
+ * It leads the widget's header, where it covers nothing the widget shows.
  */
 export function GridItemHandle({
   name,
@@ -24,7 +25,7 @@ export function GridItemHandle({
       title={label}
       aria-describedby={describedBy}
       onKeyDown={onKeyDown}
-      className={`${FRAME_BUTTON} absolute bottom-1 left-1 z-10 bg-surface`}
+      className={FRAME_BUTTON}
     >
       <span aria-hidden>✥</span>
     </button>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps, type ReactNode } from 'react';
 import { selectWidgetLive } from '../../machines/dashboardEditor/dashboardEditor.selectors';
 import {
   isInvalidWidget,
@@ -24,11 +24,14 @@ export function WidgetFrame({
   widget,
   editing,
   fullscreen,
+  handle = null,
 }: {
   actor: DashboardEditorActor;
   widget: DashboardWidget;
   editing: boolean;
   fullscreen: boolean;
+  /** In edit mode on the grid: the keyboard's hold on the widget, leading its header. */
+  handle?: ReactNode;
 }) {
   const live = useSelector(actor, selectWidgetLive(widget.id));
   return (
@@ -44,6 +47,7 @@ export function WidgetFrame({
         widget={widget}
         editing={editing}
         fullscreen={fullscreen}
+        handle={handle}
       />
       {isInvalidWidget(widget) ? (
         <InvalidWidgetNotice widget={widget} editing={editing} />
@@ -55,10 +59,14 @@ export function WidgetFrame({
 }
 
 /** The widget's name and its actions, folded into one menu when a row of them would squeeze the name. */
-function WidgetHeader(props: Omit<ComponentProps<typeof WidgetActions>, 'folded'>) {
+function WidgetHeader({
+  handle,
+  ...props
+}: Omit<ComponentProps<typeof WidgetActions>, 'folded'> & { handle: ReactNode }) {
   const { folded, headerRef, titleRef, actionsRef } = useFoldedActions();
   return (
     <header ref={headerRef} className="flex items-center gap-1 border-b border-line px-3 py-1">
+      {handle}
       <h2 ref={titleRef} id={`widget-${props.widget.id}`} className="min-w-0 flex-1 truncate font-medium">
         {props.widget.name}
       </h2>

@@ -10,22 +10,25 @@ import {
 } from '../../machines/lineEdit/lineEdit.selectors';
 import type { LineLimits } from '../../services/contracts/devices';
 import type { lineEditMachine } from '../../machines/lineEdit/lineEditMachine';
-import { useT } from '../i18n';
+import { useLocale, useT } from '../i18n';
+import { localizedValue } from '../numbers';
+import { formatNumber } from '../widgets/history/format';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 import { lineDisplayName, useLineValueText } from '../devicePage/lineText';
 
-/** What a numeric line accepts, under its field: "From -30 to 10 °C, in steps of 0.1". */
+/** What a numeric line accepts, under its field: "From -30 to 10 °C, in steps of 0.1" (numbers as the language writes them). */
 function useLimitsText() {
   const t = useT();
+  const locale = useLocale();
   return (limits: LineLimits | null) => {
     if (!limits) return null;
     const values = {
-      min: limits.min === null ? '−∞' : String(limits.min),
-      max: limits.max === null ? '∞' : String(limits.max),
-      step: String(limits.step),
+      min: limits.min === null ? '−∞' : formatNumber(limits.min, locale),
+      max: limits.max === null ? '∞' : formatNumber(limits.max, locale),
+      step: formatNumber(limits.step, locale),
       unit: limits.unit,
     };
     return t(limits.unit ? 'lineEdit.limits' : 'lineEdit.limitsNoUnit', values);
@@ -38,6 +41,7 @@ function useLimitsText() {
  */
 export function LineDetailsDialog({ actor }: { actor: ActorRefFrom<typeof lineEditMachine> }) {
   const t = useT();
+  const locale = useLocale();
   const valueText = useLineValueText();
   const line = useSelector(actor, selectLine);
   const value = useSelector(actor, selectValue);
@@ -48,7 +52,16 @@ export function LineDetailsDialog({ actor }: { actor: ActorRefFrom<typeof lineEd
   const limitsText = useLimitsText();
   const change = (next: string) => actor.send({ type: 'lineEdit.change', value: next });
   const cancel = () => actor.send({ type: 'lineEdit.cancel' });
-  const errorText = errorId ? t(errorId, errorValues) : null;
+  // The bounds an error names, as the language writes numbers.
+  const errorText = errorId
+    ? t(
+        errorId,
+        errorValues &&
+          Object.fromEntries(
+            Object.entries(errorValues).map(([name, text]) => [name, localizedValue(text, locale)]),
+          ),
+      )
+    : null;
 
   return (
     <Dialog

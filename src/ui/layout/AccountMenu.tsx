@@ -1,4 +1,12 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import {
+  Menu,
+  MenuButton,
+  MenuHeading,
+  MenuItem,
+  MenuItems,
+  MenuSection,
+  MenuSeparator,
+} from '@headlessui/react';
 import { useLocation, useRoute } from 'wouter';
 import {
   selectIsAdministrator,
@@ -11,11 +19,14 @@ import { ROUTES } from '../../machines/app/routes';
 import type { AccountDialogName } from '../../machines/accountDialogs/accountDialog.types';
 import { AppActor } from '../appActor';
 import { useDashboards } from '../dashboards/useDashboards';
+import type { MessageId } from '../../i18n/messages';
 import { useT } from '../i18n';
 
 const ITEM = 'block w-full px-4 py-2 text-left data-focus:bg-primary/15';
+const HEADING = 'px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase';
 
 type Entry = [label: string, select: () => void];
+type Section = [heading: MessageId, entries: Entry[]];
 
 /** Whether the menu offers each account dialog: its workflow has arrived with the signed-in chunk. */
 const OFFERS = {
@@ -28,7 +39,10 @@ const OFFERS = {
   switchBack: selectOffersAccountDialog('switchBack'),
 } satisfies Partial<Record<AccountDialogName, unknown>>;
 
-/** Account menu of the head bar: dashboards, then the user's own dialogs, help and support, administration. */
+/**
+ * Account menu of the head bar (SPEC §2), in sections with headings: dashboards, the user's own settings, help
+ * and support, administration (for those who administer); logging out apart at the end.
+ */
 export function AccountMenu() {
   const t = useT();
   const app = AppActor.useActorRef();
@@ -53,31 +67,57 @@ export function AccountMenu() {
   };
   const dialog = (name: keyof typeof OFFERS, label: string): Entry[] =>
     offered[name] ? [[label, () => app.send({ type: 'accountDialog.open', dialog: name })]] : [];
-  // Label and what choosing it sends, in menu order.
-  const entries: Entry[] = [
-    [t('dashboards.create'), () => dashboards.send({ type: 'dashboards.create' })],
-    ...(onDashboard
-      ? [[t('dashboards.download'), () => dashboards.send({ type: 'dashboards.export' })] as Entry]
-      : []),
-    [t('dashboards.upload'), () => dashboards.send({ type: 'dashboards.import' })],
-    [t('dashboards.sortingSettings'), () => dashboards.send({ type: 'dashboards.sort' })],
-    [t('dashboards.groups'), () => dashboards.send({ type: 'dashboards.group.create' })],
-    ...dialog('settings', t('accountSettings.open')),
-    [t('deviceConfiguration.open'), () => app.send({ type: 'deviceConfiguration.open' })],
-    ...dialog('theme', t('themeSettings.open')),
-    // Help: the user guide, then the two support dialogs (SPEC §2).
-    [t('support.help'), () => navigate(ROUTES.help)],
-    ...dialog('featureRequest', t('support.featureRequest')),
-    ...dialog('bugReport', t('support.bugReport')),
-    ...dialog('users', t('users.menu')),
-    ...dialog('switchAccount', t('switchAccount.menu')),
-    ...dialog('switchBack', t('switchAccount.backMenu')),
+  // Each section's entries: label and what choosing it sends, in menu order; an empty section is left out.
+  const sections: Section[] = [
     [
-      t(mode === 'dark' ? 'account.switchToLight' : 'account.switchToDark'),
-      () => app.send({ type: 'theme.toggle' }),
+      'account.section.dashboards',
+      [
+        [t('dashboards.create'), () => dashboards.send({ type: 'dashboards.create' })],
+        ...(onDashboard
+          ? [[t('dashboards.download'), () => dashboards.send({ type: 'dashboards.export' })] as Entry]
+          : []),
+        [t('dashboards.upload'), () => dashboards.send({ type: 'dashboards.import' })],
+        [t('dashboards.sortingSettings'), () => dashboards.send({ type: 'dashboards.sort' })],
+        [t('dashboards.groups'), () => dashboards.send({ type: 'dashboards.group.create' })],
+      ],
     ],
-    [t('account.logout'), () => app.send({ type: 'session.logout' })],
+    [
+      'account.section.settings',
+      [
+        ...dialog('settings', t('accountSettings.open')),
+        [t('deviceConfiguration.open'), () => app.send({ type: 'deviceConfiguration.open' })],
+        ...dialog('theme', t('themeSettings.open')),
+        [
+          t(mode === 'dark' ? 'account.switchToLight' : 'account.switchToDark'),
+          () => app.send({ type: 'theme.toggle' }),
+        ],
+      ],
+    ],
+    // Help: the user guide, then the two support dialogs (SPEC §2).
+    [
+      'account.section.help',
+      [
+        [t('support.help'), () => navigate(ROUTES.help)],
+        ...dialog('featureRequest', t('support.featureRequest')),
+        ...dialog('bugReport', t('support.bugReport')),
+      ],
+    ],
+    [
+      'account.section.administration',
+      [
+        ...dialog('users', t('users.menu')),
+        ...dialog('switchAccount', t('switchAccount.menu')),
+        ...dialog('switchBack', t('switchAccount.backMenu')),
+      ],
+    ],
   ];
+  const item = ([label, select]: Entry) => (
+    <MenuItem key={label}>
+      <button type="button" className={ITEM} onClick={select}>
+        {label}
+      </button>
+    </MenuItem>
+  );
   return (
     <Menu>
       <MenuButton
@@ -98,13 +138,16 @@ export function AccountMenu() {
         anchor="bottom end"
         className="z-20 min-w-56 rounded bg-surface-raised py-1 shadow-lg focus:outline-none"
       >
-        {entries.map(([label, select]) => (
-          <MenuItem key={label}>
-            <button type="button" className={ITEM} onClick={select}>
-              {label}
-            </button>
-          </MenuItem>
-        ))}
+        {sections
+          .filter(([, entries]) => entries.length > 0)
+          .map(([heading, entries]) => (
+            <MenuSection key={heading} className="border-b border-line pb-1 last:border-b-0">
+              <MenuHeading className={HEADING}>{t(heading)}</MenuHeading>
+              {entries.map(item)}
+            </MenuSection>
+          ))}
+        <MenuSeparator className="my-1 h-px bg-line" />
+        {item([t('account.logout'), () => app.send({ type: 'session.logout' })])}
       </MenuItems>
     </Menu>
   );

@@ -12,7 +12,13 @@ export function GuestCard({ heading, children }: { heading: string; children: Re
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="flex w-full max-w-sm flex-col gap-6 rounded-lg bg-surface-raised p-8 shadow-lg">
-        {logo ? <img src={logo} alt={t('login.logoAlt', { tenant })} className="mx-auto h-16" /> : null}
+        {/* Login logos are drawn for a light ground (the tenant's name in its own colour): they keep one in the
+            dark theme too, so the name reads on the card. */}
+        {logo ? (
+          <div className="mx-auto rounded-lg bg-white px-3 py-1">
+            <img src={logo} alt={t('login.logoAlt', { tenant })} className="h-16" />
+          </div>
+        ) : null}
         <h1 className="text-center text-xl font-semibold">{heading}</h1>
         {children}
         <LanguageChoice />

@@ -44,10 +44,14 @@ export function DeviceTreeView({ tree }: { tree: TreeActor }) {
     rows.findIndex((row) => row.id === focusedId),
   );
 
-  // Auto-scroll to the device of the current route once the tree opened the way to it.
+  // Auto-scroll to the page of the current route once the tree opened the way to it (once: the user may
+  // scroll elsewhere while statuses change the rows).
+  const revealed = useRef<string | null>(null);
   useEffect(() => {
     const index = revealId ? rows.findIndex((row) => row.id === revealId) : -1;
-    if (index >= 0) scrollRowIntoView(viewport.current, index);
+    if (index < 0 || revealed.current === revealId) return;
+    revealed.current = revealId;
+    scrollRowIntoView(viewport.current, index);
   }, [revealId, rows]);
 
   // Keyboard moves render the target row first, then focus it.

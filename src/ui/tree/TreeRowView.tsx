@@ -62,11 +62,19 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
     );
   }
   if (row.kind === 'page') {
+    // The page the route shows is marked, as the dashboards list marks the open dashboard.
     return (
-      <li role="treeitem" aria-selected={false} {...common} aria-label={row.label}>
+      <li
+        role="treeitem"
+        aria-selected={row.current}
+        {...common}
+        className={`${common.className} ${row.current ? 'bg-on-sidebar/15 font-medium' : ''}`}
+        aria-label={row.label}
+      >
         <Link
           href={row.href ?? '/'}
           tabIndex={-1}
+          aria-current={row.current ? 'page' : undefined}
           className="flex-1 truncate py-2 underline-offset-2 hover:underline"
         >
           {row.label}

@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { selectElementValue } from '../../machines/dashboardEditor/dashboardEditor.selectors';
 import { elementKey } from '../../machines/dashboardEditor/dashboardEditor.setup';
 import { elementTopic } from '../../machines/dashboardEditor/dashboardEditor.model';
 import type { MessageId } from '../../i18n/messages';
 import type { WidgetElement } from '../../services/contracts';
-import { useT, type Translate } from '../i18n';
+import { useLocale, useT, type Translate } from '../i18n';
+import { localizedValue } from '../numbers';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
 import { useLiveness } from '../live/liveness';
 import { LiveValue } from '../live/LiveValue';
-import { selectElementBareValue } from './elementSelectors';
+import { selectElementBareValue, selectElementUnit } from './elementSelectors';
 
 /** Label of an element: its custom name, else the line's name, else 'hexacode line N'. */
 export function elementLabel(element: WidgetElement, t: Translate): string {
@@ -23,8 +23,8 @@ export function elementLabel(element: WidgetElement, t: Translate): string {
 export const hasLineAddress = (element: WidgetElement): boolean => elementKey(element) !== null;
 
 /**
- * The live value of an element: 'value unit' (or the value alone when `withUnit` is false), its status text
- * when not OK, a dash until one arrives.
+ * The live value of an element: 'value unit' (or the value alone when `withUnit` is false), numbers written as
+ * the interface's language writes them, its status text when not OK, a dash until one arrives.
  */
 export function useElementValue(
   actor: DashboardEditorActor,
@@ -32,10 +32,14 @@ export function useElementValue(
   withUnit = true,
 ): string {
   const t = useT();
+  const locale = useLocale();
   const key = elementKey(element);
-  const value = useSelector(actor, withUnit ? selectElementValue(key) : selectElementBareValue(key));
+  const value = useSelector(actor, selectElementBareValue(key));
+  const unit = useSelector(actor, selectElementUnit(key));
   if (value === '') return t('widgets.noValue');
-  return value.startsWith('lineStatus.') ? t(value as MessageId) : value;
+  if (value.startsWith('lineStatus.')) return t(value as MessageId);
+  const shown = localizedValue(value, locale);
+  return withUnit && unit ? `${shown} ${unit}` : shown;
 }
 
 /** An element's live value as shown: dimmed with its age while not live (live data paused, or stale). */

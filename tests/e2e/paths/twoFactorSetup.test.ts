@@ -41,6 +41,8 @@ const TEXT = {
 const is = (a: SetupModelEvent, b: SetupModelEvent) => JSON.stringify(a) === JSON.stringify(b);
 
 const model: ModelOptions<typeof twoFactorSetupMachine> = {
+  // The settings dialog's e-mail: each path's user has one (pathUsers.ts), sent with the code.
+  input: { email: 'path-user@demo.example' },
   events: [
     LOADED,
     LOAD_FAILED,
@@ -70,6 +72,8 @@ const model: ModelOptions<typeof twoFactorSetupMachine> = {
 
 interface SetupWorld {
   username: string;
+  /** The user's e-mail address, which the settings dialog holds. */
+  email: string;
   /** The secret the server made for this path, as its answer carried it. */
   secret: string;
   typed: string;
@@ -86,7 +90,7 @@ const twoFactorBox = (world: SetupWorld) =>
   world.settings.getByRole('checkbox', { name: 'Two-factor authentication' });
 
 async function start(page: Page): Promise<SetupWorld> {
-  const { username, session } = await signedInPathUser(PASSWORD);
+  const { username, email, session } = await signedInPathUser(PASSWORD);
   await openSignedIn(page, session);
   const setupKeys = await holdRequests(page, '**/api/v2/account/settings/2fa', 'GET');
   const verifications = await holdRequests(page, /\/api\/v2\/account\/verify-2fa\?/, 'POST');
@@ -95,7 +99,8 @@ async function start(page: Page): Promise<SetupWorld> {
   await settings.getByRole('checkbox', { name: 'Two-factor authentication' }).click();
   // The dialog's own box has no size of its own (its panel has): wait for what it shows.
   await button(page, 'Cancel').waitFor();
-  return { username, secret: '', typed: '', codeError: null, setupKeys, verifications, settings };
+  const fresh = { secret: '', typed: '', codeError: null };
+  return { username, email, ...fresh, setupKeys, verifications, settings };
 }
 
 async function play(page: Page, event: SetupModelEvent, world: SetupWorld) {
@@ -156,14 +161,17 @@ async function codeStep(page: Page, world: SetupWorld, verifying: boolean) {
     expect(await button(page, 'Verifying…').isDisabled()).toBe(true);
     const url = new URL(world.verifications.urls().at(-1)!);
     expect(url.searchParams.get('code'), 'the code typed is sent').toBe(world.typed);
-    expect(world.verifications.bodies().at(-1)).toEqual({ secret: world.secret });
+    expect(world.verifications.bodies().at(-1)).toEqual({ secret: world.secret, email: world.email });
   }
 }
 
 async function closed(page: Page, world: SetupWorld, enabled: boolean) {
   expect(await setup(page).count()).toBe(0);
-  // SPEC §4: the box is ticked only once the server accepted a code; cancelling leaves two-factor off.
+  // SPEC §4: the box is ticked only once the server accepted a code, which turned two-factor on, and the
+  // settings say so; cancelling leaves two-factor off.
   expect(await twoFactorBox(world).isChecked()).toBe(enabled);
+  const said = world.settings.getByRole('status').filter({ hasText: 'Two-factor authentication is on' });
+  expect(await said.count()).toBe(enabled ? 1 : 0);
 }
 
 describeServerPaths('two-factor setup, in Chromium against the server', twoFactorSetupMachine, {

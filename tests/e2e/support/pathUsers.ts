@@ -45,8 +45,10 @@ export async function spendLink(token: string, password: string): Promise<void> 
 }
 
 /** A new operator who has set `password`, signed in through the API. */
-export async function signedInPathUser(password: string): Promise<{ username: string; session: Session }> {
-  const { username, token } = await newPathUser();
+export async function signedInPathUser(
+  password: string,
+): Promise<{ username: string; email: string; session: Session }> {
+  const { username, email, token } = await newPathUser();
   await spendLink(token, password);
-  return { username, session: await apiSession('demo', username, password) };
+  return { username, email, session: await apiSession('demo', username, password) };
 }

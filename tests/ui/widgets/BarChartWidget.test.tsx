@@ -18,6 +18,12 @@ import {
 
 installFakeCanvas();
 
+/** A table's rows, each as the texts of its cells. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.children].map((cell) => cell.textContent));
+
 const barChart = (fields: Record<string, unknown>) =>
   widgetOf(
     'BAR_CHART',
@@ -46,13 +52,54 @@ describe('BAR_CHART widget', () => {
     const { actor, chart } = await start({ sorting: 'ASCENDING' });
     expect(chart.tagName).toBe('CANVAS');
     expect(chart.getAttribute('aria-label')).toBe('Freezer room: -19, Cold room: 2.5, Setpoint: —');
-    const list = chart.closest('article')!.querySelector('ul.sr-only') as HTMLElement;
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Cold room: 2.5 °C', 'Freezer room: -19 °C', 'Setpoint: No data']);
+    expect(rowsOf(screen.getByRole('table', { name: 'Values of Room air' }))).toEqual([
+      ['Series', 'Latest'],
+      ['Cold room', '2.5 °C'],
+      ['Freezer room', '-19 °C'],
+      ['Setpoint', 'No data'],
+    ]);
+    // Each bar is named on its axis: no legend repeating the widget's name.
+    expect(Chart.getChart(chart as HTMLCanvasElement)!.options.plugins?.legend?.display).toBe(false);
     actor.stop();
+  });
+
+  it('tells apart two devices’ lines of the same name by the device and department they read', async () => {
+    const twoCases = widgetOf(
+      'BAR_CHART',
+      [
+        {
+          id: 'cold',
+          ...coldRoom,
+          lineNumber: 1,
+          dataName: 'Air temperature',
+          label: 'Cold room · Evaporator 1',
+        },
+        {
+          id: 'freezer',
+          ...freezerRoom,
+          lineNumber: 1,
+          dataName: 'Air temperature',
+          label: 'Freezer · Evaporator 1',
+        },
+        { id: 'setpoint', ...coldRoom, lineNumber: 2, dataName: 'Air temperature setpoint' },
+      ],
+      { name: 'Rooms' },
+    );
+    const dashboard = await startDashboard(dashboardWith(twoCases));
+    render(<DashboardGrid actor={dashboard.actor} />);
+    const canvas = (await screen.findByRole('img')) as HTMLCanvasElement;
+    expect(Chart.getChart(canvas)!.data.labels).toEqual([
+      'Air temperature · Cold room · Evaporator 1',
+      'Air temperature · Freezer · Evaporator 1',
+      'Air temperature setpoint',
+    ]);
+    expect(rowsOf(screen.getByRole('table', { name: 'Values of Rooms' })).map(([name]) => name)).toEqual([
+      'Series',
+      'Air temperature · Cold room · Evaporator 1',
+      'Air temperature · Freezer · Evaporator 1',
+      'Air temperature setpoint',
+    ]);
+    dashboard.actor.stop();
   });
 
   it('sorts descending and updates with live values', async () => {
@@ -85,8 +132,19 @@ describe('BAR_CHART widget', () => {
       'Freezer room',
       'Setpoint',
     ]);
-    const table = screen.getByRole('table', { name: 'Values of Room air' });
+    expect(drawn.options.plugins?.legend?.display).toBe(true);
+    const table = screen.getByRole('table', {
+      name: 'Room air: average of each hour of the day over the range',
+    });
     expect(within(table).getByRole('row', { name: /^14:00/ }).textContent).toBe('14:008-198');
+    // Its text alternative: each element's latest, lowest, highest and average hour.
+    expect(rowsOf(screen.getByRole('table', { name: 'Values of Room air' }))[1]).toEqual([
+      'Cold room',
+      '3',
+      '3',
+      '8',
+      '3.21',
+    ]);
     actor.stop();
   });
 

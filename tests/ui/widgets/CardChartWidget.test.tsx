@@ -86,7 +86,7 @@ describe('CARD_CHART widget', () => {
     const rising: ValueAt = (_, t) => Math.round((t - (NOON - 7 * 24 * HOUR_MS)) / (24 * HOUR_MS));
     const { actor } = await startWithHistory({ showSparkline: true }, rising);
     const sparkline = await screen.findByRole('img', {
-      name: 'Trend of Air over the range: from 0 °C to 7 °C',
+      name: 'Trend of Air over the range: from 0 °C to 7 °C, lowest 0 °C, highest 7 °C',
     });
     expect(sparkline.querySelector('path')!.getAttribute('d')).toMatch(/^M0\.00 23\.00 L/);
     actor.stop();

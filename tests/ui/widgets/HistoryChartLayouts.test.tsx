@@ -1,5 +1,5 @@
 import '../../support/resizeObserver';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Chart } from 'chart.js';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
@@ -20,8 +20,12 @@ const temperature = {
 const pressure = { id: 'pressure', ...coldRoom, lineNumber: 3, name: 'Suction pressure', yAxisNumber: 1 };
 const units = { temperature: '°C', pressure: 'bar' };
 
-async function drawn(type: 'MULTIPLE_Y_CHART' | 'MULTIGRID_CHART', elements: Record<string, unknown>[]) {
-  const { handler } = historyHandler({ units });
+async function drawn(
+  type: 'MULTIPLE_Y_CHART' | 'MULTIGRID_CHART',
+  elements: Record<string, unknown>[],
+  answers: Parameters<typeof historyHandler>[0] = { units },
+) {
+  const { handler } = historyHandler(answers);
   server.use(handler);
   const { actor } = startHistoryDashboard(dashboardWith(widgetOf(type, elements, { name: 'Pack' })));
   render(<DashboardGrid actor={actor} />);
@@ -56,6 +60,33 @@ describe('MULTIGRID_CHART widget', () => {
     expect(Object.keys(scales).filter((id) => id.startsWith('x'))).toEqual(['x']);
     // One hover position across the grids: every series' value at the hovered time.
     expect(chart.options.interaction).toMatchObject({ mode: 'index', intersect: false });
+    actor.stop();
+  });
+});
+
+describe('MULTIGRID_CHART widget with a door', () => {
+  it('tells its states by name: on the axis, and in its text alternative', async () => {
+    const door = { id: 'door', ...coldRoom, lineNumber: 6, name: 'Door' };
+    const states = [
+      { label: 'Closed', index: 0 },
+      { label: 'Open', index: 1 },
+    ];
+    const { actor, chart } = await drawn('MULTIGRID_CHART', [temperature, door], {
+      states: { door: states },
+      valueAt: (id, t) => (id === 'door' ? ((t / 3_600_000) % 5 === 0 ? 1 : 0) : 3),
+    });
+    const doorSet = chart.data.datasets.find((dataset) => dataset.label === 'Door')!;
+    expect(doorSet).toMatchObject({ stepped: true });
+    const table = screen.getByRole('table', { name: 'Values of Pack' });
+    const row = within(table).getByRole('row', { name: /^Door/ });
+    // Its average is the share of time open (about one hour in five).
+    expect([...row.children].map((cell) => cell.textContent)).toEqual([
+      'Door',
+      expect.stringMatching(/^(Open|Closed)$/),
+      'Closed',
+      'Open',
+      expect.stringMatching(/^Open 2\d %$/),
+    ]);
     actor.stop();
   });
 });

@@ -70,6 +70,29 @@ describe('LINE_CHART widget', () => {
     actor.stop();
   });
 
+  it('tells apart two devices’ lines of the same name by the device and department they read', async () => {
+    const here = { id: 'here', ...coldRoom, lineNumber: 1, label: 'Cold room · Evaporator 1' };
+    const there = {
+      id: 'there',
+      ...coldRoom,
+      hexacode: '1A0106',
+      lineNumber: 1,
+      label: 'Freezer · Evaporator 1',
+    };
+    const { chart, actor } = await start([here, there]);
+    const main = chart().data.datasets.filter((dataset) => !dataset.label?.includes('('));
+    expect(main.map((dataset) => dataset.label)).toEqual([
+      'Air temperature · Cold room · Evaporator 1',
+      'Air temperature · Freezer · Evaporator 1',
+    ]);
+    expect(valueRows().map(([series]) => series)).toEqual([
+      'Series',
+      'Air temperature · Cold room · Evaporator 1',
+      'Air temperature · Freezer · Evaporator 1',
+    ]);
+    actor.stop();
+  });
+
   it('draws average, highest and lowest lines with their labels, and its mark areas', async () => {
     const { chart, actor } = await start([{ ...air, showAverageValue: true }], {
       showHighestValue: true,
@@ -200,6 +223,32 @@ describe('LINE_CHART widget', () => {
     expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(/from 05-03-2025 13:00/);
     expect(screen.getByRole('button', { name: 'Range shown by Cold room: Last 7 days' })).toBeTruthy();
     actor.stop();
+  });
+
+  it('keeps the range chosen from its header in the address, so a reload shows it again', async () => {
+    const { handler, server: history } = historyHandler();
+    server.use(handler);
+    const chart = widgetOf('LINE_CHART', [air], { id: 'w-room', name: 'Cold room' });
+    const first = startHistoryDashboard(dashboardWith(chart));
+    const view = render(<DashboardGrid actor={first.actor} />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Range shown by Cold room: Last 24 hours' }),
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(new URLSearchParams(window.location.search).get('range.w-room')).toBe('LAST_7_DAYS');
+    first.actor.stop();
+    view.unmount();
+
+    // The page loads again at the same address: the chart asks the chosen range at once and says it shows it.
+    const asked = history.queries.length;
+    const again = startHistoryDashboard(dashboardWith(chart));
+    render(<DashboardGrid actor={again.actor} />);
+    await screen.findByRole('img', { name: /from 05-03-2025 13:00 to 12-03-2025 13:00/ });
+    expect(history.queries[asked]).toMatchObject({ from: '2025-03-05T12:00:00.000Z' });
+    const button = screen.getByRole('button', { name: 'Range shown by Cold room: Last 7 days' });
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    again.actor.stop();
   });
 
   it('follows new samples while its range ends now: they appear within one interval', async () => {

@@ -51,8 +51,11 @@ describe('PICTOGRAPH widget', () => {
     expect(spinning()).toBe(false);
     push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: '1', unit: null }]);
     expect(spinning()).toBe(true);
-    push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: 'ON', unit: null }]);
+    // A line of states runs in any language: by its state's index, not by its label.
+    push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: 'Ein', unit: null, state: 1 }]);
     expect(spinning()).toBe(true);
+    push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: 'Aus', unit: null, state: 0 }]);
+    expect(spinning()).toBe(false);
     actor.stop();
   });
 

@@ -46,7 +46,8 @@ function themeOf(brand: Brand): StoredTheme {
     colors: brand.colors,
     themeColor: brand.colors.light.primary,
     backgroundColor: brand.colors.dark.sidebar,
-    // The login screen sits on a light card, the sidebar on the sidebar colour: each logo gets a readable text.
+    // The login logo sits on a light plate of the login card (GuestCard.tsx), the sidebar logo on the sidebar
+    // colour: each gets a text colour that reads there.
     loginLogoSvg: logo(brand, 320, 72, brand.colors.light.primary),
     sidebarLogoSvg: logo(brand, 240, 48, '#ffffff'),
     faviconSvg: favicon(brand),

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,20 @@ describe('ADFs', () => {
     await expect(loadAdfs(dir)).rejects.toThrow(/CC-410\.json: not valid JSON/);
     await writeFile(join(dir, 'CC-410.json'), JSON.stringify({ ...good, model: 'OTHER' }));
     await expect(loadAdfs(dir)).rejects.toThrow(/model "OTHER" must match the file name/);
+  });
+
+  it('reads the catalogues beside the ADFs, and names a bad one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'adf-'));
+    await writeFile(join(dir, 'CC-410.json'), JSON.stringify((await loadAdfs()).get('CC-410')!.doc));
+    await mkdir(join(dir, 'i18n', 'de'), { recursive: true });
+    await writeFile(join(dir, 'i18n', 'de', 'CC-410.json'), JSON.stringify({ Door: 'Tür' }));
+    const adf = (await loadAdfs(dir)).get('CC-410')!;
+    expect(adf.in('de').kindOf(1, 0)?.line(1, 6)?.name).toBe('Tür');
+    // A text the catalogue lacks stays English; a language without a catalogue is English.
+    expect(adf.in('DE').kindOf(1, 0)?.line(1, 1)?.name).toBe('Air temperature');
+    expect(adf.in('fr')).toBe(adf);
+    await writeFile(join(dir, 'i18n', 'de', 'CC-410.json'), JSON.stringify({ Door: 7 }));
+    await expect(loadAdfs(dir)).rejects.toThrow(/i18n\/de\/CC-410\.json: Door: a translation must be text/);
   });
 
   it('refuses a writable numeric line without limits and a department of an unknown kind', () => {

@@ -242,4 +242,29 @@ describeEachBackend('alarms store', (backend) => {
     expect((await call('GET', '/api/v2/alarms/history?pageLength=7', 'admin')).statusCode).toBe(400);
     expect((await call('GET', '/api/v2/alarms/history?sortField=nope', 'admin')).statusCode).toBe(400);
   });
+
+  it("names the ADF's departments in the reader's language, in the history and in the menu", async () => {
+    await hear(changed(IN_GROUP, 'HIGH_TEMPERATURE', true, T0 + 30_000));
+    // E-mail and push name the department in each reader's language too.
+    const raised = heard.filter((event) => event.type === 'alarm.raised').at(-1)!.occurrence;
+    expect(raised.departmentNames).toMatchObject({ de: 'Verdampfer 1', fr: 'Évaporateur 1' });
+    await ctx.handle.db.update(users).set({ languageCode: 'DE' }).where(eq(users.username, 'secure'));
+    tokens.leser = await tokenOf(ctx.app, 'secure', 'Secure123');
+    const german = (
+      await call('GET', `/api/v2/alarms/history?hexacode=${IN_GROUP}`, 'leser')
+    ).json<AlarmHistoryPage>();
+    const evaporator = (page: AlarmHistoryPage) =>
+      new Set(page.data.filter((row) => row.department === 1).map((row) => row.departmentName));
+    expect(evaporator(german)).toEqual(new Set(['Verdampfer 1']));
+    expect(german.data.find((row) => row.code === 'HIGH_TEMPERATURE')!.translation).toBe('Hohe Temperatur');
+    const english = (
+      await call('GET', `/api/v2/alarms/history?hexacode=${IN_GROUP}`, 'admin')
+    ).json<AlarmHistoryPage>();
+    expect(evaporator(english)).toEqual(new Set(['Evaporator 1']));
+    const menu = (await entries('leser'))
+      .flatMap((entry) => entry.alarms)
+      .filter((a) => a.hexacode === IN_GROUP);
+    expect(menu.map((alarm) => alarm.departmentName)).toContain('Verdampfer 1');
+    await hear(changed(IN_GROUP, 'HIGH_TEMPERATURE', false, T0 + 31_000));
+  });
 });

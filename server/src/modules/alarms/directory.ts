@@ -61,8 +61,9 @@ export function createAlarmDirectory(db: Database, adfs: () => AdfRegistry) {
     device: (tenantId: string, hexacode: string) =>
       deviceRows.get(`${tenantId}/${hexacode}`, () => loadDevice(tenantId, hexacode)),
 
-    department(model: string, department: number, subDepartment: number): DepartmentFacts {
-      const adf = adfs().get(model);
+    /** The ADF's name of a department (in `language`: English, the ADF's own, as stored at a raise). */
+    department(model: string, department: number, subDepartment: number, language = 'en'): DepartmentFacts {
+      const adf = adfs().get(model)?.in(language);
       return {
         departmentName: adf?.department(department, subDepartment)?.name ?? null,
         page: adf?.kindOf(department, subDepartment)?.doc.pages[0]?.number ?? 1,
@@ -70,6 +71,41 @@ export function createAlarmDirectory(db: Database, adfs: () => AdfRegistry) {
     },
 
     adfName: (model: string, code: string) => adfs().get(model)?.alarmName(code) ?? null,
+
+    /** A department name stored at a raise in every language the model has, when it is the ADF's own name. */
+    departmentNames(
+      model: string,
+      department: number,
+      subDepartment: number,
+      stored: string | null,
+    ): Record<string, string> {
+      const adf = adfs().get(model);
+      if (!adf || stored === null || adf.department(department, subDepartment)?.name !== stored) return {};
+      return Object.fromEntries(
+        adf.languages.map((language) => [
+          language,
+          adf.in(language).department(department, subDepartment)?.name ?? stored,
+        ]),
+      );
+    },
+
+    /**
+     * A department name stored at a raise, in `language` when it is the ADF's own name (a user's label, or a name
+     * the model no longer has, stays as stored).
+     */
+    async departmentNameIn(
+      language: string,
+      row: { tenantId: string; hexacode: string; department: number; subDepartment: number },
+      stored: string | null,
+    ): Promise<string | null> {
+      const model = (
+        await deviceRows.get(`${row.tenantId}/${row.hexacode}`, () => loadDevice(row.tenantId, row.hexacode))
+      )?.model;
+      const adf = model === undefined ? undefined : adfs().get(model);
+      if (!adf || stored === null || adf.department(row.department, row.subDepartment)?.name !== stored)
+        return stored;
+      return adf.in(language).department(row.department, row.subDepartment)?.name ?? stored;
+    },
   };
 }
 

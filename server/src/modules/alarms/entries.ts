@@ -61,7 +61,7 @@ export function createAlarmEntries(deps: {
 
   function present(entry: EntryAlarms, viewer: AlarmViewer): AlarmEntry {
     const alarms = entry.alarms.map(({ row, device }): ActiveAlarm => {
-      const facts = directory.department(device.model, row.department, row.subDepartment);
+      const facts = directory.department(device.model, row.department, row.subDepartment, viewer.language);
       return {
         id: row.id,
         hexacode: row.hexacode,

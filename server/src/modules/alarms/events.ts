@@ -14,6 +14,8 @@ export interface AlarmOccurrence {
   department: number;
   subDepartment: number;
   departmentName: string | null;
+  /** The department's name in other languages (by lower-case code) where it is the ADF's own name. */
+  departmentNames?: Readonly<Record<string, string>>;
   /** The first page of the department: the page route the e-mail and the notification lead to. */
   page: number;
   code: string;

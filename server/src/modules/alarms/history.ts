@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AlarmHistoryPage, AlarmHistoryQuery } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import { alarmOccurrences as t } from '../../db/schema';
+import type { AlarmDirectory } from './directory';
 import type { Translations } from './translations';
 
 type SortField = AlarmHistoryQuery['sortField'];
@@ -24,7 +25,11 @@ const COLUMNS: Record<Exclude<SortField, 'translation'>, AnyPgColumn> = {
 };
 
 /** SPEC §9 alarm history: a tenant's occurrences, filtered, sorted on any column and paged on the server. */
-export function createAlarmHistory(db: Database, translations: Translations) {
+export function createAlarmHistory(
+  db: Database,
+  translations: Translations,
+  directory: Pick<AlarmDirectory, 'departmentNameIn'>,
+) {
   return async (tenantId: string, language: string, query: AlarmHistoryQuery): Promise<AlarmHistoryPage> => {
     const [department, subDepartment] = query.department?.split('.').map(Number) ?? [];
     const where = and(
@@ -53,22 +58,24 @@ export function createAlarmHistory(db: Database, translations: Translations) {
     ]);
     return {
       recordsFiltered: total?.n ?? 0,
-      data: rows.map((row) => ({
-        id: row.id,
-        businessGroupName: row.businessGroupName,
-        deviceName: row.deviceName,
-        hexacode: row.hexacode,
-        departmentName: row.departmentName,
-        department: row.department,
-        subDepartment: row.subDepartment,
-        code: row.code,
-        translation: translations.translate(language, row.code, row.adfName),
-        occuredAt: row.raisedAt.toISOString(),
-        clearedAt: row.clearedAt?.toISOString() ?? null,
-        acknowledgedBy: row.acknowledgedBy,
-        acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
-        comment: row.ackComment,
-      })),
+      data: await Promise.all(
+        rows.map(async (row) => ({
+          id: row.id,
+          businessGroupName: row.businessGroupName,
+          deviceName: row.deviceName,
+          hexacode: row.hexacode,
+          departmentName: await directory.departmentNameIn(language, row, row.departmentName),
+          department: row.department,
+          subDepartment: row.subDepartment,
+          code: row.code,
+          translation: translations.translate(language, row.code, row.adfName),
+          occuredAt: row.raisedAt.toISOString(),
+          clearedAt: row.clearedAt?.toISOString() ?? null,
+          acknowledgedBy: row.acknowledgedBy,
+          acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+          comment: row.ackComment,
+        })),
+      ),
     };
   };
 }

@@ -31,7 +31,7 @@ export function createAlarmsService(deps: {
 }) {
   const { repository, directory, entries, clock } = deps;
   const devices = createDevicesRepository(deps.db);
-  const history = createAlarmHistory(deps.db, deps.translations);
+  const history = createAlarmHistory(deps.db, deps.translations, directory);
 
   async function viewerOf(session: AuthSession): Promise<AlarmViewer> {
     const configuration = await devices.configuration(session.tenant.id, session.user.id);

@@ -48,6 +48,12 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     department: row.department,
     subDepartment: row.subDepartment,
     departmentName: row.departmentName,
+    departmentNames: directory.departmentNames(
+      device.model,
+      row.department,
+      row.subDepartment,
+      row.departmentName,
+    ),
     page: directory.department(device.model, row.department, row.subDepartment).page,
     code: row.code,
     adfName: row.adfName,

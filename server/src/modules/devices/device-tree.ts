@@ -22,12 +22,17 @@ function ordered(items: DeviceTreeItem[], orders: Record<string, number>): Devic
 
 /** The device tree of a tenant: business groups, devices and departments, with live statuses and user labels. */
 export function createDeviceTree(access: GatewayAccess) {
+  /** A device's departments, named by the user's labels, else by the ADF in the user's language. */
   async function departmentsOf(
-    tenant: string,
+    session: AuthSession,
     device: DeviceListRow,
     labels: Record<string, string>,
   ): Promise<Department[]> {
-    const { departments } = await access.gateway.departments(tenant, device.hexacode);
+    const { departments } = await access.gateway.departments(
+      session.tenant.name,
+      device.hexacode,
+      session.user.languageCode,
+    );
     return departments.map((d) => {
       const key = departmentTreeKey(device.hexacode, d.department, d.subDepartment);
       const label = labels[key] ?? null;
@@ -65,7 +70,7 @@ export function createDeviceTree(access: GatewayAccess) {
         networkNumber: null,
         adf: row.type === 'REAL_DEVICE' ? row.model : null,
         configuration: label === null ? null : { label },
-        departments: await departmentsOf(tenant, row, labels),
+        departments: await departmentsOf(session, row, labels),
         devices: [],
         order: 0,
       };

@@ -8,6 +8,7 @@ import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';
 import { hashPassword } from '../auth/passwords';
 import { eq } from 'drizzle-orm';
+import { insertReader } from '../../testing/readers';
 
 const CASE = { hexacode: '1A0102', rawHexacode: '1A0102', department: 1, subDepartment: 0 };
 
@@ -25,9 +26,12 @@ describeEachBackend('devices API', (backend) => {
       passwordHash: await hashPassword('Viewer123'),
       authorities: [{ authority: 'GRANT_DEVICES', type: 'READ' }],
     });
+    // The same, who reads the product in German.
+    await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
     tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
     tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
     tokens.viewer = await tokenOf(ctx.app, 'viewer', 'Viewer123');
+    tokens.leser = await tokenOf(ctx.app, 'leser', 'Leser123');
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
     // Every simulated device has announced itself.
     await until(() =>
@@ -140,6 +144,38 @@ describeEachBackend('devices API', (backend) => {
     expect((await lines('operator', { ...CASE, page: 9 })).status).toBe('PAGE_NOT_PRESENT');
     const bad = await call('POST', '/api/v2/devices/pages/lines', 'operator', { ...CASE, page: 0 });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("answers in the user's language what the ADF names: departments, pages, lines and their states", async () => {
+    const dairy = (await tree('leser'))
+      .flatMap((item) => [item, ...item.devices])
+      .find((item) => item.hexacode === '1A0102')!;
+    expect(dairy.departments.map((d) => d.name)).toEqual(['Verdampfer 1', 'Verdampfer 2']);
+    const names = await call('POST', '/api/v2/devices/departments/names', 'leser', [
+      { key: '1A0102-1-0', adf: 'CC-410', ...CASE },
+    ]);
+    expect(names.json()).toEqual([expect.objectContaining({ name: 'Verdampfer 1' })]);
+    const pages = await call('POST', '/api/v2/devices/departments/pages', 'leser', CASE);
+    expect(pages.json().pages.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['Status', 'Thermostat', 'Abtauung', 'Alarme']),
+    );
+    const status = await lines('leser', { ...CASE, page: 1 });
+    const door = status.lines.find((line) => line.number === 6)!;
+    expect(door).toMatchObject({ name: 'Tür', status: 'OK' });
+    expect(door.options).toEqual([
+      { label: 'Geschlossen', index: 0 },
+      { label: 'Offen', index: 1 },
+    ]);
+    expect(['Geschlossen', 'Offen']).toContain(door.value);
+    // The English reader's page is unchanged.
+    const english = (await lines('viewer', { ...CASE, page: 1 })).lines.find((line) => line.number === 6)!;
+    expect(english).toMatchObject({
+      name: 'Door',
+      options: [
+        { label: 'Closed', index: 0 },
+        { label: 'Open', index: 1 },
+      ],
+    });
   });
 
   it('refreshes a department from the device and answers its lines', async () => {

@@ -49,7 +49,13 @@ export function createLineReading(deps: {
       const hexacode = hex(request.hexacode);
       if (!(await checks.known(session, hexacode))) return { status: 'DEVICE_NOT_FOUND', pages: [] };
       const tenant = session.tenant.name;
-      const result = await access.gateway.pages(tenant, hexacode, request.department, request.subDepartment);
+      const result = await access.gateway.pages(
+        tenant,
+        hexacode,
+        request.department,
+        request.subDepartment,
+        session.user.languageCode,
+      );
       if (result.status !== 'OK') return result;
       const online = access.gateway.isVirtual(tenant, hexacode) || access.gateway.isOnline(tenant, hexacode);
       return { status: online ? 'OK' : 'DEVICE_CAN_RECEIVED', pages: result.pages };
@@ -72,7 +78,10 @@ export function createLineReading(deps: {
         request.department,
         request.subDepartment,
         request.page,
-        { factorySettings: await checks.factorySettingsAllowed(session) },
+        {
+          factorySettings: await checks.factorySettingsAllowed(session),
+          language: session.user.languageCode,
+        },
       );
       const recorded = await buffers.availableFor(session, { ...request, hexacode });
       const lines = result.lines.map((view) => ({

@@ -62,7 +62,7 @@ export function createDevicesService(deps: {
         if (!departments) {
           departments = checks
             .known(session, hexacode)
-            .then((row) => (row ? tree.departmentsOf(session.tenant.name, row, labels) : undefined));
+            .then((row) => (row ? tree.departmentsOf(session, row, labels) : undefined));
           byDevice.set(hexacode, departments);
         }
         const found = (await departments)?.find(

@@ -24,17 +24,32 @@ export function virtualLineOf(
     ?.lines.find((l) => l.number === address.line);
 }
 
-/** Name and unit of the line at an address of a device, as its ADF or virtual definition says. */
+/** What a chart names a line by: its name, unit and the labels of its states (null for numbers). */
+export interface LineLabel {
+  name: string;
+  unit: string;
+  options: { label: string; index: number }[] | null;
+}
+
+/**
+ * Name, unit and states of the line at an address of a device, as its ADF (in `language`) or virtual definition
+ * (as its author wrote it) says.
+ */
 export function lineLabel(
   adfs: AdfRegistry,
   device: HistoryDevice,
   address: Omit<BufferAddress, 'hexacode'>,
-): { name: string; unit: string } | undefined {
-  const line =
-    device.type === 'VIRTUAL_DEVICE'
-      ? device.virtualDefinition && virtualLineOf(device.virtualDefinition, address)
-      : adfLineOf(adfs, device.model, address);
-  return line ? { name: line.name, unit: line.unit } : undefined;
+  language: string,
+): LineLabel | undefined {
+  if (device.type === 'VIRTUAL_DEVICE') {
+    const line = device.virtualDefinition && virtualLineOf(device.virtualDefinition, address);
+    return line ? { name: line.name, unit: line.unit, options: null } : undefined;
+  }
+  const adf = adfs.get(device.model)?.in(language);
+  const line = adf?.kindOf(address.department, address.subDepartment)?.line(address.page, address.line);
+  if (!line) return undefined;
+  const options = line.options?.map(({ label, index }) => ({ label, index })) ?? null;
+  return { name: line.name, unit: line.unit, options };
 }
 
 /**

@@ -4,6 +4,7 @@ import { tokenOf, useTestApp } from '../../testing/app';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './packing';
 import { historyStore } from './store';
 import { historyOf, insertBuffer, seriesOf, storedSamples } from './testing';
+import { insertReader } from '../../testing/readers';
 
 /** Minute samples over two days, a sine with one spike; the clock is where the test clock starts. */
 const T0 = Date.parse('2026-01-13T00:00:00Z');
@@ -146,6 +147,28 @@ describeEachBackend('history queries', (backend) => {
       ['Air temperature', 60],
     ]);
     expect(result.series[0]!.points.avg.slice(0, 6)).toEqual([1, null, null, null, null, 2]);
+  });
+
+  it("names each line, and the states of a line of states, in the caller's language", async () => {
+    await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
+    const series = [seriesOf('1A0102', { line: 6 }), seriesOf('1A0102', { line: 1 })];
+    const range = { series, from: iso(T0), to: iso(T0 + HOUR_MS) };
+    const german = await historyOf(ctx.app, await tokenOf(ctx.app, 'leser', 'Leser123'), range);
+    expect(german.series.map(({ name, options }) => ({ name, options }))).toEqual([
+      {
+        name: 'Tür',
+        options: [
+          { label: 'Geschlossen', index: 0 },
+          { label: 'Offen', index: 1 },
+        ],
+      },
+      { name: 'Lufttemperatur', options: null },
+    ]);
+    const english = await historyOf(ctx.app, token, range);
+    expect(english.series.map(({ name, options }) => [name, options?.map((o) => o.label) ?? null])).toEqual([
+      ['Door', ['Closed', 'Open']],
+      ['Air temperature', null],
+    ]);
   });
 
   it('keeps UTC buckets contiguous across a daylight-saving change', async () => {

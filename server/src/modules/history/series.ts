@@ -1,6 +1,6 @@
 import type { HistorySeries, HistorySeriesRequest } from '../../../../src/services/contracts';
 import type { AdfRegistry } from '../../gateway/adf/loader';
-import { lineLabel } from './lines';
+import { lineLabel, type LineLabel } from './lines';
 import type { HistoryBuffer, HistoryRepository } from './repository';
 
 /** A series request checked against the tenant's devices and buffers: what to read, or why nothing. */
@@ -9,6 +9,7 @@ export interface ResolvedSeries {
   status: HistorySeries['status'];
   name: string | null;
   unit: string | null;
+  options: LineLabel['options'];
   buffer: { id: number; intervalMs: number } | null;
 }
 
@@ -29,6 +30,8 @@ export async function resolveSeries(
   tenantId: string,
   requests: readonly HistorySeriesRequest[],
   unauthorized: (request: HistorySeriesRequest) => boolean,
+  /** The caller's language: names and states of ADF lines are answered in it. */
+  language: string,
 ): Promise<ResolvedSeries[]> {
   const hexacodes = [...new Set(requests.map((r) => r.hexacode.toUpperCase()))];
   const [devices, buffers] = await Promise.all([
@@ -38,10 +41,10 @@ export async function resolveSeries(
   const deviceOf = new Map(devices.map((d) => [d.hexacode, d]));
   return requests.map((request): ResolvedSeries => {
     const hexacode = request.hexacode.toUpperCase();
-    const none = { request, name: null, unit: null, buffer: null };
+    const none = { request, name: null, unit: null, options: null, buffer: null };
     const device = deviceOf.get(hexacode);
     if (!device) return { ...none, status: 'DEVICE_NOT_FOUND' };
-    const label = lineLabel(adfs, device, request);
+    const label = lineLabel(adfs, device, request, language);
     if (!label) return { ...none, status: 'LINE_NOT_PRESENT' };
     const named = { ...none, ...label };
     if (unauthorized(request)) return { ...named, status: 'UNAUTHORIZED' };

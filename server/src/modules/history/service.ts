@@ -78,6 +78,7 @@ export function createHistoryService(options: HistoryServiceOptions) {
       session.tenant.id,
       request.series,
       (s) => !readsDevices || !allowed(s),
+      session.user.languageCode,
     );
     const from = Date.parse(request.from);
     const to = Date.parse(request.to);
@@ -128,7 +129,7 @@ function seriesOf(
   main: Map<number, Buckets>,
   compare: { data: Map<number, Buckets>; shift: number } | null,
 ): HistorySeries {
-  const base = { id: s.request.id, status: s.status, name: s.name, unit: s.unit };
+  const base = { id: s.request.id, status: s.status, name: s.name, unit: s.unit, options: s.options };
   if (!s.buffer) {
     const empty = { points: EMPTY_POINTS, stats: EMPTY_STATS };
     return { ...base, interval: null, ...empty, compare: compare ? empty : null };

@@ -17,9 +17,10 @@ export function userTime(at: Date, dateFormat: string | undefined): string {
   return format(new TZDate(at, 'UTC'), pattern);
 }
 
-/** The department as people read it: its name, else its numbers. */
+/** The department as people read it: its name (the ADF's in the reader's language), else its numbers. */
 export function departmentLabel(intl: IntlShape<string>, o: AlarmOccurrence): string {
   return (
+    o.departmentNames?.[intl.locale] ??
     o.departmentName ??
     intl.formatMessage(
       { id: 'alarmMail.departmentNumber' },

@@ -195,7 +195,7 @@ describe('alarm e-mail without SMTP_URL', () => {
     );
     const { headers, text } = parseMail(await readFile(join(dir, file!), 'utf8'));
     expect(headers.to).toBe('store@demo.example');
-    expect(headers.from).toBe('Coldwatch <alarms@localhost>');
+    expect(headers.from).toBe('Coldwatch alarms <alarms@localhost>');
     expect(headers.subject).toBe('Alarm: High temperature on Dairy case 1, Dairy');
     expect(text).toContain('Open the device page: http://demo.localhost:8080/1A0101/1/0/pages/1');
   });

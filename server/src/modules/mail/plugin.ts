@@ -16,7 +16,10 @@ export interface MailSettings {
   smtpUrl: string | undefined;
   /** DATA_DIR/outbox: where mail goes without SMTP_URL. */
   outboxDir: string;
+  /** The sender of alarm e-mail (MAIL_FROM). */
   from: string;
+  /** The sender of account e-mail (password links) and of support requests: answers reach nobody. */
+  noReplyFrom: string;
   publicUrl: string | undefined;
   port: number;
   pollMs: number;
@@ -31,10 +34,13 @@ export function mailSettingsOf(
   config: Partial<Pick<Config, 'dataDir' | 'port' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>>,
 ): MailSettings {
   const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
+  // Every sender is of the mail domain MAIL_FROM names (the one its SPF and DKIM are set up for), else the host's.
+  const domain = config.mailFrom ? /@([^@\s>]+)>?\s*$/.exec(config.mailFrom)![1]! : host;
   return {
     smtpUrl: config.smtpUrl,
     outboxDir: join(config.dataDir ?? './data', 'outbox'),
-    from: config.mailFrom ?? `Coldwatch <alarms@${host}>`,
+    from: config.mailFrom ?? `Coldwatch alarms <alarms@${domain}>`,
+    noReplyFrom: `Coldwatch <no-reply@${domain}>`,
     publicUrl: config.publicUrl,
     port: config.port ?? 8080,
     pollMs: POLL_MS,

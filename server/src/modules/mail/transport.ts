@@ -8,6 +8,10 @@ export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
+  /** Who it comes from, when not the alarms' sender (MAIL_FROM): each kind of e-mail has its own. */
+  from?: string;
+  /** Where an answer goes, when not to the sender (a support request: the person who wrote it). */
+  replyTo?: string;
 }
 
 export interface MailTransport {
@@ -21,6 +25,7 @@ export interface MailTransport {
 export interface MailTransportOptions {
   smtpUrl: string | undefined;
   outboxDir: string;
+  /** The sender of a message that names none (alarm e-mail). */
   from: string;
 }
 

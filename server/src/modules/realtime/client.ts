@@ -17,13 +17,18 @@ export interface ClientIdentity {
   canReadDevices: boolean;
   /** Whether factory-settings lines may be shown (user setting + RND WRITE); asked on each Subscribe. */
   factorySettings(): Promise<boolean>;
+  /** The user's language as the connection was opened: states (option lines) are sent in it. */
+  language: string;
 }
 
 export interface Subscription {
   key: string;
   topic: PageTopic;
   factorySettings: boolean;
-  /** ADF department kind of a real device (translation on the hot path without awaiting anything). */
+  /**
+   * ADF department kind of a real device, its texts in the client's language (translation on the hot path
+   * without awaiting anything).
+   */
   kind: CompiledKind | undefined;
   /** Line numbers of the page that this client may see. */
   visible: Set<number> | undefined;

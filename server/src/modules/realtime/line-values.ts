@@ -2,15 +2,17 @@ import type { CompiledKind } from '../../gateway/adf/loader';
 import { translateRaw } from '../../gateway/adf/translate';
 import type { LineView } from '../../gateway/gateway';
 
-/** One line as a LineValues message carries it. */
+/** One line as a LineValues message carries it (the contract's LiveLine). */
 export type LineValue = {
   number: number;
   status: LineView['status'];
   value: string | null;
   unit: string | null;
+  /** A line of states: the state's index, the same in every language. */
+  state: number | null;
 };
 
-/** A gateway line as the socket sends it (value and unit only when OK). */
+/** A gateway line as the socket sends it (value, unit and state only when OK). */
 export function valueOf(line: LineView): LineValue {
   const ok = line.status === 'OK';
   return {
@@ -18,6 +20,7 @@ export function valueOf(line: LineView): LineValue {
     status: line.status,
     value: ok ? (line.value ?? null) : null,
     unit: ok ? (line.unit ?? null) : null,
+    state: ok ? (line.state ?? null) : null,
   };
 }
 
@@ -32,6 +35,6 @@ export function translatedValue(
   if (!line) return undefined;
   const t = translateRaw(line, raw);
   return t.status === 'OK'
-    ? { number: lineNumber, status: 'OK', value: t.value, unit: t.unit }
-    : { number: lineNumber, status: t.status, value: null, unit: null };
+    ? { number: lineNumber, status: 'OK', value: t.value, unit: t.unit, state: line.options ? raw : null }
+    : { number: lineNumber, status: t.status, value: null, unit: null, state: null };
 }

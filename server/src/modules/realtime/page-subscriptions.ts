@@ -46,23 +46,23 @@ export class PageSubscriptions {
 
   /** Sends the page's snapshot and keeps the subscription (none for a device the tenant does not have). */
   private async register(client: Client, topic: PageTopic): Promise<void> {
-    const { tenant } = client.identity;
+    const { tenant, language } = client.identity;
     const key = topicKey(topic);
     const previous = client.subscriptions.get(key);
     if (previous) this.index.remove(client, previous);
     const { gateway, registry, adfs } = this.options.access;
     const factorySettings = await client.identity.factorySettings();
     const record = await registry.find(tenant, topic.hexacode);
-    const kind = record ? adfs.get(record.model)?.kindOf(topic.department, topic.subDepartment) : undefined;
+    const kind = record
+      ? adfs.get(record.model)?.in(language).kindOf(topic.department, topic.subDepartment)
+      : undefined;
     const result = await gateway.readLines(
       tenant,
       topic.hexacode,
       topic.department,
       topic.subDepartment,
       topic.page,
-      {
-        factorySettings,
-      },
+      { factorySettings, language },
     );
     // Nothing awaited from here on: no gateway event can slip between the snapshot and the registration.
     if (client.closed) return;
@@ -102,13 +102,13 @@ export class PageSubscriptions {
   onLineValues(event: Extract<GatewayEvent, { type: 'LineValues' }>): void {
     const watchers = this.index.watchers(event.tenant, event.hexacode, event.department, event.subDepartment);
     if (!watchers || watchers.size === 0) return;
-    // Translate each changed line once per event, whoever watches it.
+    // Translate each changed line once per event and language, whoever watches it.
     const translated = new Map<string, LineValue>();
     for (const { client, sub } of watchers) {
       if (!sub.kind) continue;
       for (const change of event.changes) {
         if (change.page !== sub.topic.page || !sub.visible?.has(change.line)) continue;
-        const cacheKey = `${change.page}.${change.line}`;
+        const cacheKey = `${client.identity.language}/${change.page}.${change.line}`;
         let value = translated.get(cacheKey);
         if (!value) {
           value = translatedValue(sub.kind, change.page, change.line, change.raw);
@@ -151,7 +151,7 @@ export class PageSubscriptions {
         topic.department,
         topic.subDepartment,
         topic.page,
-        { factorySettings: sub.factorySettings },
+        { factorySettings: sub.factorySettings, language: client.identity.language },
       );
       if (client.closed || client.lagging || client.subscriptions.get(sub.key) !== sub) return;
       client.pending.delete(sub.key);

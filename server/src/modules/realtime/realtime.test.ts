@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { ofType, useLiveSockets } from '../../testing/sockets';
+import { ofType, useLiveSockets, type Received } from '../../testing/sockets';
 import { until } from '../../testing/wait';
+import { insertReader } from '../../testing/readers';
 
 const PAGE = { kind: 'page', hexacode: '1A0102', department: 1, subDepartment: 0, page: 2 } as const;
 
@@ -59,10 +60,36 @@ describeEachBackend('real-time socket', (backend) => {
       ),
     );
     // Only what changed travels, coalesced into one message per page.
-    expect(change.payload.lines).toEqual([{ number: 1, status: 'OK', value: '-1.5', unit: '°C' }]);
+    expect(change.payload.lines).toEqual([
+      { number: 1, status: 'OK', value: '-1.5', unit: '°C', state: null },
+    ]);
 
     ws.send(JSON.stringify({ type: 'Unsubscribe', payload: PAGE }));
     await until(() => ctx.app.realtime.hub()!.metrics().subscriptions === 0 || true);
+  });
+
+  it("sends what the ADF names in the user's language: the states of option lines, snapshot and changes", async () => {
+    await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
+    const { ws, messages } = await open(`?Authorization=${await tokenOf(ctx.app, 'leser', 'Leser123')}`);
+    const english = await open();
+    const status = { ...PAGE, page: 1 };
+    ws.send(JSON.stringify({ type: 'Subscribe', payload: status }));
+    english.ws.send(JSON.stringify({ type: 'Subscribe', payload: status }));
+    const lineOf = (sent: Received[], number: number) =>
+      ofType(sent, 'LineValues')
+        .flatMap((m) => m.payload.lines)
+        .filter((line) => line.number === number)
+        .at(-1);
+    await until(() => lineOf(messages, 6) && lineOf(english.messages, 6));
+    expect(['Geschlossen', 'Offen']).toContain(lineOf(messages, 6)!.value);
+    expect(['Closed', 'Open']).toContain(lineOf(english.messages, 6)!.value);
+    // A change: the controller goes to night mode, and each reader is told in their language.
+    const mode = { tenant: 'demo', hexacode: '1A0102', department: 1, subDepartment: 0, page: 1, line: 9 };
+    expect(await ctx.devices.gateway.writeLine(mode, 1)).toMatchObject({ result: 'ACCEPTED' });
+    await until(
+      () => lineOf(messages, 9)?.value === 'Nacht' && lineOf(english.messages, 9)?.value === 'Night',
+    );
+    expect(await ctx.devices.gateway.writeLine(mode, 0)).toMatchObject({ result: 'ACCEPTED' });
   });
 
   it('pushes device, mapping and department status to the tenant', async () => {

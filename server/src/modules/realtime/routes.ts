@@ -93,6 +93,7 @@ const realtimeRoutes: FastifyPluginAsync<{
         {
           tenant: session.tenant.name,
           canReadDevices: hasGrant(session.authorities, 'DEVICES', 'READ'),
+          language: session.user.languageCode,
           factorySettings: async () =>
             hasGrant(session.authorities, 'RND', 'WRITE') &&
             (await account.get(session.tenant.id, session.user.id)).enableFactorySettingsLines,

@@ -23,12 +23,26 @@ describeEachBackend('password recovery', (backend) => {
     expect(mail.text).toContain('Hello admin,');
     expect(mail.text).toContain(`within ${RECOVERY_TOKEN_TTL_MINUTES} minutes`);
     expect(mail.text).toContain('If you did not ask for this, ignore this e-mail');
-    expect(mail.link).toBe(`http://demo.localhost:8080/recover-password?token=${mail.token}`);
+    // The link leads where the request came from (this machine's name of the tenant), from a no-reply sender.
+    expect(mail.link).toBe(`http://localhost:8080/recover-password?token=${mail.token}`);
+    expect(mail.from).toBe('Coldwatch <no-reply@localhost>');
     expect(mail.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const info = await recovery.inspect(mail.token);
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({ kind: 'recover', username: 'admin' });
+  });
+
+  it('never sends a link to a host the request named that is not this machine', async () => {
+    // Tenancy reads the first label only: a request naming another domain reaches the same tenant.
+    expect((await recovery.request('secure@demo.example', 'demo', 'demo.attacker.example')).statusCode).toBe(
+      204,
+    );
+    const mail = await nextMail();
+    expect(mail.link).toBe(`http://demo.localhost:8080/recover-password?token=${mail.token}`);
+    expect((await recovery.request('admin@acme.example', 'acme')).statusCode).toBe(204);
+    const acme = await nextMail();
+    expect(acme.link).toBe(`http://acme.localhost:8080/recover-password?token=${acme.token}`);
   });
 
   it('sends nothing more within a minute, and again after it', async () => {
@@ -53,13 +67,17 @@ describeEachBackend('password recovery', (backend) => {
   it('holds off an address after thirty requests, whatever the addresses asked for', async () => {
     const statuses = [];
     for (let i = 0; i < ADDRESS_LIMIT; i++)
-      statuses.push((await recovery.request(`someone${i}@demo.example`, 'demo', '192.0.2.70')).statusCode);
+      statuses.push(
+        (await recovery.request(`someone${i}@demo.example`, 'demo', undefined, '192.0.2.70')).statusCode,
+      );
     expect(statuses).toEqual(Array(ADDRESS_LIMIT).fill(204));
-    const refused = await recovery.request('admin@demo.example', 'demo', '192.0.2.70');
+    const refused = await recovery.request('admin@demo.example', 'demo', undefined, '192.0.2.70');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: THROTTLED_CODE });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await recovery.request('nobody@demo.example', 'demo', '192.0.2.71')).statusCode).toBe(204);
+    expect((await recovery.request('nobody@demo.example', 'demo', undefined, '192.0.2.71')).statusCode).toBe(
+      204,
+    );
     await recovery.delivered();
     expect(recovery.received()).toHaveLength(sent);
   });

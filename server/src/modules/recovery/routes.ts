@@ -8,6 +8,7 @@ import {
   RecoveryTokenQuery,
 } from '../../../../src/services/contracts';
 import { contract } from '../../http/contracts';
+import { loopbackOrigin } from '../mail/links';
 import type { RecoveryService } from './service';
 
 const PATH = '/api/v2/account/recover-password';
@@ -29,7 +30,12 @@ export const recoveryRoutes: FastifyPluginAsync<{ recovery: RecoveryService }> =
       }),
     },
     async (request, reply) => {
-      await recovery.requestRecovery(request.tenant.id, request.query.email, request.ip);
+      await recovery.requestRecovery(
+        request.tenant.id,
+        request.query.email,
+        request.ip,
+        loopbackOrigin(request),
+      );
       return reply.code(204).send();
     },
   );

@@ -37,7 +37,7 @@ describeEachBackend('a recovery request answers alike', (backend) => {
       clock: ctx.clock,
       outbox: recorded('outbox', createOutbox(db, ctx.clock), steps),
       wakeMail: () => steps.push('wakeMail'),
-      links: { publicUrl: undefined, port: 8080 },
+      links: { publicUrl: undefined, port: 8080, noReplyFrom: 'Coldwatch <no-reply@demo.example>' },
       sessions: recorded('sessions', { endSessionsOf: async () => {}, clearLockout: async () => {} }, steps),
       throttle: recorded('throttle', { countAddressAttempt: async () => {} }, steps),
       log: { error: (...args: unknown[]) => steps.push(`log.error ${JSON.stringify(args)}`), warn: () => {} },
@@ -45,7 +45,7 @@ describeEachBackend('a recovery request answers alike', (backend) => {
     const [demo] = await db.select().from(tenants).where(eq(tenants.name, 'demo'));
     const request = async (email: string) => {
       steps.length = 0;
-      await service.requestRecovery(demo!.id, email, '192.0.2.80');
+      await service.requestRecovery(demo!.id, email, '192.0.2.80', null);
       const beforeAnswer = [...steps];
       await service.idle();
       return { beforeAnswer, afterAnswer: steps.slice(beforeAnswer.length) };

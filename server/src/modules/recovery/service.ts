@@ -9,7 +9,7 @@ import type { PasswordTokenKind } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
-import { tenantBaseUrl } from '../mail/links';
+import { linkBaseOf } from '../mail/links';
 import type { Outbox } from '../mail/outbox';
 import { createAfterAnswerQueue } from './afterAnswer';
 import { passwordLinkOf, passwordMail } from './mail';
@@ -34,8 +34,8 @@ export interface RecoveryServiceOptions {
   outbox: Outbox;
   /** The mail loop: told something was queued. */
   wakeMail: () => void;
-  /** Where links lead (see mail/links.ts). */
-  links: { publicUrl: string | undefined; port: number };
+  /** Where links lead (see mail/links.ts), and who account e-mail comes from (nobody reads answers to it). */
+  links: { publicUrl: string | undefined; port: number; noReplyFrom: string };
   /** A new password ends the user's sessions (closing their sockets) and lifts their lockout. */
   sessions: {
     endSessionsOf(tenantId: string, userId: string): Promise<void>;
@@ -51,11 +51,15 @@ export function createRecoveryService(options: RecoveryServiceOptions) {
   const { repository, clock, outbox, log } = options;
   const afterAnswer = createAfterAnswerQueue(log);
 
-  /** Stores a new token and queues its e-mail to `to`; false when `allowed` refused (nothing sent). */
+  /**
+   * Stores a new token and queues its e-mail to `to`, its link where the request came from when that is this
+   * machine (`origin`, mail/links.ts); false when `allowed` refused (nothing sent).
+   */
   async function sendToken(
     kind: PasswordTokenKind,
     user: TokenOwner,
     to: string,
+    origin: string | null,
     allowed: (latest: Date | null, now: Date) => boolean = () => true,
   ): Promise<boolean> {
     const now = clock.now();
@@ -72,8 +76,11 @@ export function createRecoveryService(options: RecoveryServiceOptions) {
       (latest) => allowed(latest, now),
     );
     if (!stored) return false;
-    const baseUrl = tenantBaseUrl(user.tenantName, options.links.publicUrl, options.links.port);
-    const message = passwordMail(kind, user, to, passwordLinkOf(kind, baseUrl, token));
+    const baseUrl = linkBaseOf(user.tenantName, options.links, origin);
+    const message = {
+      ...passwordMail(kind, user, to, passwordLinkOf(kind, baseUrl, token)),
+      from: options.links.noReplyFrom,
+    };
     await outbox.enqueue([{ tenantId: user.tenantId, channel: 'mail', message: { ...message } }]);
     options.wakeMail();
     return true;
@@ -89,11 +96,17 @@ export function createRecoveryService(options: RecoveryServiceOptions) {
 
   return {
     /**
-     * Asks for a recovery link to the tenant's users with this address. Only what does not depend on the address
-     * is done before the answer (counting the client's attempt, which may refuse it 429); the lookup, the token
-     * and the e-mail come after it, so neither the answer nor its time says whether an account has the address.
+     * Asks for a recovery link to the tenant's users with this address, its link where the request came from when
+     * that is this machine (`origin`). Only what does not depend on the address is done before the answer
+     * (counting the client's attempt, which may refuse it 429); the lookup, the token and the e-mail come after it,
+     * so neither the answer nor its time says whether an account has the address.
      */
-    async requestRecovery(tenantId: string, email: string, clientIp: string): Promise<void> {
+    async requestRecovery(
+      tenantId: string,
+      email: string,
+      clientIp: string,
+      origin: string | null,
+    ): Promise<void> {
       await options.throttle.countAddressAttempt(clientIp);
       afterAnswer.add(async () => {
         for (const user of await repository.usersWithEmail(tenantId, email)) {
@@ -101,6 +114,7 @@ export function createRecoveryService(options: RecoveryServiceOptions) {
             'recover',
             user,
             user.email ?? email,
+            origin,
             (latest, now) => !latest || now.getTime() - latest.getTime() >= RECOVERY_MAIL_INTERVAL_MS,
           );
         }
@@ -111,11 +125,11 @@ export function createRecoveryService(options: RecoveryServiceOptions) {
     idle: () => afterAnswer.idle(),
 
     /** For an administrator who created the account: a setup link to the user's address. */
-    async issueSetupToken(tenantId: string, userId: string): Promise<void> {
+    async issueSetupToken(tenantId: string, userId: string, origin: string | null): Promise<void> {
       const user = await repository.findUser(tenantId, userId);
       if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
       if (!user.email) throw badRequest('USER_WITHOUT_EMAIL', 'The user has no e-mail address to send to');
-      await sendToken('setup', user, user.email);
+      await sendToken('setup', user, user.email, origin);
     },
 
     async inspect(tenantId: string, token: string): Promise<RecoveryTokenInfo> {

@@ -27,7 +27,7 @@ describeEachBackend('password setup links', (backend) => {
   it('e-mails a setup link in the language of the user; the link chooses the password once', async () => {
     const { tenantId, userId } = await idsOf('secure');
     await ctx.handle.db.update(users).set({ languageCode: 'FR' }).where(eq(users.id, userId));
-    await ctx.app.recovery.issueSetupToken(tenantId, userId);
+    await ctx.app.recovery.issueSetupToken(tenantId, userId, null);
     const mail = await nextMail();
     expect(mail.to).toEqual(['secure@demo.example']);
     expect(mail.subject).toBe('Définir votre mot de passe Coldwatch');
@@ -50,7 +50,7 @@ describeEachBackend('password setup links', (backend) => {
 
   it('refuses an expired setup link as an invalid setup token', async () => {
     const { tenantId, userId } = await idsOf('admin');
-    await ctx.app.recovery.issueSetupToken(tenantId, userId);
+    await ctx.app.recovery.issueSetupToken(tenantId, userId, null);
     const { token } = await nextMail();
     ctx.clock.advance(RECOVERY_TOKEN_TTL_MINUTES * 60_000);
     expect((await recovery.inspect(token)).json()).toMatchObject({ code: 'SETUP_TOKEN_INVALID' });
@@ -60,7 +60,7 @@ describeEachBackend('password setup links', (backend) => {
 
   it("does not take a tenant's link on another tenant's host", async () => {
     const { tenantId, userId } = await idsOf('admin');
-    await ctx.app.recovery.issueSetupToken(tenantId, userId);
+    await ctx.app.recovery.issueSetupToken(tenantId, userId, null);
     const { token } = await nextMail();
     expect((await recovery.inspect(token, 'acme')).json()).toMatchObject({ code: 'RECOVERY_TOKEN_INVALID' });
     expect((await recovery.inspect(token)).statusCode).toBe(200);
@@ -74,9 +74,13 @@ describeEachBackend('password setup links', (backend) => {
         () => 'sent',
         (error: AppError) => error.code,
       );
-    expect(await codeOf(ctx.app.recovery.issueSetupToken(tenantId, userId))).toBe('USER_WITHOUT_EMAIL');
-    expect(await codeOf(ctx.app.recovery.issueSetupToken(tenantId, randomUUID()))).toBe('USER_NOT_FOUND');
-    expect(await codeOf(ctx.app.recovery.issueSetupToken(tenantId, acme.userId))).toBe('USER_NOT_FOUND');
+    expect(await codeOf(ctx.app.recovery.issueSetupToken(tenantId, userId, null))).toBe('USER_WITHOUT_EMAIL');
+    expect(await codeOf(ctx.app.recovery.issueSetupToken(tenantId, randomUUID(), null))).toBe(
+      'USER_NOT_FOUND',
+    );
+    expect(await codeOf(ctx.app.recovery.issueSetupToken(tenantId, acme.userId, null))).toBe(
+      'USER_NOT_FOUND',
+    );
     await recovery.delivered();
     expect(recovery.received()).toHaveLength(sent);
   });

@@ -59,18 +59,19 @@ export function useRecoveryApp(backend: TestBackend) {
       const link = /(https?:\/\/\S+\?token=)(\S+)/.exec(text);
       return {
         to: raw.to,
+        from: headers.from,
         subject: decodeWords(headers.subject ?? ''),
         text,
         link: link?.[0],
         token: link?.[2] ?? '',
       };
     },
-    /** From the test's own address unless `from` names another. */
-    request: (email: string | undefined, tenant = 'demo', from?: string) =>
+    /** As a browser at `host` does (this machine's name of the tenant by default), from the test's own address unless `from` names another. */
+    request: (email: string | undefined, tenant = 'demo', host = hostOf(tenant), from?: string) =>
       ctx.app.inject({
         method: 'PUT',
         url: email === undefined ? PATH : query({ email }),
-        headers: { host: hostOf(tenant) },
+        headers: { host },
         ...(from ? { remoteAddress: from } : {}),
       }),
     inspect: (token: string, tenant = 'demo') =>

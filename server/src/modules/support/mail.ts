@@ -27,8 +27,11 @@ const requestLines = (t: ReturnType<typeof translate>, facts: SupportMailFacts) 
   facts.description,
 ];
 
-/** To the tenant's support address, in English: who sent what, and where to answer. */
-export function supportMail(facts: SupportMailFacts, to: string): MailMessage {
+/**
+ * To the tenant's support address, in English: who sent what, and where to answer. It comes from `from`, the
+ * product's no-reply sender; an answer goes to the person who wrote (Reply-To), when they gave an address.
+ */
+export function supportMail(facts: SupportMailFacts, to: string, from: string): MailMessage {
   const t = translate('en');
   const kind = t(`${facts.kind}.name`);
   const lines = [
@@ -39,13 +42,20 @@ export function supportMail(facts: SupportMailFacts, to: string): MailMessage {
   ];
   return {
     to: [to],
+    from,
+    ...(facts.email ? { replyTo: facts.email } : {}),
     subject: t('support.subject', { tenant: facts.tenant, kind, title: facts.title }),
     text: `${lines.join('\n')}\n`,
   };
 }
 
-/** The sender's copy, in their language. */
-export function copyMail(facts: SupportMailFacts, to: string, languageCode: string): MailMessage {
+/** The sender's copy, in their language, from the support address it went to: an answer reaches support. */
+export function copyMail(
+  facts: SupportMailFacts,
+  to: string,
+  languageCode: string,
+  support: string,
+): MailMessage {
   const t = translate(languageCode);
   const kind = t(`${facts.kind}.name`);
   const lines = [
@@ -57,6 +67,7 @@ export function copyMail(facts: SupportMailFacts, to: string, languageCode: stri
   ];
   return {
     to: [to],
+    from: `Coldwatch support <${support}>`,
     subject: t('copy.subject', { kind, title: facts.title }),
     text: `${lines.join('\n')}\n`,
   };

@@ -22,6 +22,8 @@ export interface SupportServiceOptions {
   wakeMail: () => void;
   /** SUPPORT_EMAIL: where requests go when the tenant names no address of its own. */
   supportEmail: string;
+  /** The sender of the request to support (answers go to the person who wrote it). */
+  noReplyFrom: string;
 }
 
 type Submitted = v.InferOutput<typeof SupportRequest>;
@@ -66,9 +68,10 @@ export function createSupportService(options: SupportServiceOptions) {
         email,
       };
       const language = user.settings.language?.code ?? user.languageCode;
+      const support = tenant.supportEmail ?? options.supportEmail;
       const messages = [
-        supportMail(facts, tenant.supportEmail ?? options.supportEmail),
-        ...(copy ? [copyMail(facts, email, language)] : []),
+        supportMail(facts, support, options.noReplyFrom),
+        ...(copy ? [copyMail(facts, email, language, support)] : []),
       ];
       await outbox.enqueue(
         messages.map((message) => ({

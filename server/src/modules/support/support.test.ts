@@ -54,7 +54,12 @@ describeEachBackend('support requests', (backend) => {
         .filter((received) => received.to.some((to) => to.toLowerCase() === address.toLowerCase()))
         .map((received) => {
           const { headers, text } = parseMail(received.raw);
-          return { subject: decodeWords(headers.subject ?? ''), text };
+          return {
+            subject: decodeWords(headers.subject ?? ''),
+            text,
+            from: headers.from,
+            replyTo: headers['reply-to'],
+          };
         })
     );
   };
@@ -79,6 +84,10 @@ describeEachBackend('support requests', (backend) => {
     expect(toSupport!.text).toContain(`Bug report from operator (tenant demo), request number ${id}.`);
     expect(toSupport!.text).toContain('Answer to: Ops@Store101.example');
     expect(toSupport!.text).toContain(`Title: ${BUG.title}\n\nDescription:\n${BUG.description}\n`);
+    // From the product's no-reply sender; answering reaches the person who wrote.
+    expect(toSupport!.from).toBe('Coldwatch <no-reply@localhost>');
+    // (Mail software lower-cases the domain of an address.)
+    expect(toSupport!.replyTo).toBe('Ops@store101.example');
 
     const [copy, ...more] = await mailsTo('Ops@Store101.example');
     expect(more).toEqual([]);
@@ -86,6 +95,8 @@ describeEachBackend('support requests', (backend) => {
     expect(copy!.text).toContain('Hello operator,');
     expect(copy!.text).toContain(`its request number is ${id}`);
     expect(copy!.text).toContain(BUG.description);
+    // The copy comes from the support address: an answer to it reaches support.
+    expect(copy!.from).toBe('Coldwatch support <support@localhost>');
   });
 
   it("writes the copy in the sender's language, the mail to support in English", async () => {

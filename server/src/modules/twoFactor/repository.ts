@@ -22,14 +22,19 @@ export function createTwoFactorRepository(db: Database) {
     },
 
     /**
-     * Makes `secret` the confirmed one and records `step` as the last code used, unless the secret is no longer
-     * pending or that step (or a later one) was already used: true when it did. One statement, so the same code
-     * cannot confirm a setup and then sign in, nor two requests both succeed.
+     * Makes `secret` the confirmed one, turns two-factor on with `email` linked, and records `step` as the last
+     * code used, unless the secret is no longer pending or that step (or a later one) was already used: true
+     * when it did. One statement, so the same code cannot confirm a setup and then sign in, nor two requests
+     * both succeed.
      */
-    async confirm(tenantId: string, userId: string, secret: string, step: number): Promise<boolean> {
+    async confirm(
+      tenantId: string,
+      userId: string,
+      { secret, step, email }: { secret: string; step: number; email: string },
+    ): Promise<boolean> {
       const confirmed = await db
         .update(users)
-        .set({ mfaSecret: secret, mfaPendingSecret: null, mfaLastStep: step })
+        .set({ mfaSecret: secret, mfaPendingSecret: null, mfaLastStep: step, mfaEnabled: true, email })
         .where(
           and(
             ofUser(tenantId, userId),

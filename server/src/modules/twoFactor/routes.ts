@@ -43,7 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
     {
       schema: contract({
         summary:
-          'Confirm the pending secret with a code of it (204); use2FA may then be turned on. 423: locked, 429: too many attempts from this address',
+          'Confirm the pending secret with a code of it: two-factor is on (204). 423: locked, 429: too many attempts from this address',
         tags: ['account'],
         security: true,
         querystring: TwoFactorCodeQuery,
@@ -52,7 +52,8 @@ export const twoFactorRoutes: FastifyPluginAsync<{ twoFactor: TwoFactorService }
       }),
     },
     async (request, reply) => {
-      await twoFactor.confirm(request.session!, request.body.secret, request.query.code, request.ip);
+      const { secret, email } = request.body;
+      await twoFactor.confirm(request.session!, secret, request.query.code, email, request.ip);
       return reply.code(204).send();
     },
   );

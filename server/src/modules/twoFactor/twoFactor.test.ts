@@ -26,6 +26,7 @@ describeEachBackend('two-factor setup', (backend) => {
         }),
       settings: (payload: object) =>
         ctx.app.inject({ method: 'POST', url: '/api/v2/account/settings', headers, payload }),
+      read: () => ctx.app.inject({ url: '/api/v2/account/settings', headers }),
     };
     return { ...calls, verify: (secret: string, code: string) => calls.send({ secret }, code) };
   }
@@ -50,10 +51,10 @@ describeEachBackend('two-factor setup', (backend) => {
     expect(stale.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_EXPIRED' });
   });
 
-  it('refuses wrong and garbled codes with 400, and use2FA until a code was verified and an e-mail linked', async () => {
+  it('refuses wrong and garbled codes with 400, use2FA before a setup, and a setup without an e-mail linked', async () => {
     const operator = await asUser('operator', 'Operator123', 'acme');
     const { secret } = (await operator.setup()).json() as { secret: string };
-    const wrong = await operator.verify(secret, await wrongCode(secret));
+    const wrong = await operator.send({ secret, email: 'operator@acme.example' }, await wrongCode(secret));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
       code: 'TWO_FACTOR_CODE_INVALID',
@@ -75,15 +76,25 @@ describeEachBackend('two-factor setup', (backend) => {
     const early = await operator.settings({ use2FA: true });
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
-
-    expect((await operator.verify(fresh, await codeNow(fresh))).statusCode).toBe(204);
-    // The operator has no e-mail linked (SPEC §5: two-factor only with one).
-    const noMail = await operator.settings({ use2FA: true });
+    // The operator has no e-mail linked (SPEC §5: two-factor only with one): the code is not even checked.
+    const noMail = await operator.verify(fresh, await codeNow(fresh));
     expect(noMail.statusCode).toBe(400);
-    expect(noMail.json()).toMatchObject({ code: 'TWO_FACTOR_EMAIL_REQUIRED', message: /^use2FA: / });
-    const on = await operator.settings({ use2FA: true, email: 'operator@acme.example' });
-    expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ use2FA: true, email: 'operator@acme.example' });
+    expect(noMail.json()).toMatchObject({ code: 'TWO_FACTOR_EMAIL_REQUIRED' });
+    expect((await operator.send({ secret: fresh, email: 'not an address' }, '123456')).statusCode).toBe(400);
+  });
+
+  it('turns two-factor on as soon as a code confirms the setup, linking the e-mail the dialog holds', async () => {
+    const operator = await asUser('operator', 'Operator123', 'acme');
+    const { secret } = (await operator.setup()).json() as { secret: string };
+    const confirmed = await operator.send({ secret, email: 'operator@acme.example' }, await codeNow(secret));
+    expect(confirmed.statusCode).toBe(204);
+    // On without a Save of the settings: they say so, and the next sign-in asks for a code.
+    expect((await operator.read()).json()).toMatchObject({ use2FA: true, email: 'operator@acme.example' });
+    expect((await login(ctx.app, { username: 'operator', password: 'Operator123' }, 'acme')).statusCode).toBe(
+      202,
+    );
+    // A save of the dialog's other settings keeps it on.
+    expect((await operator.settings({ use2FA: true, fontSize: 18 })).json()).toMatchObject({ use2FA: true });
   });
 
   it('asks for the code at sign-in from then on, accepts each code once, and forgets it all when turned off', async () => {
@@ -119,17 +130,18 @@ describeEachBackend('two-factor setup', (backend) => {
   it('limits code attempts like passwords: five wrong codes lock the user for 15 minutes', async () => {
     const operator = await asUser('operator', 'Operator123', 'demo');
     const { secret } = (await operator.setup()).json() as { secret: string };
+    const verify = (code: string) => operator.send({ secret, email: 'operator@demo.example' }, code);
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expect((await operator.verify(secret, await wrongCode(secret))).statusCode).toBe(400);
+      expect((await verify(await wrongCode(secret))).statusCode).toBe(400);
     }
-    const fifth = await operator.verify(secret, await wrongCode(secret));
+    const fifth = await verify(await wrongCode(secret));
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
-    expect((await operator.verify(secret, await codeNow(secret))).statusCode).toBe(423);
+    expect((await verify(await codeNow(secret))).statusCode).toBe(423);
     expect((await login(ctx.app, { username: 'operator', password: 'Operator123' })).statusCode).toBe(423);
 
     ctx.clock.advance(15 * 60_000);
-    expect((await operator.verify(secret, await codeNow(secret))).statusCode).toBe(204);
+    expect((await verify(await codeNow(secret))).statusCode).toBe(204);
   });
 
   it('needs a sign-in', async () => {

@@ -10,6 +10,7 @@ import {
 import { contract } from '../../http/contracts';
 import { refuseWhileActingAs, requireGrant } from '../auth/authenticate';
 import type { UsersService } from './service';
+import { loopbackOrigin } from '../mail/links';
 
 const PATH = '/api/v2/admin/users';
 
@@ -51,7 +52,8 @@ export const usersRoutes: FastifyPluginAsync<{ users: UsersService }> = async (a
         response: { 201: UserSummary, 400: ErrorBody, ...refusals, 409: ErrorBody },
       }),
     },
-    async (request, reply) => reply.code(201).send(await users.create(session(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await users.create(session(request), request.body, loopbackOrigin(request))),
   );
 
   for (const [action, disabled] of [

@@ -54,7 +54,12 @@ export function createUsersService({ repository, recovery, sessions }: UsersServ
      * Creates a user with the grants of the role and e-mails them a setup link. Until they follow it the account has
      * a password nobody knows (the hash of random bytes, so sign-in spends the same time on it as on any other).
      */
-    async create(session: AuthSession, body: v.InferOutput<typeof UserCreate>): Promise<UserSummary> {
+    /** `origin`: where the administrator works, when that is this machine (links then lead there). */
+    async create(
+      session: AuthSession,
+      body: v.InferOutput<typeof UserCreate>,
+      origin: string | null,
+    ): Promise<UserSummary> {
       const authorities = ROLE_GRANTS[body.role];
       if (!grantsWithin(authorities, session.user.authorities)) throw refused('GRANTS_EXCEEDED');
       const created = await repository.create({
@@ -66,7 +71,7 @@ export function createUsersService({ repository, recovery, sessions }: UsersServ
       });
       if (!created) throw refused('USERNAME_TAKEN');
       try {
-        await recovery.issueSetupToken(session.tenant.id, created.id);
+        await recovery.issueSetupToken(session.tenant.id, created.id, origin);
       } catch (error) {
         // Without its e-mail nobody could ever use the account: take it back, so creating it again works.
         await repository.remove(session.tenant.id, created.id);

@@ -4,6 +4,7 @@ import {
   selectError,
   selectFontSize,
   selectIsSettingUpTwoFactor,
+  selectTwoFactorOn,
   selectLanguages,
   selectShowsPcNumber,
   selectShowsRnd,
@@ -116,6 +117,7 @@ export function AccountFields({ actor }: Props) {
   const use2FA = useSelector(actor, selectToggle('use2FA'));
   const twoFactorError = useSelector(actor, selectError('use2FA'));
   const settingUp = useSelector(actor, selectIsSettingUpTwoFactor);
+  const twoFactorOn = useSelector(actor, selectTwoFactorOn);
   const showsPcNumber = useSelector(actor, selectShowsPcNumber);
   return (
     <Section title={t('accountSettings.section.account')}>
@@ -132,9 +134,10 @@ export function AccountFields({ actor }: Props) {
         checked={use2FA}
         onCheckedChange={(on) => actor.send({ type: 'settings.twoFactor', on })}
       />
-      {settingUp ? (
+      {/* One status line, kept from the setup to its end: what the setup does, then that two-factor is on. */}
+      {settingUp || twoFactorOn ? (
         <p role="status" className="text-sm text-muted">
-          {t('accountSettings.twoFactorSettingUp')}
+          {t(settingUp ? 'accountSettings.twoFactorSettingUp' : 'twoFactor.enabled')}
         </p>
       ) : null}
       {twoFactorError ? (

@@ -2,8 +2,10 @@ import { Bar } from 'react-chartjs-2';
 import type { BarChartWidget, HistoryResult } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useLocale, useT } from '../../i18n';
+import { SeriesValues } from '../charts/SeriesValues';
 import { seriesColour, themePrimary } from '../charts/theme';
 import { elementLabel } from '../ElementValue';
+import { distinctLabels } from '../seriesNames';
 import { dateOnly, formatNumber, formatTime } from '../history/format';
 import { HistoryFrame } from '../history/HistoryFrame';
 import { useDateFormat } from '../history/useDateFormat';
@@ -47,17 +49,31 @@ function Bars({
       : formatTime(period, timeZone, dayFormat),
   );
   const theme = themePrimary();
-  const names = chart.elements.map((element) => elementLabel(element, t));
-  const text = (value: number | null) =>
-    value === null ? t('widgets.noValue') : formatNumber(value, locale);
+  const title = t(sorting === 'ON_HOUR' ? 'history.bars.byHour' : 'history.bars.byDay', { name: chart.name });
+  const names = distinctLabels(
+    chart.elements,
+    chart.elements.map((element) => elementLabel(element, t)),
+    t,
+  );
+  const text = (value: number | null | undefined) =>
+    value === null || value === undefined ? t('widgets.noValue') : formatNumber(value, locale);
+  const summary = chart.elements.map((element, index) => {
+    const known = values[index]!.filter((value): value is number => value !== null);
+    return {
+      key: element.id,
+      label: names[index]!,
+      latest: text(known.at(-1)),
+      lowest: text(known.length ? Math.min(...known) : null),
+      highest: text(known.length ? Math.max(...known) : null),
+      average: text(known.length ? known.reduce((sum, value) => sum + value, 0) / known.length : null),
+    };
+  });
   return (
     <div className="flex min-h-0 flex-1 flex-col p-2">
       <div className="relative min-h-0 flex-1">
         <Bar
           role="img"
-          aria-label={t(sorting === 'ON_HOUR' ? 'history.bars.byHour' : 'history.bars.byDay', {
-            name: chart.name,
-          })}
+          aria-label={title}
           data={{
             labels,
             datasets: chart.elements.map((element, index) => ({
@@ -72,11 +88,14 @@ function Bars({
             locale,
             animation: false,
             maintainAspectRatio: false,
+            // Several elements' bars side by side: the legend tells them apart.
+            plugins: { legend: { display: chart.elements.length > 1, position: 'bottom' } },
           }}
         />
       </div>
+      <SeriesValues name={chart.name} rows={summary} />
       <table className="sr-only">
-        <caption>{t('history.table.values', { name: chart.name })}</caption>
+        <caption>{title}</caption>
         <thead>
           <tr>
             <td />

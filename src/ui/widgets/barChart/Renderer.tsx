@@ -1,22 +1,25 @@
+import '../charts/register';
 import { useSelector } from '@xstate/react';
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { BarController, BarElement, CategoryScale, Chart, LinearScale } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
 import type { BarChartWidget, WidgetElement } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
+import { formatNumber } from '../history/format';
 import { selectElementNumbers } from '../elementSelectors';
 import { elementLabel, useElementValue } from '../ElementValue';
 import { elementTopic } from '../../../machines/dashboardEditor/dashboardEditor.model';
 import { useOldestLiveness } from '../../live/liveness';
 import { NotLive } from '../../live/LiveValue';
 import { themePrimary } from '../charts/theme';
+import { distinctLabels } from '../seriesNames';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { buildBars } from './bars';
 import { PeriodBarsChart } from './PeriodBarsChart';
 
 // Only what a bar chart draws, so the lazily loaded chunk carries no other chart type.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+Chart.register(BarController, BarElement, CategoryScale, LinearScale);
 
 /**
  * BAR_CHART widget: one bar an element's live value, vertical or horizontal, optionally sorted; sorted ON_HOUR or
@@ -31,6 +34,7 @@ export default function BarChartRenderer({ actor, widget }: WidgetRendererProps)
 
 function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarChartWidget }) {
   const t = useT();
+  const locale = useLocale();
   const numbers = useSelector(actor, selectElementNumbers(chart.elements.map(elementKey)));
   const liveness = useOldestLiveness(
     actor,
@@ -38,9 +42,14 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
   );
   if (chart.elements.length === 0) return <p className="p-3 text-muted">{t('widgets.noElements')}</p>;
   const values = JSON.parse(numbers) as (number | null)[];
+  const names = distinctLabels(
+    chart.elements,
+    chart.elements.map((element) => elementLabel(element, t)),
+    t,
+  );
   const bars = buildBars(
     chart.elements.map((element, index) => ({
-      label: elementLabel(element, t),
+      label: names[index]!,
       value: values[index] ?? null,
       color: element.color,
     })),
@@ -48,9 +57,13 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
     themePrimary(),
   );
   const summary = bars.labels
-    .map((label, index) =>
-      t('widgets.barChart.bar', { label, value: String(bars.values[index] ?? t('widgets.noValue')) }),
-    )
+    .map((label, index) => {
+      const value = bars.values[index];
+      return t('widgets.barChart.bar', {
+        label,
+        value: value === null || value === undefined ? t('widgets.noValue') : formatNumber(value, locale),
+      });
+    })
     .join(', ');
   return (
     <div className="flex min-h-0 flex-1 flex-col p-2">
@@ -65,9 +78,13 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
           }}
           options={{
             indexAxis: chart.mode === 'HORIZONTAL' ? 'y' : 'x',
+            // Value ticks and tooltips in the interface's decimals.
+            locale,
             // Live values repaint at once rather than tween from the previous ones.
             animation: false,
             maintainAspectRatio: false,
+            // Each bar is named on its axis: a legend would only repeat the widget's name.
+            plugins: { legend: { display: false } },
           }}
         />
       </div>
@@ -76,18 +93,39 @@ function LiveBars({ actor, chart }: { actor: DashboardEditorActor; chart: BarCha
           <NotLive liveness={liveness} />
         </p>
       )}
-      <ul className="sr-only">
-        {chart.elements.map((element) => (
-          <BarValue key={element.id} actor={actor} element={element} />
-        ))}
-      </ul>
+      <table className="sr-only">
+        <caption>{t('history.table.values', { name: chart.name })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('history.table.series')}</th>
+            <th scope="col">{t('history.table.latest')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {chart.elements.map((element, index) => (
+            <BarValue key={element.id} actor={actor} element={element} label={names[index]!} />
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
 
-/** A bar's label and value (with unit or status text), for screen readers. */
-function BarValue({ actor, element }: { actor: DashboardEditorActor; element: WidgetElement }) {
-  const t = useT();
+/** A bar's name and value (with unit or status text), for screen readers. */
+function BarValue({
+  actor,
+  element,
+  label,
+}: {
+  actor: DashboardEditorActor;
+  element: WidgetElement;
+  label: string;
+}) {
   const value = useElementValue(actor, element);
-  return <li>{t('widgets.barChart.bar', { label: elementLabel(element, t), value })}</li>;
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{value}</td>
+    </tr>
+  );
 }

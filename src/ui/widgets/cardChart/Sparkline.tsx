@@ -8,7 +8,7 @@ const HEIGHT = 24;
 
 /**
  * The trend of a series over the card's interval as a small line (SVG: no chart library for a card), broken
- * where the buffer has gaps; named with its first and last value.
+ * where the buffer has gaps; named with its first, last, lowest and highest value.
  */
 export function Sparkline({ label, series }: { label: string; series: HistorySeries }) {
   const t = useT();
@@ -27,12 +27,18 @@ export function Sparkline({ label, series }: { label: string; series: HistorySer
     path += `${drawing ? 'L' : 'M'}${x(times[index]!).toFixed(2)} ${y(value).toFixed(2)} `;
     drawing = true;
   });
-  const first = withUnit(values[0]!, series.unit, locale);
-  const last = withUnit(latestValue(series.points)!, series.unit, locale);
+  const text = (value: number) => withUnit(value, series.unit, locale);
+  const named = {
+    label,
+    first: text(values[0]!),
+    last: text(latestValue(series.points)!),
+    lowest: text(low),
+    highest: text(high),
+  };
   return (
     <svg
       role="img"
-      aria-label={t('history.sparkline', { label, first, last })}
+      aria-label={t('history.sparkline', named)}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       preserveAspectRatio="none"
       className="h-8 w-full max-w-48 text-primary"

@@ -1,22 +1,20 @@
+import '../charts/register';
 import 'chartjs-adapter-date-fns';
 import {
   BarController,
   BarElement,
   Chart as ChartJS,
   Filler,
-  Legend,
   LinearScale,
   LineController,
   LineElement,
   PointElement,
   TimeScale,
-  Tooltip,
 } from 'chart.js';
-import annotationPlugin from 'chartjs-plugin-annotation';
 import { useId, useMemo, useRef } from 'react';
 import { Chart } from 'react-chartjs-2';
 import type { Annotation } from '../../../services/contracts';
-import { useLocale, useT } from '../../i18n';
+import { useDateLocale, useLocale, useT } from '../../i18n';
 import { chartConfig, type ChartTexts, type MixedType, type Point } from './chartConfig';
 import type { ChartLayout, SeriesModel } from './seriesModel';
 import { useDragZoom } from './useDragZoom';
@@ -32,9 +30,6 @@ ChartJS.register(
   LinearScale,
   TimeScale,
   Filler,
-  Legend,
-  Tooltip,
-  annotationPlugin,
 );
 
 export interface HistoryChartProps {
@@ -63,6 +58,7 @@ export function HistoryChart({
 }: HistoryChartProps) {
   const t = useT();
   const locale = useLocale();
+  const dateLocale = useDateLocale();
   const chartRef = useRef<ChartJS<MixedType, Point[]>>(null);
   const texts = useMemo<ChartTexts>(
     () => ({
@@ -76,8 +72,8 @@ export function HistoryChart({
     [t],
   );
   const { data, options } = useMemo(
-    () => chartConfig({ series, layout, from, to, markAreas, texts, dateFormat, locale }),
-    [series, layout, from, to, markAreas, texts, dateFormat, locale],
+    () => chartConfig({ series, layout, from, to, markAreas, texts, dateFormat, locale, dateLocale }),
+    [series, layout, from, to, markAreas, texts, dateFormat, locale, dateLocale],
   );
   const selection = useDragZoom(chartRef, onZoom);
   const hintId = useId();

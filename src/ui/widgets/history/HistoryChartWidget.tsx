@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { themePrimary } from '../charts/theme';
 import { elementLabel } from '../ElementValue';
+import { distinctLabels } from '../seriesNames';
 import { formatTime } from './format';
 import { HistoryChart } from './HistoryChart';
 import { HistoryFrame } from './HistoryFrame';
@@ -69,14 +70,22 @@ function ChartView({
 }) {
   const t = useT();
   const series = useMemo(
-    () =>
-      seriesModels(
+    () => {
+      const models = seriesModels(
         widget,
         result,
         (element, answer) => element.name ?? answer.name ?? elementLabel(element, t),
         themePrimary(),
         layout,
-      ),
+      );
+      const elements = models.map((model) => widget.elements.find((element) => element.id === model.id)!);
+      const labels = distinctLabels(
+        elements,
+        models.map((model) => model.label),
+        t,
+      );
+      return models.map((model, index) => ({ ...model, label: labels[index]! }));
+    },
     // The label falls back to catalogue text, which does not change while the chart is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [widget, result, layout],

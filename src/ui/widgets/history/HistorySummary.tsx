@@ -1,43 +1,32 @@
 import { useLocale, useT } from '../../i18n';
-import { withUnit } from './format';
-import { latestValue, type SeriesModel } from './seriesModel';
+import { SeriesValues } from '../charts/SeriesValues';
+import { isTwoStates, latestValue, seriesValueText, type SeriesModel } from './seriesModel';
 
 /**
  * The values behind a chart for assistive technology (and tests): per series its latest, lowest, highest and
- * average value over the range shown, and the comparison range's average when one is drawn.
+ * average value over the range shown, and the comparison range's average when one is drawn; a line of states
+ * by its states' names.
  */
 export function HistorySummary({ name, series }: { name: string; series: readonly SeriesModel[] }) {
   const t = useT();
   const locale = useLocale();
   const shown = series.filter((model) => model.status === 'OK');
   const compared = shown.some((model) => model.compare);
-  const text = (value: number | null, unit: string | null) =>
-    value === null ? t('widgets.noValue') : withUnit(value, unit, locale);
-  return (
-    <table className="sr-only">
-      <caption>{t('history.table.values', { name })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('history.table.series')}</th>
-          <th scope="col">{t('history.table.latest')}</th>
-          <th scope="col">{t('history.table.lowest')}</th>
-          <th scope="col">{t('history.table.highest')}</th>
-          <th scope="col">{t('history.table.average')}</th>
-          {compared && <th scope="col">{t('history.table.comparison')}</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {shown.map((model) => (
-          <tr key={model.id}>
-            <th scope="row">{model.label}</th>
-            <td>{text(latestValue(model.points), model.unit)}</td>
-            <td>{text(model.stats.min, model.unit)}</td>
-            <td>{text(model.stats.max, model.unit)}</td>
-            <td>{text(model.stats.avg, model.unit)}</td>
-            {compared && <td>{text(model.compare?.stats.avg ?? null, model.unit)}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const rows = shown.map((model) => {
+    const manyStates = model.options !== null && !isTwoStates(model);
+    const text = (value: number | null | undefined) =>
+      value === null || value === undefined ? t('widgets.noValue') : seriesValueText(model, value, locale);
+    return {
+      key: model.id,
+      label: model.label,
+      // A line of more than two states draws each bucket's highest state: its latest is the last one drawn.
+      latest: text(latestValue(manyStates ? { ...model.points, avg: model.points.max } : model.points)),
+      lowest: text(model.stats.min),
+      highest: text(model.stats.max),
+      // An average of two states is a share of time ('Open 12 %'); of more, no state at all.
+      average: text(manyStates ? null : model.stats.avg),
+      ...(compared && { comparison: text(manyStates ? null : model.compare?.stats.avg) }),
+    };
+  });
+  return <SeriesValues name={name} rows={rows} />;
 }

@@ -7,6 +7,7 @@ import type {
   WidgetElement,
 } from '../../../services/contracts';
 import { seriesColour } from '../charts/theme';
+import { formatNumber, withUnit } from './format';
 
 /** How a chart lays its series out: one set of axes, two y axes, or one grid per element stacked. */
 export type ChartLayout = 'shared' | 'dualAxis' | 'stacked';
@@ -21,6 +22,8 @@ export interface SeriesModel {
   id: string;
   label: string;
   unit: string | null;
+  /** A line of states: its values' labels by index (drawn as steps between them); null for numbers. */
+  options: { label: string; index: number }[] | null;
   status: HistorySeries['status'];
   colour: string;
   serieType: SerieType;
@@ -66,6 +69,7 @@ export function seriesModels(
         id: element.id,
         label: labelOf(element, series),
         unit: series.unit ?? element.unit,
+        options: series.options?.length ? series.options : null,
         status: series.status,
         colour: element.color ?? widget.defaultColor ?? seriesColour(index, themeColour),
         serieType: serieTypeOf(element.serieType),
@@ -98,3 +102,26 @@ export function latestValue(points: HistoryPoints): number | null {
 /** Whether a bucket of the series holds more than one value: a band from min to max shows what it hides. */
 export const hasSpread = (points: HistoryPoints) =>
   points.min.some((min, index) => min !== null && points.max[index] !== null && min !== points.max[index]);
+
+/** A line of two states (closed or open, off or on): its average is the share of time in the second. */
+export const isTwoStates = (model: Pick<SeriesModel, 'options'>) => model.options?.length === 2;
+
+/**
+ * A value of a series as an operator reads it: a state's label ('Open') where the value is one of the line's
+ * states; for two states, a share of time in the second ('Open 25 %'); else the number with its unit in the
+ * decimals of `locale`.
+ */
+export function seriesValueText(
+  model: Pick<SeriesModel, 'unit' | 'options'>,
+  value: number,
+  locale: string,
+): string {
+  const state = model.options?.find((option) => option.index === value);
+  if (state) return state.label;
+  const [first, second] = model.options ?? [];
+  if (isTwoStates(model) && first && second) {
+    const share = (value - first.index) / (second.index - first.index);
+    return `${second.label} ${formatNumber(Math.round(share * 100), locale)} %`;
+  }
+  return withUnit(value, model.unit, locale);
+}

@@ -5,7 +5,7 @@ import type { PictographElement } from '../../../services/contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT } from '../../i18n';
 import { EditLineButton } from '../EditLineButton';
-import { selectElementBareValue, selectElementStatus } from '../elementSelectors';
+import { selectElementStatus } from '../elementSelectors';
 import { elementLabel, ElementValueText, hasLineAddress } from '../ElementValue';
 import { widgetOfType, type WidgetRendererProps } from '../types';
 import { pictographIcon } from './icons';
@@ -51,7 +51,6 @@ function PictographTile({
   const key = elementKey(element);
   const status = useSelector(actor, selectElementStatus(key));
   const number = useSelector(actor, selectElementNumber(key));
-  const bare = useSelector(actor, selectElementBareValue(key));
   if (!SHOWN_STATUSES.includes(status)) return null;
   const label = elementLabel(element, t);
   const { Icon } = pictographIcon(element.icon);
@@ -66,10 +65,7 @@ function PictographTile({
       }`}
     >
       <span className="h-12 w-12" style={{ color }}>
-        <Icon
-          active={(number !== null && number !== 0) || bare.toUpperCase() === 'ON'}
-          level={rangeLevel(number, element.min, element.max)}
-        />
+        <Icon active={number !== null && number !== 0} level={rangeLevel(number, element.min, element.max)} />
       </span>
       <span className="w-full truncate text-sm">{label}</span>
       <ElementValueText actor={actor} element={element} className="font-medium tabular-nums" />

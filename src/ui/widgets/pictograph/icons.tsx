@@ -4,7 +4,7 @@ import { PICTOGRAPH_ICON_NAMES, type PictographIconName } from '../../../service
 
 /** What an icon may reflect of the live value. */
 export interface PictographIconProps {
-  /** The equipment runs (a non-zero value or 'ON'): the fan spins. */
+  /** The equipment runs (a non-zero value, or a state other than the first: on, open): the fan spins. */
   active: boolean;
   /** Where the value sits between the element's min and max (0 to 1), when both are set. */
   level: number | null;

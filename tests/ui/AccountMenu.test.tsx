@@ -1,0 +1,55 @@
+import '../support/resizeObserver';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../../src/services/contracts';
+import { createStorage } from '../../src/services/storage';
+import { operatorSession } from '../support/fixtures';
+import { renderApp } from '../support/renderApp';
+import { adminSession } from '../support/switchSessions';
+
+/** The account menu opened for a stored session: each section by its heading, with its entries. */
+async function sectionsOf(session: Session) {
+  createStorage(window.localStorage).writeSession(session, session.token.id);
+  renderApp('/');
+  const button = await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 });
+  await userEvent.setup().click(button);
+  const menu = await screen.findByRole('menu');
+  await within(menu).findByRole('menuitem', { name: 'Logout' });
+  const sections = within(menu)
+    .getAllByRole('group')
+    .map((group) => [
+      group.getAttribute('aria-labelledby') &&
+        document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent,
+      within(group)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ]);
+  return { menu, sections };
+}
+
+describe('the account menu', { timeout: 20_000 }, () => {
+  it('groups its entries under headings: dashboards, settings, help, administration; logout apart', async () => {
+    const { menu, sections } = await sectionsOf(adminSession);
+    expect(sections).toEqual([
+      [
+        'Dashboards',
+        ['Create dashboard', 'Upload dashboard', 'Dashboard sorting settings', 'Dashboard groups'],
+      ],
+      [
+        'Settings',
+        ['Personal settings', 'Device configuration', 'Theme settings', expect.stringMatching(/^Switch to/)],
+      ],
+      ['Help', ['Help', 'Request a feature', 'Report a bug']],
+      ['Administration', ['Users', 'Switch account']],
+    ]);
+    const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
+    expect(logout.closest('[role="group"]')).toBeNull();
+    expect(within(menu).getByRole('separator')).toBeTruthy();
+  });
+
+  it('leaves out the administration section for a user who administers nothing', async () => {
+    const { sections } = await sectionsOf(operatorSession);
+    expect(sections.map(([heading]) => heading)).toEqual(['Dashboards', 'Settings', 'Help']);
+  });
+});
