@@ -57,6 +57,15 @@ describe('forgot password machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(request).toHaveBeenCalledTimes(2);
   });
+
+  it('says how long to wait when this network asked too often', async () => {
+    const { actor } = start(() => Promise.reject({ kind: 'throttled', minutes: 4 }));
+    actor.send({ type: 'forgotPassword.edit', value: 'operator@example.com' });
+    actor.send({ type: 'forgotPassword.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'requests.throttled', retryMinutes: 4 });
+  });
 });
 
 describe('password reset machine', () => {

@@ -16,6 +16,8 @@ type ForgotModelEvent = Parameters<typeof forgotPasswordMachine.transition>[1];
 const events = modelEvents<typeof forgotPasswordMachine>();
 const ACCEPTED = events.done('requestRecovery');
 const FAILED = events.failed('requestRecovery');
+/** The server's throttle of recovery requests per network (429 with Retry-After in seconds). */
+const THROTTLED = events.failed('requestRecovery', { kind: 'throttled', minutes: 3 });
 const ADDRESS = 'operator@example.com';
 
 const model: ModelOptions<typeof forgotPasswordMachine> = {
@@ -26,10 +28,10 @@ const model: ModelOptions<typeof forgotPasswordMachine> = {
     { type: 'forgotPassword.submit' },
     ACCEPTED,
     FAILED,
+    THROTTLED,
   ],
   // The address matters only as empty, malformed or valid.
-  serializeState: (s) =>
-    JSON.stringify({ value: s.value, email: s.context.email, failed: s.context.error !== null }),
+  serializeState: (s) => JSON.stringify({ value: s.value, email: s.context.email, failed: s.context.error }),
 };
 
 /** What the user typed and what the server received and answered (SPEC §7 PUT ?email=). */
@@ -87,6 +89,16 @@ async function play(event: ForgotModelEvent, world: ForgotWorld) {
   } else if (type === ACCEPTED.type) {
     // The same answer whether an account has the address or not.
     await answer(world, new HttpResponse(null, { status: 204 }));
+  } else if (type === FAILED.type && (event as { error?: { kind?: string } }).error?.kind === 'throttled') {
+    const body = {
+      statusCode: 429,
+      code: 'TOO_MANY_ATTEMPTS',
+      error: 'Too Many Requests',
+      message: 'Slow down',
+    };
+    const headers = { 'Retry-After': '150' };
+    await answer(world, HttpResponse.json(v.parse(ErrorBody, body), { status: 429, headers }));
+    world.alert = 'Too many requests from your network. Try again in 3 minutes.';
   } else if (type === FAILED.type) {
     const body = { statusCode: 500, code: 'INTERNAL', error: 'Internal Server Error', message: 'boom' };
     await answer(world, HttpResponse.json(v.parse(ErrorBody, body), { status: 500 }));

@@ -54,6 +54,11 @@ const ACCEPTED = done('verifyCode');
 const WRONG = failed('verifyCode', { kind: 'codeInvalid' });
 const LOCKED_OUT = failed('verifyCode', { kind: 'locked', message: LOCKED });
 const BROKEN = failed('verifyCode', { kind: 'unavailable' });
+/** The server's throttle of codes per network: 429 with Retry-After in seconds. */
+const THROTTLED = failed('verifyCode', { kind: 'throttled', minutes: 2 });
+const THROTTLED_TEXT = 'Too many requests from your network. Try again in 2 minutes.';
+/** The failures of the same call share their event type; what the server answered tells them apart. */
+const failureKind = (event: { error?: unknown }) => (event.error as { kind?: string } | undefined)?.kind;
 
 /** The events a user (or the server, or the clipboard) can cause in each state. */
 const OFFERED: Record<string, readonly string[]> = {
@@ -87,6 +92,7 @@ const model: ModelOptions<typeof twoFactorSetupMachine> = {
     WRONG,
     LOCKED_OUT,
     BROKEN,
+    THROTTLED,
     { type: 'twoFactor.cancel' },
   ],
   serializeState: (s) => JSON.stringify({ value: s.value, code: s.context.code, error: s.context.codeError }),
@@ -199,7 +205,11 @@ async function answer(world: SetupWorld, reply: Response | Error | null) {
   respond(reply);
 }
 
-const coded = (status: number, code: keyof typeof TWO_FACTOR_ERRORS | 'ACCOUNT_LOCKED', headers = {}) =>
+const coded = (
+  status: number,
+  code: keyof typeof TWO_FACTOR_ERRORS | 'ACCOUNT_LOCKED' | 'TOO_MANY_ATTEMPTS',
+  headers = {},
+) =>
   HttpResponse.json(v.parse(ErrorBody, { statusCode: status, code, error: 'Refused', message: 'refused' }), {
     status,
     headers,
@@ -252,12 +262,15 @@ async function play(event: SetupModelEvent, world: SetupWorld) {
     await answer(world, new Error('denied'));
     world.copyStatus = TEXT.copyFailed;
   } else if (type === ACCEPTED.type) await answer(world, new HttpResponse(null, { status: 204 }));
-  else if (type === WRONG.type) {
+  else if (type === WRONG.type && failureKind(event) === 'codeInvalid') {
     await answer(world, coded(400, 'TWO_FACTOR_CODE_INVALID'));
     world.codeError = TWO_FACTOR_ERRORS.TWO_FACTOR_CODE_INVALID;
-  } else if (type === LOCKED_OUT.type) {
+  } else if (type === LOCKED_OUT.type && failureKind(event) === 'locked') {
     await answer(world, coded(423, 'ACCOUNT_LOCKED', { [LOCKED_MESSAGE_HEADER]: LOCKED }));
     world.codeError = LOCKED;
+  } else if (type === THROTTLED.type && failureKind(event) === 'throttled') {
+    await answer(world, coded(429, 'TOO_MANY_ATTEMPTS', { 'Retry-After': '120' }));
+    world.codeError = THROTTLED_TEXT;
   } else if (type === BROKEN.type) {
     await answer(world, null);
     world.codeError = TEXT.verifyFailed;
@@ -283,7 +296,14 @@ function secretStep(world: SetupWorld, copying: boolean) {
 function codeStep(world: SetupWorld) {
   stepShown(3);
   expect(codeField().value).toBe(world.typed);
-  for (const text of [TEXT.format, TEXT.verifyFailed, LOCKED, TWO_FACTOR_ERRORS.TWO_FACTOR_CODE_INVALID])
+  const refusals = [
+    TEXT.format,
+    TEXT.verifyFailed,
+    LOCKED,
+    THROTTLED_TEXT,
+    TWO_FACTOR_ERRORS.TWO_FACTOR_CODE_INVALID,
+  ];
+  for (const text of refusals)
     expect(dialog().queryByText(text) !== null, text).toBe(world.codeError === text);
 }
 

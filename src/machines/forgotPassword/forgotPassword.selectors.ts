@@ -8,5 +8,7 @@ export const selectEmail = (s: ForgotPasswordSnapshot): string => s.context.emai
 export const selectEmailError = (s: ForgotPasswordSnapshot): MessageId | null => s.context.emailError;
 /** The send failure shown under the form. */
 export const selectSendError = (s: ForgotPasswordSnapshot): MessageId | null => s.context.error;
+/** The minutes to wait that go with a `requests.throttled` send error. */
+export const selectRetryMinutes = (s: ForgotPasswordSnapshot): number => s.context.retryMinutes;
 export const selectIsSending = (s: ForgotPasswordSnapshot): boolean => s.matches('sending');
 export const selectIsSent = (s: ForgotPasswordSnapshot): boolean => s.matches('sent');

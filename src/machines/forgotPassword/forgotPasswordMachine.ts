@@ -9,6 +9,15 @@ export interface ForgotPasswordContext {
   emailError: MessageId | null;
   /** Why the last send failed (the server or the network); the user may send again. */
   error: MessageId | null;
+  /** With a `requests.throttled` error: the minutes to wait the server gave (0 when it did not say). */
+  retryMinutes: number;
+}
+
+/** The minutes of a rejection that says this network asked too often, or null for any other failure. */
+function throttledMinutes(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('kind' in error) || error.kind !== 'throttled')
+    return null;
+  return 'minutes' in error && typeof error.minutes === 'number' ? error.minutes : 0;
 }
 
 /** The contract's e-mail rule, mapped onto the catalogue: empty is "required", anything else "invalid". */
@@ -32,6 +41,7 @@ export const forgotPasswordMachine = setup({
   },
   guards: {
     emailValid: ({ context }) => emailError(context.email) === null,
+    throttled: (_, params: { error: unknown }) => throttledMinutes(params.error) !== null,
   },
   actions: {
     editEmail: assign(({ event }) =>
@@ -40,10 +50,14 @@ export const forgotPasswordMachine = setup({
     showEmailError: assign({ emailError: ({ context }) => emailError(context.email) }),
     clearErrors: assign({ emailError: null, error: null }),
     showSendFailure: assign({ error: 'password.sendFailed' as MessageId }),
+    showThrottled: assign((_, params: { error: unknown }) => ({
+      error: 'requests.throttled' as MessageId,
+      retryMinutes: throttledMinutes(params.error) ?? 0,
+    })),
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: { email: '', emailError: null, error: null },
+  context: { email: '', emailError: null, error: null, retryMinutes: 0 },
   initial: 'editing',
   states: {
     editing: {
@@ -63,7 +77,15 @@ export const forgotPasswordMachine = setup({
         src: 'requestRecovery',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: 'sent',
-        onError: { target: 'editing', actions: 'showSendFailure' },
+        onError: [
+          {
+            // Too many requests from this network (SPEC §8's throttle): say how long to wait, not "try later".
+            guard: { type: 'throttled', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'showThrottled', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: 'showSendFailure' },
+        ],
       },
     },
     sent: {

@@ -9,6 +9,7 @@ import {
   Theme,
   type LoginRequest,
 } from '../contracts';
+import { retryAfterMinutes } from './helpers';
 
 /** What a login attempt can end in, besides a transport failure. */
 export type LoginOutcome = { kind: 'session'; session: Session } | { kind: 'mfaRequired' };
@@ -46,12 +47,6 @@ async function toLoginFailure(error: unknown): Promise<LoginFailure> {
   const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
   if (status === 403 && body.success && body.output.code === 'ACCOUNT_DISABLED') return { kind: 'disabled' };
   return { kind: 'unavailable' };
-}
-
-/** Whole minutes of a Retry-After in seconds (the server's form), rounded up; 0 when there is none to read. */
-function retryAfterMinutes(value: string | null): number {
-  const seconds = value !== null && /^\d+$/.test(value.trim()) ? Number(value) : 0;
-  return Math.ceil(seconds / 60);
 }
 
 export function createAuthApi(http: KyInstance, versionUrl: string): AuthApi {

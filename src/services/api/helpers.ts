@@ -32,3 +32,9 @@ export const params = (entries: Record<string, string | undefined>) =>
   new URLSearchParams(
     Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
+
+/** Whole minutes of a Retry-After in seconds (the server's form), rounded up; 0 when there is none to read. */
+export function retryAfterMinutes(value: string | null): number {
+  const seconds = value !== null && /^\d+$/.test(value.trim()) ? Number(value) : 0;
+  return Math.ceil(seconds / 60);
+}

@@ -8,6 +8,7 @@ import {
   RecoveryTokenQuery,
   type PasswordReset,
 } from '../contracts';
+import { retryAfterMinutes } from './helpers';
 
 /** The fields of the new-password form the server can name in a VALIDATION_FAILED answer. */
 export type PasswordResetField = 'password' | 'confirmation';
@@ -16,11 +17,16 @@ export type PasswordResetField = 'password' | 'confirmation';
 export type RecoveryFailure =
   | { kind: 'tokenInvalid' }
   | { kind: 'invalidField'; field: PasswordResetField; message: string }
+  /** Too many requests from this network (429): to wait `minutes` (from Retry-After; 0 when it did not say). */
+  | { kind: 'throttled'; minutes: number }
   | { kind: 'unavailable' };
 
 /** SPEC §7's PUT, GET and POST of /api/v2/account/recover-password. */
 export interface PasswordRecoveryApi {
-  /** Asks for a recovery e-mail; the server answers the same whether an account has the address or not. */
+  /**
+   * Asks for a recovery e-mail; the server answers the same whether an account has the address or not. Rejects
+   * with a RecoveryFailure (`throttled` when this network asked too often).
+   */
   requestPasswordRecovery(email: string): Promise<void>;
   /** What a token is for and whose it is; rejects with a RecoveryFailure. */
   checkRecoveryToken(token: string): Promise<RecoveryTokenInfo>;
@@ -34,6 +40,8 @@ const TOKEN_CODES: readonly string[] = Object.keys(RECOVERY_ERRORS);
 const NAMED_FIELD = /^(password|confirmation|token): (.+)$/s;
 
 async function toRecoveryFailure(error: unknown): Promise<RecoveryFailure> {
+  if (error instanceof HTTPError && error.response.status === 429)
+    return { kind: 'throttled', minutes: retryAfterMinutes(error.response.headers.get('Retry-After')) };
   if (!(error instanceof HTTPError) || error.response.status !== 400) return { kind: 'unavailable' };
   const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
   if (!body.success) return { kind: 'unavailable' };
@@ -63,7 +71,7 @@ export function createPasswordRecoveryApi(http: KyInstance): PasswordRecoveryApi
   return {
     async requestPasswordRecovery(email) {
       const query = v.parse(RecoveryRequestQuery, { email });
-      await http.put(PATH, { searchParams: new URLSearchParams(query) });
+      await failing(() => http.put(PATH, { searchParams: new URLSearchParams(query) }));
     },
     async checkRecoveryToken(token) {
       const searchParams = tokenQuery(token);

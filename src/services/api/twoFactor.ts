@@ -7,12 +7,15 @@ import {
   TwoFactorSetupKey,
   TwoFactorVerifyBody,
 } from '../contracts';
+import { retryAfterMinutes } from './helpers';
 
 /** Why a code was not accepted; the setup machine turns it into the message SPEC §8 asks for. */
 export type TwoFactorFailure =
   | { kind: 'codeInvalid' }
   /** Too many wrong codes: the server's own text says until when (the Locked-Message header). */
   | { kind: 'locked'; message: string }
+  /** Too many codes from this network (429): to wait `minutes` (from Retry-After; 0 when it did not say). */
+  | { kind: 'throttled'; minutes: number }
   | { kind: 'unavailable' };
 
 /** SPEC §7's GET /api/v2/account/settings/2fa and POST /api/v2/account/verify-2fa. */
@@ -30,6 +33,7 @@ async function toTwoFactorFailure(error: unknown): Promise<TwoFactorFailure> {
   if (!(error instanceof HTTPError)) return { kind: 'unavailable' };
   const { status, headers } = error.response;
   if (status === 423) return { kind: 'locked', message: headers.get(LOCKED_MESSAGE_HEADER) ?? '' };
+  if (status === 429) return { kind: 'throttled', minutes: retryAfterMinutes(headers.get('Retry-After')) };
   const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
   return body.success && body.output.code === 'TWO_FACTOR_CODE_INVALID'
     ? { kind: 'codeInvalid' }

@@ -7,6 +7,7 @@ import {
   selectEmailError,
   selectIsSending,
   selectIsSent,
+  selectRetryMinutes,
   selectSendError,
 } from '../../machines/forgotPassword/forgotPassword.selectors';
 import { RECOVERY_TOKEN_TTL_MINUTES } from '../../services/contracts';
@@ -31,6 +32,7 @@ function ForgotPasswordCard() {
   const email = useSelector(recovery, selectEmail);
   const emailError = useSelector(recovery, selectEmailError);
   const sendError = useSelector(recovery, selectSendError);
+  const retryMinutes = useSelector(recovery, selectRetryMinutes);
   const sending = useSelector(recovery, selectIsSending);
   const sent = useSelector(recovery, selectIsSent);
 
@@ -62,7 +64,7 @@ function ForgotPasswordCard() {
           <Button type="submit" disabled={sending}>
             {t('password.send')}
           </Button>
-          {sendError ? <ErrorAlert>{t(sendError)}</ErrorAlert> : null}
+          {sendError ? <ErrorAlert>{t(sendError, { minutes: retryMinutes })}</ErrorAlert> : null}
         </form>
       )}
       <Link href={ROUTES.login} className={guestLinkClass}>
