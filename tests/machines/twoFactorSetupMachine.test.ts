@@ -68,7 +68,10 @@ describe('two-factor setup machine', () => {
       { kind: 'locked', message: 'Too many failed sign-in attempts.' },
       { text: 'Too many failed sign-in attempts.' },
     ],
-    [{ kind: 'throttled', minutes: 2 }, { id: 'requests.throttled', values: { minutes: '2' } }],
+    [
+      { kind: 'throttled', minutes: 2 },
+      { id: 'requests.throttled', values: { minutes: '2' } },
+    ],
     [{ kind: 'unavailable' }, { id: 'twoFactor.verifyFailed' }],
     [new Error('offline'), { id: 'twoFactor.verifyFailed' }],
   ])('keeps the user on step 3 after a refusal (%j) and lets them retry', async (failure, message) => {

@@ -23,7 +23,8 @@ function refusalOf(error: unknown): Message {
   const failure = failureOf(error);
   if (failure.kind === 'codeInvalid') return { id: 'twoFactor.codeInvalid' };
   if (failure.kind === 'locked' && failure.message) return { text: failure.message };
-  if (failure.kind === 'throttled') return { id: 'requests.throttled', values: { minutes: String(failure.minutes) } };
+  if (failure.kind === 'throttled')
+    return { id: 'requests.throttled', values: { minutes: String(failure.minutes) } };
   return { id: 'twoFactor.verifyFailed' };
 }
 
