@@ -112,6 +112,24 @@ describe('app machine: what the live actors hear', () => {
     expect(tree.getSnapshot().context.settings.language).toBe('de');
   });
 
+  it('reads the open device page again in the language chosen, so its lines are named in it without a reload', async () => {
+    const fakes = fakeServices();
+    const app = await bootLive(fakes, ROOM_PAGE(1));
+    const page = live<PageSnapshot>(app, SYSTEM_IDS.devicePage);
+    await waitFor(page, (s) => s.matches('loaded'));
+    // Read again as a refresh is: answered like the first read, names included.
+    const reads = () => vi.mocked(fakes.services.api.refreshLines).mock.calls.length;
+    const before = reads();
+    app.send({ type: 'accountDialog.open', dialog: 'settings' });
+    const dialog = app.system.get(ACCOUNT_DIALOG_SYSTEM_ID) as AnyActorRef;
+    await waitFor(dialog, (s) => s.matches('editing'));
+    dialog.send({ type: 'settings.choose', field: 'languageCode', value: 'DE' });
+    dialog.send({ type: 'settings.save' });
+    await waitFor(app, (s) => s.matches({ signedIn: { accountDialog: 'closed' } }));
+    await vi.waitFor(() => expect(reads()).toBe(before + 1));
+    await waitFor(page, (s) => s.matches('loaded'));
+  });
+
   it('reads the tree again with the new order once the device configuration is saved, and not when cancelled', async () => {
     const fakes = fakeServices();
     const app = await bootLive(fakes);

@@ -271,11 +271,15 @@ export const appSetup = setup({
       const tree = live(system, 'deviceTree');
       if (!tree) return;
       const settings = treeSettingsOf(context.settings);
-      // The server names departments and pages in the user's language: another language reads the tree again.
+      // The server names departments, pages and lines in the user's language: another language reads the tree
+      // and the open device page again.
       const language = (tree.getSnapshot() as { context: { settings: { language: string } } }).context
         .settings.language;
       enqueue.sendTo(tree, { type: 'tree.settingsChanged', settings });
-      if (settings.language !== language) enqueue.sendTo(tree, { type: 'tree.reload' });
+      if (settings.language === language) return;
+      enqueue.sendTo(tree, { type: 'tree.reload' });
+      const page = live(system, 'devicePage');
+      if (page) enqueue.sendTo(page, { type: 'page.refresh' });
     }),
     /**
      * A logout goes on at once, unless the open dashboard has unsaved changes: its editor asks about them first
