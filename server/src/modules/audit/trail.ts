@@ -35,7 +35,7 @@ export type AuditAction =
   | 'user.grants'
   | 'account.switch'
   | 'account.switchBack'
-  | 'settings.alarmEmail'
+  | 'settings.alarms'
   | 'limit.change'
   | 'excursion.correctiveAction'
   | 'report.signOff'
