@@ -22,6 +22,7 @@ import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
 import { registerAlarms } from './modules/alarms/plugin';
 import { registerAudit } from './modules/audit/plugin';
+import { registerFleet } from './modules/fleet/plugin';
 import { createAccountRepository } from './modules/account/repository';
 import { createAccountService } from './modules/account/service';
 import { createBuffersRepository } from './modules/buffers/repository';
@@ -228,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (runtime && devices) {
     await app.register(devicesRoutes, { devices });
+    await registerFleet(app, { db, access: runtime });
     await registerAlarms(app, {
       db,
       clock,
