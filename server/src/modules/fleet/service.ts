@@ -29,10 +29,11 @@ function coveredMs(intervals: Interval[], from: number, to: number): number {
 /** The chain at a glance: a row per store of the tenant, worst first (issue 30). */
 export function createFleetService(deps: { repository: FleetRepository; access: GatewayAccess }) {
   const { repository, access } = deps;
-  const { gateway } = access;
 
   return {
     async rows(session: AuthSession, businessGroup?: string): Promise<FleetRow[]> {
+      // Read per call: the gateway starts after the app is built.
+      const { gateway } = access;
       const tenant = session.tenant;
       const stores = await repository.stores(tenant.id, businessGroup);
       if (businessGroup && stores.length === 0)
