@@ -9,32 +9,10 @@ import {
 } from '../../src/machines/stores/stores.selectors';
 import { STORES_REFRESH_MS, storesMachine } from '../../src/machines/stores/storesMachine';
 import type { FleetRow } from '../../src/services/contracts';
+import { ODENSE_IN_ALARM, storeRow } from '../support/fleetFixtures';
 
-const store = (name: string, change: Partial<FleetRow> = {}): FleetRow => ({
-  hexacode: name.toUpperCase(),
-  name,
-  devicesOnline: 2,
-  devicesTotal: 2,
-  activeAlarms: 0,
-  unacknowledgedAlarms: 0,
-  furthestAboveLimit: null,
-  timeInLimitsPct: 100,
-  oldestValueAgeSeconds: 4,
-  ...change,
-});
-const ODENSE = store('odense', {
-  activeAlarms: 1,
-  unacknowledgedAlarms: 1,
-  furthestAboveLimit: {
-    hexacode: '1C0301',
-    deviceName: 'Beverage cooler',
-    department: 1,
-    subDepartment: 0,
-    temperature: 7.5,
-    limit: 5,
-    excess: 2.5,
-  },
-});
+const store = storeRow;
+const ODENSE = ODENSE_IN_ALARM;
 
 /** The machine with a server that answers each read with the next of `answers` (an Error rejects). */
 function start(answers: (FleetRow[] | Error)[]) {
@@ -56,7 +34,7 @@ describe('the stores machine', () => {
     expect(selectView(snapshot())).toBe('loading');
     await settle();
     expect(selectView(snapshot())).toBe('shown');
-    expect(selectStores(snapshot()).map((row) => row.name)).toEqual(['odense', 'aarhus']);
+    expect(selectStores(snapshot()).map((row) => row.name)).toEqual(['Store 103 Odense', 'aarhus']);
   });
 
   it('may try again after the stores failed to load', async () => {
@@ -81,7 +59,7 @@ describe('the stores machine', () => {
     clock.increment(1);
     expect(selectIsRefreshing(snapshot())).toBe(true);
     await settle();
-    expect(selectStores(snapshot()).map((row) => row.name)).toEqual(['odense']);
+    expect(selectStores(snapshot()).map((row) => row.name)).toEqual(['Store 103 Odense']);
     actor.send({ type: 'stores.refresh' });
     await settle();
     expect(load).toHaveBeenCalledTimes(3);
@@ -95,7 +73,7 @@ describe('the stores machine', () => {
     await settle();
     expect(selectView(snapshot())).toBe('shown');
     expect(selectIsStale(snapshot())).toBe(true);
-    expect(selectStores(snapshot()).map((row) => row.name)).toEqual(['odense']);
+    expect(selectStores(snapshot()).map((row) => row.name)).toEqual(['Store 103 Odense']);
     actor.send({ type: 'stores.refresh' });
     await settle();
     expect(selectIsStale(snapshot())).toBe(false);

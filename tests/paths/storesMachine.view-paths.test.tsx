@@ -10,40 +10,14 @@ import { Fleet, type FleetRow } from '../../src/services/contracts';
 import { createStorage } from '../../src/services/storage';
 import { heldAnswers, type HeldAnswers } from '../support/alarmPathWorld';
 import { operatorSession } from '../support/fixtures';
+import { ODENSE_IN_ALARM, storeRow } from '../support/fleetFixtures';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';
 import { server } from '../ui/setup';
 
 const stores = modelEvents<typeof storesMachine>();
-const ODENSE: FleetRow = {
-  hexacode: 'B3',
-  name: 'Store 103 Odense',
-  devicesOnline: 1,
-  devicesTotal: 2,
-  activeAlarms: 1,
-  unacknowledgedAlarms: 1,
-  furthestAboveLimit: {
-    hexacode: '1C0301',
-    deviceName: 'Beverage cooler',
-    department: 1,
-    subDepartment: 0,
-    temperature: 7.5,
-    limit: 5,
-    excess: 2.5,
-  },
-  timeInLimitsPct: 95.8,
-  oldestValueAgeSeconds: 12,
-};
-const AARHUS: FleetRow = {
-  ...ODENSE,
-  hexacode: 'B2',
-  name: 'Store 102 Aarhus',
-  devicesOnline: 2,
-  activeAlarms: 0,
-  unacknowledgedAlarms: 0,
-  furthestAboveLimit: null,
-  timeInLimitsPct: 100,
-};
+const ODENSE = ODENSE_IN_ALARM;
+const AARHUS = storeRow('Store 102 Aarhus', { hexacode: 'B2', devicesTotal: 2, oldestValueAgeSeconds: 12 });
 /** The first read answers Odense in alarm first; every refresh after it, Aarhus alone. */
 const LOADED = stores.done('loadFleet', [ODENSE, AARHUS]);
 const REFRESHED = stores.done('loadFleet', [AARHUS]);
