@@ -109,4 +109,14 @@ describe('the audit trail', () => {
     expect(answer.stdout).toContain(`demo: BROKEN at seq 3 (row id ${third.id})`);
     expect(answer.stdout).toContain('acme: 1 entry, chain intact');
   });
+
+  it('finds an entry deleted from the middle of a chain', async () => {
+    await recordAudit(database.db, change(actors.acme, 4));
+    const last = await recordAudit(database.db, change(actors.acme, 5));
+    await database.db.execute(sql`alter table audit_entries disable trigger audit_entries_append_only`);
+    await database.db.delete(auditEntries).where(eq(auditEntries.id, last.id - 1));
+    await database.db.execute(sql`alter table audit_entries enable trigger audit_entries_append_only`);
+    const acme = (await verifyAllChains(database.db)).find((report) => report.tenant === 'acme');
+    expect(acme).toEqual({ tenant: 'acme', entries: 1, broken: { seq: 2, id: null, reason: 'missing' } });
+  });
 });

@@ -13,6 +13,7 @@ export interface BrokenLink {
 
 export interface ChainReport {
   tenant: string;
+  /** How many entries hold from the first on (all of them when the chain is intact). */
   entries: number;
   broken: BrokenLink | null;
 }
@@ -51,7 +52,7 @@ export async function verifyTenantChain(
       .orderBy(asc(auditEntries.seq))
       .limit(PAGE);
     const result = firstBrokenLink(page, previous);
-    if (!('previous' in result)) return { entries: previous.seq, broken: result };
+    if (!('previous' in result)) return { entries: result.seq - 1, broken: result };
     previous = result.previous;
     if (page.length < PAGE) return { entries: previous.seq, broken: null };
   }
