@@ -24,7 +24,9 @@ async function run(): Promise<number> {
   try {
     await migrate(handle);
     let broken = 0;
-    for (const report of await verifyAllChains(handle.db)) {
+    const reports = await verifyAllChains(handle.db);
+    if (reports.length === 0) console.log('no tenants');
+    for (const report of reports) {
       if (!report.broken) {
         console.log(
           `${report.tenant}: ${report.entries} ${report.entries === 1 ? 'entry' : 'entries'}, chain intact`,
