@@ -3,6 +3,7 @@ import { createAccountSettingsApi, type AccountSettingsApi } from './api/account
 import { createAuthApi, type AuthApi } from './api/auth';
 import { createDashboardsApi, type DashboardsApi } from './api/dashboards';
 import { createDevicesApi, type DevicesApi } from './api/devices';
+import { createFleetApi, type FleetApi } from './api/fleet';
 import { createHistoryApi, type HistoryApi } from './api/history';
 import { createSupportApi, type SupportApi } from './api/support';
 import { createThemeSettingsApi, type ThemeSettingsApi } from './api/themeSettings';
@@ -42,7 +43,8 @@ export interface Api
     AccountSettingsApi,
     UsersApi,
     TwoFactorApi,
-    SwitchAccountApi {}
+    SwitchAccountApi,
+    FleetApi {}
 
 export function createApi(http: KyInstance, versionUrl: string): Api {
   return {
@@ -56,5 +58,6 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
     ...createAccountSettingsApi(http),
     ...createUsersApi(http),
     ...createSwitchAccountApi(http),
+    ...createFleetApi(http),
   };
 }
