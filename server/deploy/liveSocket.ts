@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import { createActor, createMachine, fromCallback } from 'xstate';
 import type { ConnectionCommand } from '../../src/machines/socket/socket.events';
 import { socketMachine, type SocketInput } from '../../src/machines/socket/socketMachine';
-import type { PageTopic } from '../../src/services/contracts';
+import type { PageTopic } from '#contracts';
 import { socketUrl } from '../../src/services/socket';
 
 export interface LiveSocket {

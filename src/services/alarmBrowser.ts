@@ -1,4 +1,4 @@
-import type { PushSubscription as PushSubscriptionBody } from './contracts';
+import type { PushSubscription as PushSubscriptionBody } from '#contracts';
 import type { NotificationPermissionState } from '../machines/alarms/notificationTest.events';
 
 /** What the alarm workflows need of the browser: a beep, notifications, their permission and push. */

@@ -7,7 +7,7 @@ import { selectDeviceStatus } from '../../src/machines/deviceTree/deviceTree.sel
 import { selectThemeFont } from '../../src/machines/app/app.selectors';
 import { provideApp } from '../../src/machines/app/provideApp';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
-import type { AccountSettings } from '../../src/services/contracts';
+import type { AccountSettings } from '#contracts';
 import type { AppServiceWorker } from '../../src/services/serviceWorker';
 import { accountSettings, operatorSession } from '../support/fixtures';
 import { fakeServices } from '../support/fakeServices';

@@ -5,7 +5,7 @@ import { colourPickerMachine } from '../../src/machines/widgetEditor/colourPicke
 import { selectElementStep } from '../../src/machines/widgetEditor/widgetEditor.selectors';
 import type { WidgetEditorOutput } from '../../src/machines/widgetEditor/widgetEditor.events';
 import type { widgetElementMachine } from '../../src/machines/widgetEditor/widgetElementMachine';
-import type { WidgetType } from '../../src/services/contracts';
+import type { WidgetType } from '#contracts';
 import {
   addressSettled,
   devicesLoaded,

@@ -7,7 +7,7 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import type { NotificationPermissionState } from '../../src/machines/alarms/notificationTest.events';
 import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
-import { ErrorBody, PushSubscriptionRequest } from '../../src/services/contracts';
+import { ErrorBody, PushSubscriptionRequest } from '#contracts';
 import {
   dialogNamed,
   heldAnswers,

@@ -16,7 +16,7 @@ import {
   TwoFactorCodeQuery,
   TwoFactorSetupKey,
   TwoFactorVerifyBody,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { TwoFactorSetupHost } from '../../src/ui/accountDialogs/twoFactor/TwoFactorSetupHost';
 import { AppActor } from '../../src/ui/appActor';
 import { I18nProvider } from '../../src/ui/i18n';

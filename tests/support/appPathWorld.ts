@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { SimulatedClock, type InspectionEvent } from 'xstate';
 import type { AppServices } from '../../src/machines/app/provideApp';
 import type { provideSignedInWorld } from '../../src/machines/app/provideSignedInWorld';
-import type { AccountSettings, Session, ThemeMode } from '../../src/services/contracts';
+import type { AccountSettings, Session, ThemeMode } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { server } from '../ui/setup';
 import { appPathServer, type AppPathServer } from './appPathServer';

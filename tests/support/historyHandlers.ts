@@ -12,7 +12,7 @@ import {
   type HistoryQueryInput,
   type OpenedDashboard,
   type PageTopic,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { createHttp } from '../../src/services/http';
 import { historyAnswer, NOON } from './historyFixtures';
 import { browserRangeAddress } from '../../src/services/rangeAddress';

@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import type { AccountSettings, Session } from '../../services/contracts';
+import type { AccountSettings, Session } from '#contracts';
 
 /** The systemId of the open account dialog's actor (one at a time); its view finds it with `system.get`. */
 export const ACCOUNT_DIALOG_SYSTEM_ID = 'accountDialog';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type AnyActorLogic } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import { hasGrant, type AccountSettings, type LanguageChoices } from '../../services/contracts';
+import { hasGrant, type AccountSettings, type LanguageChoices } from '#contracts';
 import type * as v from 'valibot';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';

@@ -1,4 +1,4 @@
-import type { AccountSettings } from '../../services/contracts';
+import type { AccountSettings } from '#contracts';
 import type { AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { TWO_FACTOR_SETUP_SYSTEM_ID } from '../twoFactorSetup/twoFactorSetup.events';
 import { accountSettingsSetup, initialContext, type AccountSettingsContext } from './accountSettings.setup';

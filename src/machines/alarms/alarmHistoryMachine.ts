@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { AlarmHistoryPage, AlarmHistoryQuery } from '../../services/contracts';
+import type { AlarmHistoryPage, AlarmHistoryQuery } from '#contracts';
 import type { DateFormat } from '../dateRange/dateText';
 import type { MessageId } from '../../i18n/messages';
 import { notificationOf, notifications } from '../notifications/notify';

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild } from 'xstate';
-import type { AlarmEntry } from '../../services/contracts';
+import type { AlarmEntry } from '#contracts';
 import type { AlarmSnapshot } from '../../services/api/alarms';
 import { notificationOf, notifications } from '../notifications/notify';
 import { alarmAcknowledgeMachine } from './alarmAcknowledgeMachine';

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AlarmsApi } from '../../services/api/alarms';
 import type { AlarmBrowser } from '../../services/alarmBrowser';
 import type { AlarmStreamFactory } from '../../services/alarmStream';
-import type { AlarmHistoryQuery } from '../../services/contracts';
+import type { AlarmHistoryQuery } from '#contracts';
 import { alarmAcknowledgeMachine } from './alarmAcknowledgeMachine';
 import { alarmHistoryMachine } from './alarmHistoryMachine';
 import type { AlarmListEvent, AlarmSettings } from './alarmList.events';

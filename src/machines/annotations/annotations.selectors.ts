@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Annotation } from '../../services/contracts';
+import type { Annotation } from '#contracts';
 import { formatLabel } from '../dateRange/dateText';
 import type { AnnotationErrors } from './annotationForm';
 import type { annotationsMachine } from './annotationsMachine';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
-import { DEFAULT_ANNOTATION_COLOR, type Annotation } from '../../services/contracts';
+import { DEFAULT_ANNOTATION_COLOR, type Annotation } from '#contracts';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import type { DateFormat } from '../dateRange/dateText';
 import { notificationOf, notifications } from '../notifications/notify';

@@ -15,7 +15,7 @@ import {
   type SortSettings,
   type Theme,
   type ThemeMode,
-} from '../../services/contracts';
+} from '#contracts';
 import {
   ACCOUNT_DIALOG_SYSTEM_ID,
   type AccountDialogName,

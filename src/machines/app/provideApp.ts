@@ -4,7 +4,7 @@ import type { AppStorage } from '../../services/storage';
 import type { Navigation } from '../../services/navigation';
 import type { BrowserEvents } from '../../services/browser';
 import type { Clipboard } from '../../services/clipboard';
-import type { LoginRequest } from '../../services/contracts';
+import type { LoginRequest } from '#contracts';
 import type { SocketFactory } from '../../services/socket';
 import { noServiceWorker, type AppServiceWorker } from '../../services/serviceWorker';
 import type { UnauthorizedSignal } from '../../services/http';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { PasswordRecoveryApi } from '../../services/api/passwordRecovery';
-import type { PasswordReset } from '../../services/contracts';
+import type { PasswordReset } from '#contracts';
 import { forgotPasswordMachine } from '../forgotPassword/forgotPasswordMachine';
 import { passwordResetMachine } from '../passwordReset/passwordResetMachine';
 

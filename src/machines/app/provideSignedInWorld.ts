@@ -10,7 +10,7 @@ import type {
   DashboardUpdateInput,
   DeviceConfigurationSave,
   LineWriteRequest,
-} from '../../services/contracts';
+} from '#contracts';
 import type { AnnotationsSave } from '../annotations/annotations.events';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import { provideAccountDialogs } from '../accountDialogs/provideAccountDialogs';

@@ -1,11 +1,5 @@
 import type { AnyActorRef } from 'xstate';
-import type {
-  Annotation,
-  DashboardSummary,
-  PageTopic,
-  WidgetElement,
-  WidgetExportType,
-} from '../../services/contracts';
+import type { Annotation, DashboardSummary, PageTopic, WidgetElement, WidgetExportType } from '#contracts';
 import type { LineValue } from '../devicePage/devicePage.types';
 import type { UserPreferences } from '../userPreferences';
 

@@ -11,7 +11,7 @@ import {
   type PageTopic,
   type WidgetElement,
   type WidgetExportType,
-} from '../../services/contracts';
+} from '#contracts';
 import { annotationsMachine } from '../annotations/annotationsMachine';
 import { SOCKET_SYSTEM_ID } from '../devicePage/devicePage.setup';
 import type { LineValue } from '../devicePage/devicePage.types';

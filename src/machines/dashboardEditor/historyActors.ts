@@ -6,7 +6,7 @@ import {
   type HistorySeriesRequest,
   type OpenedDashboard,
   type WidgetElement,
-} from '../../services/contracts';
+} from '#contracts';
 import type { HistoryConfig } from '../historyQuery/historyQuery.events';
 import type { HistoryQueryActor } from '../historyQuery/historyQuery.selectors';
 import type { dashboardEditorMachine } from './dashboardEditorMachine';

@@ -1,4 +1,4 @@
-import type { DashboardSummary } from '../../services/contracts';
+import type { DashboardSummary } from '#contracts';
 import type { SortDirection, SortMode } from '../deviceConfiguration/deviceConfiguration.events';
 
 export type { SortDirection, SortMode };

@@ -1,5 +1,5 @@
-import type { SORT_DIRECTIONS, SORT_MODES } from '../../services/contracts/settings';
-import type { DeviceConfigurationSave } from '../../services/contracts/deviceConfiguration';
+import type { SORT_DIRECTIONS, SORT_MODES } from '#contracts/settings';
+import type { DeviceConfigurationSave } from '#contracts/deviceConfiguration';
 
 export type SortMode = (typeof SORT_MODES)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { DeviceConfigurationSave } from '../../services/contracts/deviceConfiguration';
-import type { DeviceTreeItem } from '../../services/contracts/devices';
-import type { SortSettings } from '../../services/contracts/settings';
+import type { DeviceConfigurationSave } from '#contracts/deviceConfiguration';
+import type { DeviceTreeItem } from '#contracts/devices';
+import type { SortSettings } from '#contracts/settings';
 import {
   moveItem,
   nameErrors,

@@ -1,5 +1,5 @@
 import type { AnyActorRef } from 'xstate';
-import type { PageTopic } from '../../services/contracts/socket';
+import type { PageTopic } from '#contracts/socket';
 import type { LineValue, PageAddress } from './devicePage.types';
 
 export type DevicePageEvent =

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Line, LineStatus } from '../../services/contracts/devices';
+import type { Line, LineStatus } from '#contracts/devices';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import type { NotificationsEvent } from '../notifications/notifications.events';
 import type { DevicePageEvent, SocketSubscriptionEvent } from './devicePage.events';

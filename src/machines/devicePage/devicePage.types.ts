@@ -6,8 +6,8 @@ import type {
   Line,
   LinesRequest as LinesRequestSchema,
   LinesResponse as LinesResponseSchema,
-} from '../../services/contracts/devices';
-import type { PageTopic } from '../../services/contracts/socket';
+} from '#contracts/devices';
+import type { PageTopic } from '#contracts/socket';
 
 export type LinesRequest = v.InferOutput<typeof LinesRequestSchema>;
 export type LinesResponse = v.InferOutput<typeof LinesResponseSchema>;

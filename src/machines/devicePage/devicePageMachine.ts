@@ -1,4 +1,4 @@
-import type { Line } from '../../services/contracts/devices';
+import type { Line } from '#contracts/devices';
 import { devicePageSetup, emptyPage, linesRequest } from './devicePage.setup';
 import type { PageAddress } from './devicePage.types';
 

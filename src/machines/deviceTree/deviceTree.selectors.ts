@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { DeviceStatus, DeviceTreeItem, DeviceType, Line } from '../../services/contracts';
+import type { DeviceStatus, DeviceTreeItem, DeviceType, Line } from '#contracts';
 import type { DepartmentAddress, PageAddress } from './deviceTree.events';
 import type { DeviceTreeContext, deviceTreeMachine } from './deviceTreeMachine';
 import { buildRows, type TreeRow } from './treeRows';

@@ -7,7 +7,7 @@ import type {
   PagesQuery,
   PagesResult,
 } from '../../services/api';
-import type { DeviceTreeItem, Line, Page } from '../../services/contracts';
+import type { DeviceTreeItem, Line, Page } from '#contracts';
 import type { NotificationsEvent } from '../notifications/notifications.events';
 import type { DeviceTreeEvent, PageAddress, TreeNodeKind, TreeSettings } from './deviceTree.events';
 import * as tree from './treeModel';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { WidgetElement } from '../../services/contracts';
-import type { Line } from '../../services/contracts/devices';
+import type { WidgetElement } from '#contracts';
+import type { Line } from '#contracts/devices';
 import type { LinesRequest, PageAddress } from '../devicePage/devicePage.types';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import { notificationOf, notifications } from '../notifications/notify';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { RecoveryRequestQuery } from '../../services/contracts';
+import { RecoveryRequestQuery } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import type { ForgotPasswordEvent } from './forgotPassword.events';
 

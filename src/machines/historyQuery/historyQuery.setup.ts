@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { HistoryResult, WidgetInterval } from '../../services/contracts';
+import type { HistoryResult, WidgetInterval } from '#contracts';
 import { endsNow } from '../dateRange/ranges';
 import type {
   AbsoluteRange,

@@ -1,11 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type {
-  Dashboard,
-  DashboardImportFile,
-  DashboardImportInput,
-  DeviceTreeItem,
-} from '../../services/contracts';
+import type { Dashboard, DashboardImportFile, DashboardImportInput, DeviceTreeItem } from '#contracts';
 import type { ImportWizardEvent } from './importWizard.events';
 import {
   choosableDevices,

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Line, LineWriteRequest } from '../../services/contracts/devices';
+import type { Line, LineWriteRequest } from '#contracts/devices';
 import type { PageAddress } from '../devicePage/devicePage.types';
 import type { LineEditEvent, LineEditOutput, LineWriteOutcome } from './lineEdit.events';
 import { initialValue, outOfRange, valueError, writtenValue, type ValueError } from './lineEditValidation';

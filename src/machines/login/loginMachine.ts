@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { LoginRequest, Session } from '../../services/contracts';
+import type { LoginRequest, Session } from '#contracts';
 import type { LoginFailure, LoginOutcome } from '../../services/api';
 import type { MessageId } from '../../i18n/messages';
 import type { Message } from '../message';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PasswordReset, RecoveryTokenInfo } from '../../services/contracts';
+import type { PasswordReset, RecoveryTokenInfo } from '#contracts';
 import type { RecoveryFailure } from '../../services/api/passwordRecovery';
 import type { MessageId } from '../../i18n/messages';
 import type { PasswordResetEvent } from './passwordReset.events';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { SupportFailure } from '../../services/api/support';
-import { SupportRequest, type SupportReceipt } from '../../services/contracts';
+import { SupportRequest, type SupportReceipt } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import type { SupportField, SupportRequestEvent } from './supportRequest.events';

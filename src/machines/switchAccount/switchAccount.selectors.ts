@@ -5,7 +5,7 @@ import {
   type Account,
   type AccountSortField,
   type SwitchRecord,
-} from '../../services/contracts';
+} from '#contracts';
 import { failureMessage } from './switchFailure';
 import type { switchAccountMachine } from './switchAccountMachine';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { SwitchFailure } from '../../services/api/switchAccount';
-import type { Session } from '../../services/contracts';
+import type { Session } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import { failureMessage, switchFailureOf } from '../switchAccount/switchFailure';

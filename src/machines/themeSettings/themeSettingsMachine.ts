@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { AccountSettings } from '../../services/contracts';
-import type { ThemeSettings } from '../../services/contracts/themeSettings';
+import type { AccountSettings } from '#contracts';
+import type { ThemeSettings } from '#contracts/themeSettings';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import type { ThemeSettingsEvent } from './themeSettings.events';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { SecurityCode, type TwoFactorSetupKey } from '../../services/contracts';
+import { SecurityCode, type TwoFactorSetupKey } from '#contracts';
 import type { TwoFactorFailure } from '../../services/api/twoFactor';
 import type { Message } from '../message';
 import type { TwoFactorSetupEvent, TwoFactorSetupInput, TwoFactorSetupOutput } from './twoFactorSetup.events';

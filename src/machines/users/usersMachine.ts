@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { UserCreate, UserSummary } from '../../services/contracts';
+import type { UserCreate, UserSummary } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import {

@@ -8,8 +8,8 @@ import type {
   PagesQuery,
   PagesResult,
 } from '../../services/api';
-import type { Department, DeviceTreeItem, Line, Page } from '../../services/contracts/devices';
-import type { WidgetType } from '../../services/contracts/widgets';
+import type { Department, DeviceTreeItem, Line, Page } from '#contracts/devices';
+import type { WidgetType } from '#contracts/widgets';
 import type { UserPreferences } from '../userPreferences';
 import type { ColourPickerOutput } from './colourPicker.events';
 import { colourPickerMachine } from './colourPickerMachine';

@@ -8,7 +8,7 @@ import {
   Session,
   Theme,
   type LoginRequest,
-} from '../contracts';
+} from '#contracts';
 
 /** What a login attempt can end in, besides a transport failure. */
 export type LoginOutcome = { kind: 'session'; session: Session } | { kind: 'mfaRequired' };

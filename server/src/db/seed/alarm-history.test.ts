@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmHistoryPage } from '../../../../src/services/contracts';
+import type { AlarmHistoryPage } from '#contracts';
 import { loadAdfs } from '../../gateway/adf/loader';
 import { tokenOf, useTestApp } from '../../testing/app';
 import { TEST_BACKEND } from '../../testing/backends';

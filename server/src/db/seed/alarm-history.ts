@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { DEVICE_LOST_CODE } from '../../../../src/services/contracts';
+import { DEVICE_LOST_CODE } from '#contracts';
 import type { CompiledAdf } from '../../gateway/adf/loader';
 import { DEVICE_LOST_AFTER_MS } from '../../gateway/protocol';
 import type { AlarmTransition } from '../../simulator/fast-forward';

@@ -1,12 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import {
-  Dashboard,
-  DashboardUpdate,
-  type DashboardsList,
-  WIDGET_TYPES,
-} from '../../../../src/services/contracts';
+import { Dashboard, DashboardUpdate, type DashboardsList, WIDGET_TYPES } from '#contracts';
 import { loadAdfs, type AdfRegistry } from '../../gateway/adf/loader';
 import { checkLayout } from '../../modules/dashboards/layout';
 import { demoFleet } from '../../simulator/fleet';

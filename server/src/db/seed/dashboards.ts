@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { Widget } from '../../../../src/services/contracts';
+import { Widget } from '#contracts';
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import { checkLayout } from '../../modules/dashboards/layout';
 import { demoFleet } from '../../simulator/fleet';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WidgetInput } from '../../../../src/services/contracts';
+import type { WidgetInput } from '#contracts';
 import { DEMO_HISTORY, demoHistoryStart } from './history';
 import { DEMO_INCIDENTS, incidentWindow } from './incidents';
 import {

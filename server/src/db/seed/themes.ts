@@ -1,4 +1,4 @@
-import type { ColorSet } from '../../../../src/services/contracts';
+import type { ColorSet } from '#contracts';
 import type { StoredTheme } from '../schema';
 
 interface Brand {

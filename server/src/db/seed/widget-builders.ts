@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WidgetInput } from '../../../../src/services/contracts';
+import type { WidgetInput } from '#contracts';
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import { demoFleet } from '../../simulator/fleet';
 

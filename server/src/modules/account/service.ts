@@ -4,8 +4,8 @@ import {
   DEFAULT_ACCOUNT_SETTINGS,
   type AccountSettings,
   type AccountSettingsUpdate,
-} from '../../../../src/services/contracts';
-import type { ThemeSettings } from '../../../../src/services/contracts/themeSettings';
+} from '#contracts';
+import type { ThemeSettings } from '#contracts/themeSettings';
 import { notFound } from '../../errors';
 import { validationFailed } from '../../http/contracts';
 import type { AuthSession } from '../auth/service';

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { THROTTLED_CODE } from '../../../../src/services/contracts';
+import { THROTTLED_CODE } from '#contracts';
 import { AppError } from '../../errors';
 
 /**

@@ -1,10 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  DashboardImport,
-  DashboardUpdate,
-  Widget,
-  WidgetSave,
-} from '../../../../src/services/contracts';
+import type { DashboardImport, DashboardUpdate, Widget, WidgetSave } from '#contracts';
 import type { BuffersService } from '../buffers/service';
 
 type Preparation = (buffers: BuffersService, request: FastifyRequest) => Promise<void>;

@@ -1,4 +1,4 @@
-import { hasGrant } from '../../../../src/services/contracts';
+import { hasGrant } from '#contracts';
 import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';
 import type { DeviceListRow, DevicesRepository } from './repository';

@@ -1,8 +1,4 @@
-import type {
-  DeviceConfigurationSave,
-  DeviceTreeItem,
-  SortSettings,
-} from '../../../../src/services/contracts';
+import type { DeviceConfigurationSave, DeviceTreeItem, SortSettings } from '#contracts';
 import { badRequest } from '../../errors';
 import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';

@@ -1,4 +1,4 @@
-import { compareNames, type Department, type DeviceTreeItem } from '../../../../src/services/contracts';
+import { compareNames, type Department, type DeviceTreeItem } from '#contracts';
 import type { AuthSession } from '../auth/service';
 import type { DeviceListRow, GroupRow, StoredConfiguration } from './repository';
 import type { TreeRows } from './tree-rows';

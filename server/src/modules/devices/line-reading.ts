@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { Line, LineStatus, LinesRequest, PagesRequest } from '../../../../src/services/contracts';
+import type { Line, LineStatus, LinesRequest, PagesRequest } from '#contracts';
 import type { LineView } from '../../gateway/gateway';
 import type { AuthSession } from '../auth/service';
 import type { BuffersService } from '../buffers/service';

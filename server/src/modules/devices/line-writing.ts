@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { LineWriteRequest, LineWriteResult } from '../../../../src/services/contracts';
+import type { LineWriteRequest, LineWriteResult } from '#contracts';
 import { AppError } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import { type AccessChecks, hex } from './access-checks';

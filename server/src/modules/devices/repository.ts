@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { SortSettings } from '../../../../src/services/contracts';
+import type { SortSettings } from '#contracts';
 import type { Database } from '../../db/client';
 import { businessGroups, deviceConfigurations, devices } from '../../db/schema';
 import { createTreeRows } from './tree-rows';

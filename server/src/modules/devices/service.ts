@@ -1,9 +1,5 @@
 import type * as v from 'valibot';
-import type {
-  Department,
-  DepartmentNamesRequest,
-  DepartmentNamesResponse,
-} from '../../../../src/services/contracts';
+import type { Department, DepartmentNamesRequest, DepartmentNamesResponse } from '#contracts';
 import type { Database } from '../../db/client';
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import type { Gateway } from '../../gateway/gateway';

@@ -1,4 +1,4 @@
-import type { PushPayload } from '../../../../src/services/contracts';
+import type { PushPayload } from '#contracts';
 import type { AlarmOccurrence } from '../alarms/events';
 import { departmentLabel, userTime } from '../mail/alarm-mail';
 import { pageRouteOf } from '../mail/links';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DeviceStatus, ServerMessage } from '../../../../src/services/contracts';
+import type { DeviceStatus, ServerMessage } from '#contracts';
 import type { Database } from '../../db/client';
 import { businessGroups, devices, tenants } from '../../db/schema';
 import type { GatewayLogger } from '../../gateway/logger';

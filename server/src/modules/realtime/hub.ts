@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ClientMessage, HEARTBEAT, type ServerMessage } from '../../../../src/services/contracts';
+import { ClientMessage, HEARTBEAT, type ServerMessage } from '#contracts';
 import type { Database } from '../../db/client';
 import type { GatewayEvent } from '../../gateway/gateway';
 import { type GatewayLogger, silentLogger } from '../../gateway/logger';

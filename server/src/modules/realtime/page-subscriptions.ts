@@ -1,4 +1,4 @@
-import type { PageTopic } from '../../../../src/services/contracts';
+import type { PageTopic } from '#contracts';
 import type { Freshness, GatewayEvent } from '../../gateway/gateway';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { GatewayAccess } from '../devices/service';

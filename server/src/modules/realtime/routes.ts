@@ -1,11 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import {
-  SERVER_RESTARTING,
-  SOCKET_PATH,
-  TOO_MANY_CONNECTIONS,
-  hasGrant,
-} from '../../../../src/services/contracts';
+import { SERVER_RESTARTING, SOCKET_PATH, TOO_MANY_CONNECTIONS, hasGrant } from '#contracts';
 import type { Database } from '../../db/client';
 import type { AccountService } from '../account/service';
 import type { AuthService } from '../auth/service';

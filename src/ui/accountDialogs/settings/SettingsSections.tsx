@@ -11,7 +11,7 @@ import {
   selectText,
   selectToggle,
 } from '../../../machines/accountSettings/accountSettings.selectors';
-import { DATE_FORMATS, LINE_HEIGHTS } from '../../../services/contracts';
+import { DATE_FORMATS, LINE_HEIGHTS } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { TextField } from '../../primitives/TextField';

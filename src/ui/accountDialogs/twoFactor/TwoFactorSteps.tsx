@@ -8,7 +8,7 @@ import {
   selectQrCode,
   selectSecret,
 } from '../../../machines/twoFactorSetup/twoFactorSetup.selectors';
-import { SECURITY_CODE_LENGTH } from '../../../services/contracts';
+import { SECURITY_CODE_LENGTH } from '#contracts';
 import { useMessageText, useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { TextField } from '../../primitives/TextField';

@@ -9,7 +9,7 @@ import {
   type TooltipItem,
 } from 'chart.js';
 import { DEFAULT_LOCALE } from '../../../i18n/messages';
-import type { Annotation, HistoryPoints } from '../../../services/contracts';
+import type { Annotation, HistoryPoints } from '#contracts';
 import { markAreasOf, overlaysOf } from './chartAnnotations';
 import { withAlpha } from '../charts/theme';
 import { formatNumber, withUnit } from './format';

@@ -12,7 +12,7 @@ import {
   DashboardUpdate,
   DashboardVersionConflict,
   ErrorBody,
-} from '../../../../../src/services/contracts';
+} from '#contracts';
 import { contract } from '../../../http/contracts';
 import { attachmentDisposition } from '../file-names';
 import type { DashboardsService } from '../service';

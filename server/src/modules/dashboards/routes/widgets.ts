@@ -10,7 +10,7 @@ import {
   WidgetDownloadQuery,
   WidgetSave,
   WidgetValues,
-} from '../../../../../src/services/contracts';
+} from '#contracts';
 import type { Clock } from '../../../clock';
 import type { WidgetExport } from '../../history/widget-export';
 import { contract } from '../../../http/contracts';
