@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LOCALES } from '../i18n/locales';
+import { LOCALES } from '#i18n/locales';
 import { bufferInterval, pcNumber } from './history';
 
 /** A language of the interface by its settings code: the catalogue's code in capitals ('EN', 'DA'). */
