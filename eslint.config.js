@@ -29,7 +29,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'bench/**/*.ts', 'tests/e2e/**/*.ts', '*.config.ts', '*.config.js'],
+    files: [
+      'server/**/*.ts',
+      'bench/**/*.ts',
+      'tests/e2e/**/*.ts',
+      'tests/deploy/**/*.ts',
+      '*.config.ts',
+      '*.config.js',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {

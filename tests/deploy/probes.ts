@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
-import type { RunningServer } from '../../tests/e2e/support/server';
-import { PROTOCOL_VERSION, Topics } from '../src/gateway/protocol';
-import { insertBuffer, seriesOf } from '../src/modules/history/testing';
-import type { Database } from '../src/db/client';
+import type { RunningServer } from '../e2e/support/server';
+import { PROTOCOL_VERSION, Topics } from '../../server/src/gateway/protocol';
+import { insertBuffer, seriesOf } from '../../server/src/modules/history/testing';
+import type { Database } from '../../server/src/db/client';
 import type { Cluster } from './cluster';
 
 /**

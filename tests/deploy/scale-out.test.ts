@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../src/testing/wait';
+import { until } from '../../server/src/testing/wait';
 import { type Cluster, clusterAvailable, startCluster } from './cluster';
 import { type LiveSocket, openLiveSocket } from './liveSocket';
 import { RECORDED, WINDOW_MS, alarmHistory, connectDevice, recordBuffer, recordedWindows } from './probes';
 
 /**
  * The production setup of docs/deployment.md, run for real: two instances on one PostgreSQL database and the
- * machine's Mosquitto, the demo fleet as a separate process on the same broker, HAProxy in front with this
- * directory's haproxy.cfg. Runs where Mosquitto (127.0.0.1:1883) and haproxy are, on the run's PostgreSQL.
+ * machine's Mosquitto, the demo fleet as a separate process on the same broker, HAProxy in front with
+ * server/deploy/haproxy.cfg. Runs where Mosquitto (127.0.0.1:1883) and haproxy are, on the run's PostgreSQL.
  */
 describe.runIf(clusterAvailable)('two instances behind HAProxy, on PostgreSQL and Mosquitto', () => {
   let cluster: Cluster;

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../tests/e2e/support/server';
-import { until } from '../src/testing/wait';
+import { freePort } from '../e2e/support/server';
+import { until } from '../../server/src/testing/wait';
 import { listening } from './cluster';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';

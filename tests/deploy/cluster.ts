@@ -2,23 +2,23 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { freePort, startServer, type RunningServer } from '../../tests/e2e/support/server';
-import { createDatabase, type Database, type DatabaseHandle } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed';
-import { testDatabaseServer } from '../src/testing/backends';
-import { databaseUrlOf, withAdmin } from '../src/testing/testPostgres';
-import { until } from '../src/testing/wait';
+import { freePort, startServer, type RunningServer } from '../e2e/support/server';
+import { createDatabase, type Database, type DatabaseHandle } from '../../server/src/db/client';
+import { migrate } from '../../server/src/db/migrate';
+import { seedDemo } from '../../server/src/db/seed';
+import { testDatabaseServer } from '../../server/src/testing/backends';
+import { databaseUrlOf, withAdmin } from '../../server/src/testing/testPostgres';
+import { until } from '../../server/src/testing/wait';
 
 /**
  * The production setup of docs/deployment.md, run for real by the deploy tests: server instances on one fresh
  * database of the run's PostgreSQL and an external Mosquitto, the demo fleet as a process of its own on the same broker, HAProxy
- * in front with this directory's haproxy.cfg.
+ * in front with server/deploy/haproxy.cfg.
  */
 const HAPROXY = '/usr/sbin/haproxy';
 /** The machine's broker; other suites use it too, hence a topic prefix per cluster. */
 export const MACHINE_BROKER = 'mqtt://127.0.0.1:1883';
-const CONFIG = fileURLToPath(new URL('./haproxy.cfg', import.meta.url));
+const CONFIG = fileURLToPath(new URL('../../server/deploy/haproxy.cfg', import.meta.url));
 
 export const listening = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../src/testing/wait';
+import { until } from '../../server/src/testing/wait';
 import { type Cluster, clusterAvailable, startCluster } from './cluster';
 import { type LiveSocket, openLiveSocket } from './liveSocket';
 import { MOSQUITTO, type OwnBroker, startOwnBroker } from './mosquitto';
