@@ -1,4 +1,4 @@
-import { seedDemo } from '../../server/src/db/seed';
+import { seedDemo } from '../../server/src/seed';
 import { type RunningServer, startServer } from '../../tests/e2e/support/server';
 import { openBenchDatabase } from './history';
 import { seedLoadDevices } from './loadFleet';

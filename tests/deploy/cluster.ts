@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startServer, type RunningServer } from '../e2e/support/server';
 import { createDatabase, type Database, type DatabaseHandle } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
-import { seedDemo } from '../../server/src/db/seed';
+import { seedDemo } from '../../server/src/seed';
 import { testDatabaseServer } from '../../server/src/testing/backends';
 import { databaseUrlOf, withAdmin } from '../../server/src/testing/testPostgres';
 import { until } from '../../server/src/testing/wait';

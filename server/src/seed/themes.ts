@@ -1,5 +1,5 @@
 import type { ColorSet } from '#contracts';
-import type { StoredTheme } from '../schema';
+import type { StoredTheme } from '../db/schema';
 
 interface Brand {
   title: string;

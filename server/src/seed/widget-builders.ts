@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WidgetInput } from '#contracts';
-import type { AdfRegistry } from '../../gateway/adf/loader';
-import { demoFleet } from '../../simulator/fleet';
+import type { AdfRegistry } from '../gateway/adf/loader';
+import { demoFleet } from '../simulator/fleet';
 
 // Builders of the demo dashboards' widgets: elements named as the widget element dialog names them.
 

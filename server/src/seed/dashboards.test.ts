@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { Dashboard, DashboardUpdate, type DashboardsList, WIDGET_TYPES } from '#contracts';
-import { loadAdfs, type AdfRegistry } from '../../gateway/adf/loader';
-import { checkLayout } from '../../modules/dashboards/layout';
-import { demoFleet } from '../../simulator/fleet';
-import { describeEachBackend } from '../../testing/backends';
-import { demoTotpAt, hostOf, login, tokenOf, useTestApp } from '../../testing/app';
-import { buffers, dashboards, tenants } from '../schema';
+import { loadAdfs, type AdfRegistry } from '../gateway/adf/loader';
+import { checkLayout } from '../modules/dashboards/layout';
+import { demoFleet } from '../simulator/fleet';
+import { describeEachBackend } from '../testing/backends';
+import { demoTotpAt, hostOf, login, tokenOf, useTestApp } from '../testing/app';
+import { buffers, dashboards, tenants } from '../db/schema';
 import { seedDemo } from '.';
 
 const HISTORICAL = ['LINE_CHART', 'MULTIPLE_Y_CHART', 'MULTIGRID_CHART', 'COLLAPSABLE_TABLE'];

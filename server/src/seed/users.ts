@@ -1,5 +1,5 @@
-import { ROLE_GRANTS } from '../../modules/users/roles';
-import type { StoredAuthority } from '../schema';
+import { ROLE_GRANTS } from '../modules/users/roles';
+import type { StoredAuthority } from '../db/schema';
 
 export interface DemoUser {
   username: string;

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AdfRegistry } from '../../gateway/adf/loader';
-import { type AlarmTransition, fastForward, type SampledLine } from '../../simulator/fast-forward';
-import { demoFleet, type FleetDevice } from '../../simulator/fleet';
-import type { Database } from '../client';
-import { buffers, tenants } from '../schema';
+import type { AdfRegistry } from '../gateway/adf/loader';
+import { type AlarmTransition, fastForward, type SampledLine } from '../simulator/fast-forward';
+import { demoFleet, type FleetDevice } from '../simulator/fleet';
+import type { Database } from '../db/client';
+import { buffers, tenants } from '../db/schema';
 import { insertPastOccurrences, pastOccurrences } from './alarm-history';
 import { DEMO_INCIDENTS, incidentWindow } from './incidents';
 

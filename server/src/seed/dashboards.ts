@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Widget } from '#contracts';
-import type { AdfRegistry } from '../../gateway/adf/loader';
-import { checkLayout } from '../../modules/dashboards/layout';
-import { demoFleet } from '../../simulator/fleet';
-import type { Database } from '../client';
+import type { AdfRegistry } from '../gateway/adf/loader';
+import { checkLayout } from '../modules/dashboards/layout';
+import { demoFleet } from '../simulator/fleet';
+import type { Database } from '../db/client';
 import { historyDashboard } from './history-dashboards';
 import {
   CASE,
@@ -17,7 +17,7 @@ import {
   pageLines,
   widget,
 } from './widget-builders';
-import { dashboardGroups, dashboards, tenants, users } from '../schema';
+import { dashboardGroups, dashboards, tenants, users } from '../db/schema';
 
 /** Names the advisory lock shared with the rest of the demo seed. */
 const SEED_LOCK_ID = 727_002;

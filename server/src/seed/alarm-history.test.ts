@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmHistoryPage } from '#contracts';
-import { loadAdfs } from '../../gateway/adf/loader';
-import { tokenOf, useTestApp } from '../../testing/app';
-import { TEST_BACKEND } from '../../testing/backends';
+import { loadAdfs } from '../gateway/adf/loader';
+import { tokenOf, useTestApp } from '../testing/app';
+import { TEST_BACKEND } from '../testing/backends';
 import { backfillDemoHistory } from './history';
 
 describe("the demo's past alarms", () => {

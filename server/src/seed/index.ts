@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords';
-import type { Database } from '../client';
-import { loadAdfs } from '../../gateway/adf/loader';
-import { registerDevice, registerVirtualDevice } from '../../modules/devices/registration';
-import { demoFleet } from '../../simulator/fleet';
-import { devices, tenants, users, type StoredTheme } from '../schema';
+import { hashPassword } from '../modules/auth/passwords';
+import type { Database } from '../db/client';
+import { loadAdfs } from '../gateway/adf/loader';
+import { registerDevice, registerVirtualDevice } from '../modules/devices/registration';
+import { demoFleet } from '../simulator/fleet';
+import { devices, tenants, users, type StoredTheme } from '../db/schema';
 import { seedDemoDashboards } from './dashboards';
 import { seedDemoBuffers } from './history';
 import { acmeTheme, coldwatchTheme } from './themes';

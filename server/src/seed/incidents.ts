@@ -1,4 +1,4 @@
-import type { StoryEvent } from '../../simulator/fast-forward';
+import type { StoryEvent } from '../simulator/fast-forward';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
