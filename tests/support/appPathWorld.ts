@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import { SimulatedClock, type InspectionEvent } from 'xstate';
-import type { AppServices } from '../../src/machines/app/provideApp';
+import type { AppServices } from '../../src/services/services';
 import type { provideSignedInWorld } from '../../src/machines/app/provideSignedInWorld';
 import type { AccountSettings, Session, ThemeMode } from '#contracts';
 import { createStorage } from '../../src/services/storage';

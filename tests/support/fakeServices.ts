@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AppServices } from '../../src/machines/app/provideApp';
+import type { AppServices } from '../../src/services/services';
 import type { Api } from '../../src/services/api';
 import { LANGUAGE_CHOICES } from '#contracts';
 import type { Navigation } from '../../src/services/navigation';

@@ -3,7 +3,7 @@ import { DEVICE_LOST_CODE } from '#contracts';
 import type { CompiledAdf } from '../gateway/adf/loader';
 import { DEVICE_LOST_AFTER_MS } from '../gateway/protocol';
 import type { AlarmTransition } from '../simulator/fast-forward';
-import type { FleetDevice } from '../simulator/fleet';
+import type { FleetDevice } from '../simulator/fleetDevice';
 import type { Database } from '../db/client';
 import { alarmOccurrences, users } from '../db/schema';
 import { type DemoIncident, incidentWindow } from './incidents';

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AdfRegistry } from '../gateway/adf/loader';
 import { type AlarmTransition, fastForward, type SampledLine } from '../simulator/fast-forward';
-import { demoFleet, type FleetDevice } from '../simulator/fleet';
+import { demoFleet } from '../simulator/fleet';
+import type { FleetDevice } from '../simulator/fleetDevice';
 import type { Database } from '../db/client';
 import { buffers, tenants } from '../db/schema';
 import { insertPastOccurrences, pastOccurrences } from './alarm-history';

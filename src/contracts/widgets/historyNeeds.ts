@@ -1,7 +1,7 @@
 import type { HistorySeriesRequest } from '../history';
 import { HISTORY_MAX_POINTS, HISTORY_MAX_SERIES } from '../history';
 import type { CompareRange, WidgetElement, WidgetInterval } from './common';
-import type { Widget, WidgetType } from './index';
+import type { Widget, WidgetType } from './registry';
 
 /** PC number of an element that names none (SPEC §9: the default PC number is 1). */
 export const DEFAULT_HISTORY_PC_NUMBER = 1;

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { AppServices } from '../app/provideApp';
+import type { AppServices } from '../../services/services';
 import type { AccountSettings } from '#contracts';
 import { provideTwoFactorSetup } from '../twoFactorSetup/provideTwoFactorSetup';
 import { accountSettingsMachine } from './accountSettingsMachine';

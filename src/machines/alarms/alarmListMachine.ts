@@ -7,7 +7,7 @@ import { alarmHistoryMachine } from './alarmHistoryMachine';
 import { applyEntry, newAlarmCodes, reconnectDelay } from './alarmEntries';
 import type { AlarmListEvent, AlarmPreferences, AlarmSettings, AlarmSignal } from './alarmList.events';
 import { ALARM_SYSTEM_IDS } from './alarmsSystem';
-import type { NotificationPermissionState } from './notificationTest.events';
+import type { NotificationPermissionState } from '../../services/alarmBrowser';
 import { notificationTestMachine } from './notificationTestMachine';
 import { pushSubscriptionMachine } from './pushSubscriptionMachine';
 

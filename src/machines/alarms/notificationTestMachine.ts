@@ -1,11 +1,8 @@
 import { enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { notificationOf, notifications } from '../notifications/notify';
 import { ALARM_SYSTEM_IDS } from './alarmsSystem';
-import type {
-  NotificationPermissionState,
-  NotificationTestEvent,
-  TestNotificationSent,
-} from './notificationTest.events';
+import type { NotificationPermissionState } from '../../services/alarmBrowser';
+import type { NotificationTestEvent, TestNotificationSent } from './notificationTest.events';
 import type { PushSubscriptionEvent } from './pushSubscription.events';
 
 /**

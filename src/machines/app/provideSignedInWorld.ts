@@ -32,7 +32,7 @@ import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import { provideWidgetEditor } from '../widgetEditor/provideWidgetEditor';
 import { provideSocket } from '../socket/provideSocket';
 import { lookupDepartment, type SystemLike } from './departmentLookup';
-import type { AppServices } from './provideApp';
+import type { AppServices } from '../../services/services';
 import type { SignedInWorld } from './signedInWorld';
 
 /**

@@ -3,7 +3,8 @@ import { badRequest } from '../../errors';
 import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';
 import type { DeviceTree } from './device-tree';
-import type { DevicesRepository, StoredConfiguration } from './repository';
+import type { DevicesRepository } from './repository';
+import type { StoredConfiguration } from './rows';
 
 const DEFAULT_DEVICE_SORT: SortSettings = { sortMode: 'NAME', sortDirection: 'ASC' };
 /** A user's configuration until they save one. */

@@ -4,7 +4,7 @@ import type { LineView } from '../../gateway/gateway';
 import type { AuthSession } from '../auth/service';
 import type { BuffersService } from '../buffers/service';
 import { type AccessChecks, hex } from './access-checks';
-import type { GatewayAccess } from './service';
+import type { GatewayAccess } from './gateway-access';
 
 type PagesBody = v.InferOutput<typeof PagesRequest>;
 type LinesBody = v.InferOutput<typeof LinesRequest>;

@@ -3,7 +3,7 @@ import type { LineWriteRequest, LineWriteResult } from '#contracts';
 import { AppError } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import { type AccessChecks, hex } from './access-checks';
-import type { GatewayAccess } from './service';
+import type { GatewayAccess } from './gateway-access';
 
 type WriteAnswer = v.InferOutput<typeof LineWriteResult>;
 

@@ -3,7 +3,7 @@ import type { DeviceStatus, ServerMessage } from '#contracts';
 import type { Database } from '../../db/client';
 import { businessGroups, devices, tenants } from '../../db/schema';
 import type { GatewayLogger } from '../../gateway/logger';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { worstStatus } from '../devices/status';
 
 interface BusinessGroup {

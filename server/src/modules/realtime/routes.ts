@@ -4,7 +4,7 @@ import { SERVER_RESTARTING, SOCKET_PATH, TOO_MANY_CONNECTIONS, hasGrant } from '
 import type { Database } from '../../db/client';
 import type { AccountService } from '../account/service';
 import type { AuthService } from '../auth/service';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { RealtimeHub } from './hub';
 import { DEFAULT_SESSION_CHECK_MS, SESSION_ENDED, SessionSockets } from './session-sockets';
 

@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { TextField } from '../../primitives/TextField';
 import { Checkbox } from '../../widgetEditor/fields';
-import type { AccountSettingsActor } from './AccountSettingsDialog';
+import type { AccountSettingsActor } from '../../../machines/accountSettings/accountSettings.selectors';
 import { Section } from './Section';
 
 type Props = { actor: AccountSettingsActor };
