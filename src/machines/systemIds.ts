@@ -16,4 +16,8 @@ export const SYSTEM_IDS = {
   deviceConfiguration: 'deviceConfiguration',
   /** The alarm list (bell and menu); it spawns the alarm dialogs' workflows (see alarms/alarmsSystem.ts). */
   alarms: 'alarms',
+  /** The account menu's dialog that is open, if any. */
+  accountDialog: 'accountDialog',
+  /** Two-factor setup, started by the account settings when the user turns two-factor on. */
+  twoFactorSetup: 'twoFactorSetup',
 } as const;

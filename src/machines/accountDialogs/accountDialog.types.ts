@@ -1,9 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import type { AccountSettings, Session } from '#contracts';
 
-/** The systemId of the open account dialog's actor (one at a time); its view finds it with `system.get`. */
-export const ACCOUNT_DIALOG_SYSTEM_ID = 'accountDialog';
-
 /**
  * The dialogs the account menu opens, each a workflow of its own. A name is registered twice: its machine in
  * provideAccountDialogs.ts (bound to the services), its view in src/ui/accountDialogs/registry.ts.

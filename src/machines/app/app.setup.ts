@@ -16,11 +16,7 @@ import {
   type Theme,
   type ThemeMode,
 } from '#contracts';
-import {
-  ACCOUNT_DIALOG_SYSTEM_ID,
-  type AccountDialogName,
-  type AccountDialogOutput,
-} from '../accountDialogs/accountDialog.types';
+import type { AccountDialogName, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { appVersionMachine } from '../appVersion/appVersionMachine';
 import { connectivityMachine } from '../connectivity/connectivityMachine';
 import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
@@ -65,7 +61,7 @@ export interface AppContext {
   guestLocale: string | null;
   /** The signed-in world's machines once their chunk has loaded (null before the first sign-in). */
   world: SignedInWorld | null;
-  /** The account menu's dialog that is open, if any (its actor runs as ACCOUNT_DIALOG_SYSTEM_ID). */
+  /** The account menu's dialog that is open, if any (its actor runs as SYSTEM_IDS.accountDialog). */
   accountDialog: AccountDialogName | null;
 }
 
@@ -233,12 +229,12 @@ export const appSetup = setup({
       const logic = context.accountDialog && context.world?.accountDialogs[context.accountDialog];
       if (!logic || !context.session) return;
       enqueue.spawnChild(logic, {
-        id: ACCOUNT_DIALOG_SYSTEM_ID,
-        systemId: ACCOUNT_DIALOG_SYSTEM_ID,
+        id: SYSTEM_IDS.accountDialog,
+        systemId: SYSTEM_IDS.accountDialog,
         input: { session: context.session, settings: context.settings ?? DEFAULT_ACCOUNT_SETTINGS },
       } as unknown as { systemId: string });
     }),
-    closeAccountDialog: stopChild(ACCOUNT_DIALOG_SYSTEM_ID),
+    closeAccountDialog: stopChild(SYSTEM_IDS.accountDialog),
     assignAccountDialog: assign({
       accountDialog: (_, params: { dialog: AccountDialogName | null }) => params.dialog,
     }),

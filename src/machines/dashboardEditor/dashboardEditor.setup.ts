@@ -13,7 +13,6 @@ import {
   type WidgetExportType,
 } from '#contracts';
 import { annotationsMachine } from '../annotations/annotationsMachine';
-import { SOCKET_SYSTEM_ID } from '../devicePage/devicePage.setup';
 import type { LineValue } from '../devicePage/devicePage.types';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
@@ -197,7 +196,7 @@ export const dashboardEditorSetup = setup({
       const wanted = new Set(topics.map(topicKey));
       const held = new Set(context.topics.map(topicKey));
       enqueue.assign({ topics });
-      const socket = system.get(SOCKET_SYSTEM_ID);
+      const socket = system.get(SYSTEM_IDS.socket);
       if (!socket) return;
       const send = (type: SocketSubscriptionEvent['type'], topic: PageTopic) => {
         const event: SocketSubscriptionEvent = { type, topic, subscriber: self };
@@ -207,7 +206,7 @@ export const dashboardEditorSetup = setup({
       for (const topic of topics) if (!held.has(topicKey(topic))) send('socket.subscribe', topic);
     }),
     unsubscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const socket = system.get(SOCKET_SYSTEM_ID);
+      const socket = system.get(SYSTEM_IDS.socket);
       if (socket) {
         for (const topic of context.topics) {
           const event: SocketSubscriptionEvent = { type: 'socket.unsubscribe', topic, subscriber: self };

@@ -52,6 +52,3 @@ export type DashboardsEvent =
   | { type: 'group.toggleDashboard'; id: string }
   | { type: 'group.submit' }
   | { type: 'group.cancel' };
-
-/** systemId of the long-lived dashboards actor (spawned while signed in). */
-export const DASHBOARDS_SYSTEM_ID = 'dashboards';

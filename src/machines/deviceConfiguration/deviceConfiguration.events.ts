@@ -17,6 +17,3 @@ export type DeviceConfigurationEvent =
 
 export type DeviceConfigurationOutput =
   { result: 'saved'; configuration: DeviceConfigurationSave } | { result: 'cancelled' };
-
-/** systemId under which the app machine runs the dialog's actor while it is open. */
-export const DEVICE_CONFIGURATION_SYSTEM_ID = 'deviceConfiguration';

@@ -15,6 +15,7 @@ import {
   type PageAddress,
 } from './devicePage.types';
 import { notifications } from '../notifications/notify';
+import { SYSTEM_IDS } from '../systemIds';
 
 /**
  * SPEC §9 polls every 60 s, and every 10 ms with real-time refresh on a REAL_DEVICE. Live values come over the
@@ -22,9 +23,6 @@ import { notifications } from '../notifications/notify';
  * replaced by pushes and the 60 s refresh stays only as a fallback for a missed push or a dropped socket.
  */
 export const REFRESH_INTERVAL_MS = 60_000;
-/** systemId of the socket actor the app machine runs while signed in (absent in tests and while signed out). */
-export const SOCKET_SYSTEM_ID = 'socket';
-
 export interface DevicePageContext {
   address: PageAddress | null;
   showRealtimeNote: boolean;
@@ -122,7 +120,7 @@ export const devicePageSetup = setup({
     }),
     forgetSelectedLine: assign({ selectedLine: null }),
     subscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const socket = system.get(SOCKET_SYSTEM_ID);
+      const socket = system.get(SYSTEM_IDS.socket);
       if (!socket || !context.address) return;
       const event: SocketSubscriptionEvent = {
         type: 'socket.subscribe',
@@ -132,7 +130,7 @@ export const devicePageSetup = setup({
       enqueue.sendTo(socket, event);
     }),
     unsubscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const socket = system.get(SOCKET_SYSTEM_ID);
+      const socket = system.get(SYSTEM_IDS.socket);
       if (!socket || !context.address) return;
       const event: SocketSubscriptionEvent = {
         type: 'socket.unsubscribe',

@@ -20,7 +20,7 @@ export interface PageAddress {
   page: number;
 }
 
-/** What the device tree knows about the department of a page (provided by the wiring). */
+/** What the device tree knows about the department of a page: its findDepartment answer, the device page's lookup. */
 export type DepartmentLookup =
   | {
       kind: 'found';
@@ -56,6 +56,3 @@ export const sameAddress = (a: PageAddress | null, b: PageAddress | null): boole
 /** Catch-all path of SPEC §2 naming what was missing by catalogue id (the 404 screen translates it). */
 export const notFoundPath = (message: MessageId): string =>
   `/not-found?message=${encodeURIComponent(message)}`;
-
-/** systemId under which the app machine runs the device page actor. */
-export const DEVICE_PAGE_SYSTEM_ID = 'devicePage';
