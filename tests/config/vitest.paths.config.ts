@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import base from './vitest.config';
+import base from '../../vitest.config';
 
 /**
  * `npm run test:paths`: the generated path tests alone, ending with the coverage table. They keep the
@@ -26,7 +26,7 @@ if (!pathProjects.length) throw new Error('No project of vitest.config.ts runs t
 function browserPathProject(): TestProjectInlineConfiguration {
   const e2e = projects.find((project) => project.test?.name === 'e2e');
   if (!e2e) throw new Error('No e2e project in vitest.config.ts for the Chromium path tests');
-  if (!existsSync(new URL('./dist/index.html', import.meta.url)))
+  if (!existsSync(new URL('../../dist/index.html', import.meta.url)))
     throw new Error(
       'PATHS_BROWSER=1: the Chromium path tests need the built SPA the server serves. Run `npx vite build` first.',
     );

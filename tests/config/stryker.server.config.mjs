@@ -5,5 +5,5 @@ import { mutationScope } from './stryker.config.mjs';
 export default mutationScope(
   'server',
   ['server/src/modules/**/*.ts', '!server/src/modules/**/*.test.ts'],
-  'vitest.mutation.config.ts',
+  'tests/config/vitest.mutation.config.ts',
 );

@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import base from './vitest.config';
+import base from '../../vitest.config';
 
 /** The UI projects load the lazy views before their tests (see vitest.mutation.preload.ts). */
 export function preloadLazyViews(
@@ -11,7 +11,9 @@ export function preloadLazyViews(
           ...project,
           test: {
             ...project.test,
-            setupFiles: [project.test.setupFiles ?? []].flat().concat('vitest.mutation.preload.ts'),
+            setupFiles: [project.test.setupFiles ?? []]
+              .flat()
+              .concat('tests/config/vitest.mutation.preload.ts'),
           },
         }
       : project,

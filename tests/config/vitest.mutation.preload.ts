@@ -5,4 +5,6 @@
  * first test that renders them, so their code and the machine selectors they import would be tried against that
  * one test only, and survive. Loaded here, before any test, their mutants are tried against every test.
  */
-import.meta.glob(['./src/ui/layout/MainLayout.tsx', './src/ui/widgets/*/Renderer.tsx'], { eager: true });
+import.meta.glob(['../../src/ui/layout/MainLayout.tsx', '../../src/ui/widgets/*/Renderer.tsx'], {
+  eager: true,
+});

@@ -42,11 +42,11 @@ export function mutationScope(scope, mutate, vitestConfig) {
     // The first run of every test with coverage on a loaded machine takes many minutes.
     dryRunTimeoutMinutes: 60,
     thresholds: { high: 80, low: 60, break: null },
-    plugins: ['@stryker-mutator/*', './stryker.ignorers.mjs'],
+    plugins: ['@stryker-mutator/*', './tests/config/stryker.ignorers.mjs'],
     ignorers: ['machine-documentation'],
   };
 }
 
 export const machines = ['src/machines/**/*.ts', ...notLogic];
 
-export default mutationScope('machines', machines, 'vitest.mutation.machines.config.ts');
+export default mutationScope('machines', machines, 'tests/config/vitest.mutation.machines.config.ts');
