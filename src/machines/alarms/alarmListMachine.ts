@@ -10,6 +10,7 @@ import { ALARM_SYSTEM_IDS } from './alarmsSystem';
 import type { NotificationPermissionState } from '../../services/alarmBrowser';
 import { notificationTestMachine } from './notificationTestMachine';
 import { pushSubscriptionMachine } from './pushSubscriptionMachine';
+import { notProvided } from '../notProvided';
 
 export interface AlarmListContext {
   entries: AlarmEntry[];
@@ -50,7 +51,7 @@ export const alarmListMachine = setup({
   },
   actors: {
     // GET /api/v2/alarms/ (provided).
-    loadAlarms: fromPromise<AlarmSnapshot>(() => Promise.reject(new Error('loadAlarms not provided'))),
+    loadAlarms: notProvided<AlarmSnapshot>('loadAlarms'),
     // One connection of the SSE stream, reporting its facts (provided).
     alarmStream: fromCallback<AlarmListEvent, { lastEventId: string | null }>(() => () => {}),
     // POST /api/v2/account/settings with the switches (provided).

@@ -37,6 +37,7 @@ import {
 } from './liveActors';
 import { isGuestPath, isProtectedPath, ROUTES } from './routes';
 import type { SignedInWorld } from './signedInWorld';
+import { notProvided } from '../notProvided';
 
 export interface AppInput {
   /** Current location path when the app starts. */
@@ -126,16 +127,14 @@ export const appSetup = setup({
   },
   actors: {
     // Services arrive through provide() (src/machines/app/provideApp.ts); these defaults only fail loudly.
-    loadTheme: fromPromise<Theme>(() => Promise.reject(new Error('loadTheme not provided'))),
+    loadTheme: notProvided<Theme>('loadTheme'),
     restoreSession: fromPromise<Session | null>(() => Promise.resolve(null)),
-    loadSettings: fromPromise<AccountSettings>(() => Promise.reject(new Error('loadSettings not provided'))),
+    loadSettings: notProvided<AccountSettings>('loadSettings'),
     logout: fromPromise<void>(() => Promise.resolve()),
     /** Reports `session.expired` when the API answers 401 to our token. */
     watchSessionExpiry: fromCallback<AppEvent>(() => () => {}),
     /** Loads the chunk of the signed-in world and binds its machines to the services. */
-    loadSignedInWorld: fromPromise<SignedInWorld>(() =>
-      Promise.reject(new Error('loadSignedInWorld not provided')),
-    ),
+    loadSignedInWorld: notProvided<SignedInWorld>('loadSignedInWorld'),
     login: loginMachine,
     notifications: notificationsMachine,
     connectivity: connectivityMachine,

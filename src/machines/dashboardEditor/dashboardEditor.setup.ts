@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import { assign, enqueueActions, fromCallback, sendTo, setup, stopChild } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
 import {
@@ -53,6 +53,7 @@ export {
   lineKey,
   withLayout,
 } from './dashboardEditor.model';
+import { notProvided } from '../notProvided';
 export { updateOf } from './updateOf';
 export { closedDashboard, widgetEditorInput } from './dashboardEditor.context';
 export type { DashboardEditorContext, DashboardExit, ElementValue } from './dashboardEditor.context';
@@ -71,12 +72,8 @@ export const dashboardEditorSetup = setup({
   },
   actors: {
     // Provided by the wiring (provideSignedInWorld.ts).
-    loadDashboard: fromPromise<OpenedDashboard, { id: string }>(() =>
-      Promise.reject(new Error('loadDashboard not provided')),
-    ),
-    saveDashboard: fromPromise<Dashboard, DashboardUpdateInput>(() =>
-      Promise.reject(new Error('saveDashboard not provided')),
-    ),
+    loadDashboard: notProvided<OpenedDashboard, { id: string }>('loadDashboard'),
+    saveDashboard: notProvided<Dashboard, DashboardUpdateInput>('saveDashboard'),
     elementLineEdit: elementLineEditMachine,
     // Provided by the wiring with the annotations save (provideSignedInWorld.ts).
     annotations: annotationsMachine,
@@ -87,9 +84,7 @@ export const dashboardEditorSetup = setup({
     holdNavigation: fromCallback<DashboardEditorEvent>(() => () => {}),
     widgetEditor: widgetEditorMachine,
     // Provided by the wiring (widgetDownload.ts builds it from the API and the browser's save).
-    downloadWidget: fromPromise<void, WidgetDownloadRequest>(() =>
-      Promise.reject(new Error('downloadWidget not provided')),
-    ),
+    downloadWidget: notProvided<void, WidgetDownloadRequest>('downloadWidget'),
     // Provided by the wiring with the API client, the clock and the time zone (provideHistoryQuery.ts).
     historyQuery: historyQueryMachine,
   },

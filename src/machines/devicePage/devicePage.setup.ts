@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { Line, LineStatus } from '#contracts/devices';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
@@ -16,6 +16,7 @@ import {
 } from './devicePage.types';
 import { notifications } from '../notifications/notify';
 import { SYSTEM_IDS } from '../systemIds';
+import { notProvided } from '../notProvided';
 
 /**
  * SPEC §9 polls every 60 s, and every 10 ms with real-time refresh on a REAL_DEVICE. Live values come over the
@@ -66,15 +67,9 @@ export const devicePageSetup = setup({
   delays: { REFRESH_INTERVAL: REFRESH_INTERVAL_MS },
   actors: {
     // Provided by the wiring: the device tree answers, loading what it has not loaded yet.
-    lookupDepartment: fromPromise<DepartmentLookup, PageAddress>(() =>
-      Promise.reject(new Error('lookupDepartment not provided')),
-    ),
-    loadLines: fromPromise<LinesResponse, LinesRequest>(() =>
-      Promise.reject(new Error('loadLines not provided')),
-    ),
-    refreshLines: fromPromise<LinesResponse, LinesRequest>(() =>
-      Promise.reject(new Error('refreshLines not provided')),
-    ),
+    lookupDepartment: notProvided<DepartmentLookup, PageAddress>('lookupDepartment'),
+    loadLines: notProvided<LinesResponse, LinesRequest>('loadLines'),
+    refreshLines: notProvided<LinesResponse, LinesRequest>('refreshLines'),
     lineEdit: lineEditMachine,
   },
   guards: {

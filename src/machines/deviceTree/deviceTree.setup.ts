@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type {
   DepartmentName,
   DepartmentNamesQuery,
@@ -14,6 +14,7 @@ import type { DeviceTreeEvent, PageAddress, TreeNodeKind, TreeSettings } from '.
 import * as tree from './treeModel';
 import { failedDepartmentName, namesStale } from './treeQueues';
 import { notifications } from '../notifications/notify';
+import { notProvided } from '../notProvided';
 
 export type { DeviceTreeContext, DeviceTreeInput } from './deviceTree.context';
 
@@ -38,16 +39,10 @@ export const deviceTreeSetup = setup({
   },
   actors: {
     // Provided by provideApp (the devices API); these defaults only fail loudly.
-    loadTree: fromPromise<DeviceTreeItem[]>(() => Promise.reject(new Error('loadTree not provided'))),
-    loadNames: fromPromise<DepartmentName[], DepartmentNamesQuery>(() =>
-      Promise.reject(new Error('loadNames not provided')),
-    ),
-    loadPages: fromPromise<PagesResult, PagesQuery>(() =>
-      Promise.reject(new Error('loadPages not provided')),
-    ),
-    loadLines: fromPromise<LinesResult, LinesQuery>(() =>
-      Promise.reject(new Error('loadLines not provided')),
-    ),
+    loadTree: notProvided<DeviceTreeItem[]>('loadTree'),
+    loadNames: notProvided<DepartmentName[], DepartmentNamesQuery>('loadNames'),
+    loadPages: notProvided<PagesResult, PagesQuery>('loadPages'),
+    loadLines: notProvided<LinesResult, LinesQuery>('loadLines'),
   },
   guards: {
     isExpanded: ({ context }, params: Node) => context.expanded[params.kind] === params.id,
