@@ -13,7 +13,7 @@ import {
   type WidgetExportType,
 } from '#contracts';
 import { annotationsMachine } from '../annotations/annotationsMachine';
-import type { LineValue } from '../devicePage/devicePage.types';
+import type { LineValue } from '../socket/socket.events';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { historyQueryMachine } from '../historyQuery/historyQueryMachine';

@@ -11,10 +11,10 @@ import {
   type FoundDepartment,
   type LinesRequest,
   type LinesResponse,
-  type LineValue,
   type PageAddress,
 } from './devicePage.types';
 import { notifications } from '../notifications/notify';
+import type { LineValue } from '../socket/socket.events';
 import { SYSTEM_IDS } from '../systemIds';
 import { notProvided } from '../notProvided';
 

@@ -3,7 +3,6 @@ import type { MessageId } from '../../i18n/messages';
 import type {
   DeviceStatus,
   DeviceType,
-  Line,
   LinesRequest as LinesRequestSchema,
   LinesResponse as LinesResponseSchema,
 } from '#contracts/devices';
@@ -39,9 +38,6 @@ export type DepartmentLookup =
   | { kind: 'unknownDepartment' };
 
 export type FoundDepartment = Extract<DepartmentLookup, { kind: 'found' }>;
-
-/** One pushed line value (the LineValues socket message). */
-export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'> & { state?: number | null };
 
 export const pageTopic = (address: PageAddress): PageTopic => ({ kind: 'page', ...address });
 
