@@ -29,8 +29,48 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'bench/**/*.ts', 'tests/e2e/**/*.ts', '*.config.ts', '*.config.js'],
+    files: [
+      'server/**/*.ts',
+      'bench/**/*.ts',
+      'tests/e2e/**/*.ts',
+      'tests/deploy/**/*.ts',
+      '*.config.ts',
+      '*.config.js',
+    ],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Shared code has a home imported by name (package.json `imports`): nothing climbs out of its folder into the SPA.
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/',
+              message: 'Import the shared code by name (#contracts, #i18n/…): nothing climbs into src/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|tests|bench|scripts)/',
+              message: 'The SPA reaches nothing outside src/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     rules: {

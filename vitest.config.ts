@@ -68,7 +68,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
           globalSetup: ['server/src/testing/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -11,7 +11,7 @@
  *  - cold: a full page load of /dashboard/{id} (signed in, cache warm), from navigation start to the same point.
  */
 import type { Page } from 'playwright-core';
-import type { Dashboard, DashboardsList, Widget } from '../src/services/contracts';
+import type { Dashboard, DashboardsList, Widget } from '#contracts';
 import { startServer } from '../tests/e2e/support/server';
 import { launchBrowserForBench } from './support/browser';
 import { submitSignIn } from '../tests/e2e/support/signInForm';

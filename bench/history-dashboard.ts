@@ -10,7 +10,7 @@
  *    its history (data-history="ready": its query answered and drawn) and the next frame has been painted;
  *  - cold: a full page load of /dashboard/{id} (signed in, cache warm), from navigation start to the same point.
  */
-import type { Dashboard, DashboardsList, HistoryResult, Widget } from '../src/services/contracts';
+import type { Dashboard, DashboardsList, HistoryResult, Widget } from '#contracts';
 import { startServer } from '../tests/e2e/support/server';
 import { callApi } from './support/api';
 import { launchBrowserForBench } from './support/browser';

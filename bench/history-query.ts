@@ -10,7 +10,7 @@
  * without a network; after 20 warm-up queries, `runs` queries per range one after the other.
  */
 import { parseArgs } from 'node:util';
-import { GRANT_AREAS } from '../src/services/contracts';
+import { GRANT_AREAS } from '#contracts';
 import { buildApp } from '../server/src/app';
 import { users } from '../server/src/db/schema';
 import { DeviceRuntime } from '../server/src/gateway/runtime';

@@ -22,7 +22,7 @@ import { MemoryDeviceCredentials } from '../server/src/gateway/credentials';
 import { MemoryDeviceDirectory } from '../server/src/gateway/directory';
 import { Gateway } from '../server/src/gateway/gateway';
 import { silentLogger } from '../server/src/gateway/logger';
-import type { GatewayAccess } from '../server/src/modules/devices/service';
+import type { GatewayAccess } from '../server/src/modules/devices/gateway-access';
 import { compact } from '../server/src/modules/history/jobs';
 import { HistoryRecorder } from '../server/src/modules/history/recorder';
 import { createHistoryRepository } from '../server/src/modules/history/repository';

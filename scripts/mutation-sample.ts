@@ -1,7 +1,7 @@
 /**
  * `npm run test:mutation:sample`: an estimate of the two src/machines mutation scores of issue 11 (all tests,
- * and the path tests alone) on a random sample of the mutants (stryker.sample.mjs), one area of src/machines at
- * a time against that area's own tests. Every view path renders the whole app and so imports every machine: run
+ * and the path tests alone) on a random sample of the mutants (tests/config/stryker.sample.mjs), one area of
+ * src/machines at a time against that area's own tests. Every view path renders the whole app and so imports every machine: run
  * against all tests, each static mutant would run all of them (days on two cores). An area's own tests are a
  * subset of all tests, so each score here is a lower bound of the score against every test.
  *
@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
-/** Each area's own tests: parts of test file names (MUTATION_TESTS in vitest.mutation.config.ts). */
+/** Each area's own tests: parts of test file names (MUTATION_TESTS in tests/config/vitest.mutation.config.ts). */
 const AREAS: Record<string, { mutate: string[]; tests: string[] }> = {
   accountDialogs: area('accountDialogs', ['appMachine']),
   accountSettings: area('accountSettings', ['accountSettings', 'DevicePageAccountSettings']),
@@ -64,10 +64,13 @@ function area(folder: string, tests: string[]) {
   return { mutate: [`src/machines/${folder}/**/*.ts`], tests };
 }
 
-/** As stryker.config.mjs: event unions are types only. */
+/** As tests/config/stryker.config.mjs: event unions are types only. */
 const NOT_LOGIC = '!src/machines/**/*.events.ts';
 
-const SCOPES = { all: 'stryker.config.mjs', paths: 'stryker.paths.config.mjs' } as const;
+const SCOPES = {
+  all: 'tests/config/stryker.config.mjs',
+  paths: 'tests/config/stryker.paths.config.mjs',
+} as const;
 type Scope = keyof typeof SCOPES;
 
 interface Counts {

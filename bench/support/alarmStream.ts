@@ -1,5 +1,5 @@
 import { request, type ClientRequest } from 'node:http';
-import { ALARM_STREAM_PATH } from '../../src/services/contracts';
+import { ALARM_STREAM_PATH } from '#contracts';
 import type { AlarmPublish } from './alarmFleet';
 import { now } from './stats';
 

@@ -8,7 +8,7 @@ import { createDatabase, type DatabaseHandle } from '../../server/src/db/client'
 import { openEmbeddedPostgres } from '../../server/src/db/embedded';
 import { migrate } from '../../server/src/db/migrate';
 import { buffers, devices, tenants } from '../../server/src/db/schema';
-import { coldwatchTheme } from '../../server/src/db/seed/themes';
+import { coldwatchTheme } from '../../server/src/seed/themes';
 import { cpuSecondsOfProcessesNamed } from './procStats';
 
 /** What the history benches share: a fresh database of either kind, bench devices and buffers, CPU counters. */

@@ -1,13 +1,13 @@
-import { seedDemo } from '../../server/src/db/seed';
+import { seedDemo } from '../../server/src/seed';
 import { type RunningServer, startServer } from '../../tests/e2e/support/server';
 import { openBenchDatabase } from './history';
 import { seedLoadDevices } from './loadFleet';
 
 /**
- * The production setup of docs/deployment.md ("Several instances"), as server/deploy/scale-out.test.ts runs it:
+ * The production setup of docs/deployment.md ("Several instances"), as tests/deploy/scale-out.test.ts runs it:
  * a fresh PostgreSQL database seeded before the instances start, two instances on it and on the machine's
  * Mosquitto under topics of their own. No proxy: the bench spreads its sockets over the instances itself, which
- * is what HAProxy's round robin would do, without its CPU on this small machine. Not server/deploy/cluster.ts:
+ * is what HAProxy's round robin would do, without its CPU on this small machine. Not tests/deploy/cluster.ts:
  * it also runs the demo fleet, whose traffic and history recording would count in the instances' CPU.
  */
 export const BROKER = 'mqtt://127.0.0.1:1883';

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { type PageTopic, SOCKET_PATH } from '../../src/services/contracts';
+import { type PageTopic, SOCKET_PATH } from '#contracts';
 import { SENT_AT_LINES, decodeSentAt } from './loadFleet';
 import { now } from './stats';
 
@@ -14,7 +14,7 @@ interface PushedLine {
 }
 
 /**
- * A browser's live socket (src/services/contracts/socket.ts) in Node: signs in with a token, subscribes to its
+ * A browser's live socket (src/contracts/socket.ts) in Node: signs in with a token, subscribes to its
  * pages, and keeps each page's lines as the SPA does, since the server sends only the lines that changed. Each
  * new send time the lines spell is a delivery: `sent` holds them (ms since the bench's epoch) and `latency` how
  * long each took to arrive.

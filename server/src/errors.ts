@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ErrorBody } from '../../src/services/contracts';
+import type { ErrorBody } from '#contracts';
 
 /** An error the API answers on purpose: its status, a stable code for clients and a message for people. */
 export class AppError extends Error {

@@ -5,9 +5,9 @@ import { DataDirInUseError } from './db/embedded';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_TENANTS, seedDemo } from './db/seed';
-import { backfillDemoHistory } from './db/seed/history';
-import { demoUsers } from './db/seed/users';
+import { DEMO_TENANTS, seedDemo } from './seed';
+import { backfillDemoHistory } from './seed/history';
+import { demoUsers } from './seed/users';
 import { DeviceRuntime } from './gateway/runtime';
 import { createReadiness } from './http/health';
 

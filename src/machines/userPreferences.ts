@@ -5,7 +5,7 @@ import {
   PC_NUMBER_MIN,
   type AccountSettings,
   type Session,
-} from '../services/contracts';
+} from '#contracts';
 import type { DateFormat } from './dateRange/dateText';
 
 /**

@@ -1,5 +1,7 @@
-import type { PushSubscription as PushSubscriptionBody } from './contracts';
-import type { NotificationPermissionState } from '../machines/alarms/notificationTest.events';
+import type { PushSubscription as PushSubscriptionBody } from '#contracts';
+
+/** What the browser answers when asked to show notifications. */
+export type NotificationPermissionState = 'granted' | 'denied' | 'default';
 
 /** What the alarm workflows need of the browser: a beep, notifications, their permission and push. */
 export interface AlarmBrowser {

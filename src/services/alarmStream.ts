@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createParser } from 'eventsource-parser';
-import { ALARM_STREAM_EVENT, ALARM_STREAM_PATH, AlarmEntry } from './contracts';
+import { ALARM_STREAM_EVENT, ALARM_STREAM_PATH, AlarmEntry } from '#contracts';
 
 /** What one connection of the alarm stream reports; `dropped` and `refused` end it (the caller reconnects). */
 export interface AlarmStreamListener {

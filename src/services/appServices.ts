@@ -1,5 +1,4 @@
-import type { AppServices } from '../machines/app/provideApp';
-import type { GuestServices } from '../machines/app/provideGuestMachines';
+import type { AppServices, GuestServices } from './services';
 import { createAlarmBrowser } from './alarmBrowser';
 import { createAlarmStream } from './alarmStream';
 import { createApi } from './api';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HISTORY_MAX_RANGE_DAYS, widgetInterval, type WidgetInterval } from './contracts';
+import { HISTORY_MAX_RANGE_DAYS, widgetInterval, type WidgetInterval } from '#contracts';
 
 /**
  * The ranges chosen for the widgets of the open dashboard, kept in its address (`?range.<widget id>=…`), so a

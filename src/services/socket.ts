@@ -1,4 +1,4 @@
-import { SOCKET_PATH } from './contracts';
+import { SOCKET_PATH } from '#contracts';
 
 /** One open attempt of the real-time socket, as the socket machine drives it. */
 export interface SocketConnection {

@@ -1,4 +1,4 @@
-import type { ThemeMode } from './contracts';
+import type { ThemeMode } from '#contracts';
 
 /** The localStorage keys the product has always used; other apps of the tenant read them too. */
 export const STORAGE_KEYS = {

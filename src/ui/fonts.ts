@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ThemeFont } from '../services/contracts/themeSettings';
+import type { ThemeFont } from '#contracts/themeSettings';
 
 /** What the page falls back to while a typeface loads, and for a font key the list lacks. */
 export const SYSTEM_FONT_STACK =

@@ -1,4 +1,4 @@
-import { COLOR_KEYS, type ColorKey, type ColorSet } from '../services/contracts';
+import { COLOR_KEYS, type ColorKey, type ColorSet } from '#contracts';
 
 type Rgb = readonly [number, number, number];
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Dashboard, DashboardsList } from '../../src/services/contracts';
+import type { Dashboard, DashboardsList } from '#contracts';
 import { apiRequest } from './support/api';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { HistoryResult } from '../../src/services/contracts';
+import type { HistoryResult } from '#contracts';
 import { apiRequest } from './support/api';
 import { signIn, waitUntilSignedIn } from './support/browser';
 import { useBrowserPage } from './support/session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditPage, Fleet } from '../../src/services/contracts';
+import type { AuditPage, Fleet } from '#contracts';
 import { signIn, waitUntilSignedIn } from './support/browser';
 import { apiClient } from './support/dashboardApi';
 import { apiRequest } from './support/api';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { DashboardsList } from '../../src/services/contracts';
+import type { DashboardsList } from '#contracts';
 import { apiRequest } from './support/api';
 import { signIn, waitUntilSignedIn } from './support/browser';
 import { useBrowserPage } from './support/session';

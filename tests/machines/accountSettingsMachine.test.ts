@@ -2,12 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
 import type { AccountSettingsEvent } from '../../src/machines/accountSettings/accountSettings.events';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  LANGUAGE_CHOICES,
-  type AccountSettings,
-  type Session,
-} from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, LANGUAGE_CHOICES, type AccountSettings, type Session } from '#contracts';
 import { operatorSession } from '../support/fixtures';
 
 const stored: AccountSettings = { ...DEFAULT_ACCOUNT_SETTINGS, email: 'op@example.com', themeSize: 'LARGE' };

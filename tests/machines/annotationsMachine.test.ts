@@ -5,12 +5,7 @@ import { annotationsMachine } from '../../src/machines/annotations/annotationsMa
 import { selectDraft, selectIsDirty } from '../../src/machines/dashboardEditor/dashboardEditor.selectors';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DEFAULT_PREFERENCES } from '../../src/machines/userPreferences';
-import type {
-  Annotation,
-  Dashboard,
-  DashboardUpdateInput,
-  OpenedDashboard,
-} from '../../src/services/contracts';
+import type { Annotation, Dashboard, DashboardUpdateInput, OpenedDashboard } from '#contracts';
 import { editedDashboard } from '../support/dashboardEditorFixtures';
 
 // 30 March 2026, 12:00 in Copenhagen (CEST); the zone is given, never the machine's.

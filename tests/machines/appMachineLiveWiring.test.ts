@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { ACCOUNT_DIALOG_SYSTEM_ID } from '../../src/machines/accountDialogs/accountDialog.types';
 import type { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
 import type { deviceTreeMachine } from '../../src/machines/deviceTree/deviceTreeMachine';
 import { selectDeviceStatus } from '../../src/machines/deviceTree/deviceTree.selectors';
 import { selectThemeFont } from '../../src/machines/app/app.selectors';
 import { provideApp } from '../../src/machines/app/provideApp';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
-import type { AccountSettings } from '../../src/services/contracts';
+import type { AccountSettings } from '#contracts';
 import type { AppServiceWorker } from '../../src/services/serviceWorker';
 import { accountSettings, operatorSession } from '../support/fixtures';
 import { fakeServices } from '../support/fakeServices';
@@ -81,7 +80,7 @@ describe('app machine: what the live actors hear', () => {
     expect(tree.getSnapshot().context.settings.showHexacodesAsDeviceNames).toBe(true);
 
     app.send({ type: 'accountDialog.open', dialog: 'settings' });
-    const dialog = app.system.get(ACCOUNT_DIALOG_SYSTEM_ID) as AnyActorRef;
+    const dialog = app.system.get(SYSTEM_IDS.accountDialog) as AnyActorRef;
     await waitFor(dialog, (s) => s.matches('editing'));
     dialog.send({ type: 'settings.toggle', field: 'showHexacodesAsDeviceNames' });
     dialog.send({ type: 'settings.save' });
@@ -99,7 +98,7 @@ describe('app machine: what the live actors hear', () => {
     const before = treeReads();
     const save = async (edit: (dialog: AnyActorRef) => void) => {
       app.send({ type: 'accountDialog.open', dialog: 'settings' });
-      const dialog = app.system.get(ACCOUNT_DIALOG_SYSTEM_ID) as AnyActorRef;
+      const dialog = app.system.get(SYSTEM_IDS.accountDialog) as AnyActorRef;
       await waitFor(dialog, (s) => s.matches('editing'));
       edit(dialog);
       dialog.send({ type: 'settings.save' });
@@ -121,7 +120,7 @@ describe('app machine: what the live actors hear', () => {
     const reads = () => vi.mocked(fakes.services.api.refreshLines).mock.calls.length;
     const before = reads();
     app.send({ type: 'accountDialog.open', dialog: 'settings' });
-    const dialog = app.system.get(ACCOUNT_DIALOG_SYSTEM_ID) as AnyActorRef;
+    const dialog = app.system.get(SYSTEM_IDS.accountDialog) as AnyActorRef;
     await waitFor(dialog, (s) => s.matches('editing'));
     dialog.send({ type: 'settings.choose', field: 'languageCode', value: 'DE' });
     dialog.send({ type: 'settings.save' });

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
-import { ACCOUNT_DIALOG_SYSTEM_ID } from '../../src/machines/accountDialogs/accountDialog.types';
 import { selectThemeFont } from '../../src/machines/app/app.selectors';
 import { pageRoute } from '../../src/machines/app/liveActors';
 import { provideApp } from '../../src/machines/app/provideApp';
@@ -27,7 +26,7 @@ async function bootLive(fakes: Fakes = fakeServices(), settings: 'ready' | 'load
 /** Picks Merriweather in the theme dialog and saves it. */
 function saveMerriweather(actor: Awaited<ReturnType<typeof bootLive>>) {
   actor.send({ type: 'accountDialog.open', dialog: 'theme' });
-  const dialog = actor.system.get(ACCOUNT_DIALOG_SYSTEM_ID) as AnyActorRef;
+  const dialog = actor.system.get(SYSTEM_IDS.accountDialog) as AnyActorRef;
   dialog.send({ type: 'themeSettings.chooseFont', font: 'MERRIWEATHER' });
   dialog.send({ type: 'themeSettings.save' });
 }

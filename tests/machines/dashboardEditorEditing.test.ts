@@ -16,9 +16,9 @@ import {
   type WidgetDownloadRequest,
 } from '../../src/machines/dashboardEditor/widgetDownload';
 import { DashboardConflictError } from '../../src/services/api';
-import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '../../src/services/contracts';
+import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '#contracts';
 import type { NavigationRequest } from '../../src/services/navigation';
-import type { Line } from '../../src/services/contracts/devices';
+import type { Line } from '#contracts/devices';
 import { editedDashboard, editorHost, freezerTopic } from '../support/dashboardEditorFixtures';
 
 /** editedDashboard with its second widget reading page 2 instead of page 1. */

@@ -8,7 +8,7 @@ import type { HistoryAnswer, HistoryRequest } from '../../src/machines/historyQu
 import { historyQueryMachine } from '../../src/machines/historyQuery/historyQueryMachine';
 import { DEFAULT_PREFERENCES } from '../../src/machines/userPreferences';
 import { provideSignedInWorld } from '../../src/machines/app/provideSignedInWorld';
-import { Dashboard, type HistoryQueryInput, type OpenedDashboard } from '../../src/services/contracts';
+import { Dashboard, type HistoryQueryInput, type OpenedDashboard } from '#contracts';
 import { fakeServices } from '../support/fakeServices';
 import { widgetOf } from '../support/widgetFixtures';
 import { historyAnswer, HOUR_MS, NOON } from '../support/historyFixtures';

@@ -8,7 +8,7 @@ import {
 import { elementKey, layoutMoved } from '../../src/machines/dashboardEditor/dashboardEditor.setup';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
-import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '../../src/services/contracts';
+import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '#contracts';
 import { editedDashboard, freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
 
 function start(

@@ -6,12 +6,7 @@ import { annotationsMachine } from '../../src/machines/annotations/annotationsMa
 import type { AnnotationsSave } from '../../src/machines/annotations/annotations.events';
 import type { widgetEditorMachine } from '../../src/machines/widgetEditor/widgetEditorMachine';
 import type { WidgetEditorInput } from '../../src/machines/widgetEditor/widgetEditor.events';
-import {
-  Widget,
-  type Dashboard,
-  type DashboardUpdateInput,
-  type OpenedDashboard,
-} from '../../src/services/contracts';
+import { Widget, type Dashboard, type DashboardUpdateInput, type OpenedDashboard } from '#contracts';
 import { defrost } from '../support/annotationFixtures';
 import { editedDashboard, editorHost, freezerPage, overviewWith } from '../support/dashboardEditorFixtures';
 import { coldRoom, widgetOf } from '../support/widgetFixtures';

@@ -9,7 +9,7 @@ import {
 import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
 import { provideImportWizard } from '../../src/machines/importWizard/provideImportWizard';
 import type { Api, DashboardGroupSaveInput } from '../../src/services/api';
-import type { DashboardsList, DashboardsSorting } from '../../src/services/contracts';
+import type { DashboardsList, DashboardsSorting } from '#contracts';
 import { dashboardsList, emptyDashboardsList } from '../support/dashboardFixtures';
 import { fakeServices } from '../support/fakeServices';
 

@@ -6,7 +6,7 @@ import { formatDate, formatLabel, parseDate } from '../../src/machines/dateRange
 import { preferencesOf } from '../../src/machines/userPreferences';
 import { interval } from '../support/historyFixtures';
 import { sessionWith } from '../support/preferencesFixtures';
-import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '#contracts';
 
 // Monday 30 March 2026, 12:00 in Copenhagen (CEST, UTC+2), 06:00 in New York (EDT): never the machine's zone.
 const NOW = Date.parse('2026-03-30T10:00:00Z');

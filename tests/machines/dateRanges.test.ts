@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveWidgetRange, type WidgetInterval } from '../../src/services/contracts';
+import { resolveWidgetRange, type WidgetInterval } from '#contracts';
 
 const ZONE = 'Europe/Copenhagen';
 const interval = (type: WidgetInterval['type'], extra: Partial<WidgetInterval> = {}): WidgetInterval => ({

@@ -4,7 +4,7 @@ import { lookupDepartment } from '../../src/machines/app/departmentLookup';
 import { deviceTreeMachine, treeSettingsOf } from '../../src/machines/deviceTree/deviceTreeMachine';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import type { Api } from '../../src/services/api';
-import type { DeviceTreeItem } from '../../src/services/contracts';
+import type { DeviceTreeItem } from '#contracts';
 import { deviceTree, pages } from '../support/fixtures';
 import { fakeServices } from '../support/fakeServices';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
-import type { DeviceConfigurationSave, SortSettings } from '../../src/services/contracts';
+import type { DeviceConfigurationSave, SortSettings } from '#contracts';
 import { deviceTree } from '../support/devicePageFixtures';
 
 function start(settings: SortSettings, save: () => Promise<void> = () => Promise.resolve()) {

@@ -7,7 +7,7 @@ import {
   NAMES_CACHE_MS,
   treeSettingsOf,
 } from '../../src/machines/deviceTree/deviceTreeMachine';
-import { DEFAULT_ACCOUNT_SETTINGS } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { line, pages } from '../support/fixtures';
 import { fakeServices } from '../support/fakeServices';
 

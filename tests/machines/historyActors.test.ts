@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { historyConfigs } from '../../src/machines/dashboardEditor/historyActors';
-import { OpenedDashboard, type ElementBuffer } from '../../src/services/contracts';
+import { OpenedDashboard, type ElementBuffer } from '#contracts';
 
 const dashboardWith = (buffer: ElementBuffer) =>
   v.parse(OpenedDashboard, {

@@ -14,7 +14,7 @@ import { HISTORY_RETRY_MS } from '../../src/machines/historyQuery/historyQuery.s
 import { historyQueryMachine } from '../../src/machines/historyQuery/historyQueryMachine';
 import { provideHistoryQuery } from '../../src/machines/historyQuery/provideHistoryQuery';
 import { TAIL_DEFAULT_MS, TAIL_GRACE_MS, tailDelay } from '../../src/machines/historyQuery/tail';
-import type { HistoryQueryInput, WidgetInterval } from '../../src/services/contracts';
+import type { HistoryQueryInput, WidgetInterval } from '#contracts';
 import type { RangeAddress } from '../../src/services/rangeAddress';
 import { historyAnswer, historyConfig, HOUR_MS, interval, NOON } from '../support/historyFixtures';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { LineWriteOutcome } from '../../src/machines/lineEdit/lineEdit.events';
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
-import type { Line, LineWriteRequest } from '../../src/services/contracts';
+import type { Line, LineWriteRequest } from '#contracts';
 import { modeLine, pageAddress, setpointLine } from '../support/devicePageFixtures';
 
 function start(line: Line, answer: (request: LineWriteRequest) => Promise<LineWriteOutcome>) {

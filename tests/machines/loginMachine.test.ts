@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginFailure, LoginOutcome } from '../../src/services/api';
-import type { LoginRequest } from '../../src/services/contracts';
+import type { LoginRequest } from '#contracts';
 import { operatorSession } from '../support/fixtures';
 
 function start(answer: (request: LoginRequest) => Promise<LoginOutcome>) {

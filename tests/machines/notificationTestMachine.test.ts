@@ -8,10 +8,8 @@ import {
   type AnyActorRef,
 } from 'xstate';
 import { ALARM_SYSTEM_IDS } from '../../src/machines/alarms/alarmsSystem';
-import type {
-  NotificationPermissionState,
-  TestNotificationSent,
-} from '../../src/machines/alarms/notificationTest.events';
+import type { TestNotificationSent } from '../../src/machines/alarms/notificationTest.events';
+import type { NotificationPermissionState } from '../../src/services/alarmBrowser';
 import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { updateOf } from '../../src/machines/dashboardEditor/updateOf';
-import { OpenedDashboard, type DashboardWidget } from '../../src/services/contracts';
+import { OpenedDashboard, type DashboardWidget } from '#contracts';
 import { editedDashboard } from '../support/dashboardEditorFixtures';
 
 const badIcon = {

@@ -6,7 +6,7 @@ import {
   type PasswordResetKind,
 } from '../../src/machines/passwordReset/passwordResetMachine';
 import type { RecoveryFailure } from '../../src/services/api/passwordRecovery';
-import type { PasswordReset, RecoveryTokenInfo } from '../../src/services/contracts';
+import type { PasswordReset, RecoveryTokenInfo } from '#contracts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -18,12 +18,7 @@ import {
   selectSocketStatus,
 } from '../../src/machines/socket/socket.selectors';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
-import {
-  HEARTBEAT,
-  SERVER_RESTARTING,
-  TOO_MANY_CONNECTIONS,
-  type PageTopic,
-} from '../../src/services/contracts';
+import { HEARTBEAT, SERVER_RESTARTING, TOO_MANY_CONNECTIONS, type PageTopic } from '#contracts';
 import { socketUrl } from '../../src/services/socket';
 import { fakeSocketFactory } from '../support/fakeSocket';
 

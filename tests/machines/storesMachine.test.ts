@@ -8,7 +8,7 @@ import {
   storePath,
 } from '../../src/machines/stores/stores.selectors';
 import { STORES_REFRESH_MS, storesMachine } from '../../src/machines/stores/storesMachine';
-import type { FleetRow } from '../../src/services/contracts';
+import type { FleetRow } from '#contracts';
 import { ODENSE_IN_ALARM, storeRow } from '../support/fleetFixtures';
 
 const store = storeRow;

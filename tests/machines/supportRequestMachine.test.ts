@@ -11,7 +11,7 @@ import {
   supportRequestMachine,
   type SendSupportRequest,
 } from '../../src/machines/supportRequest/supportRequestMachine';
-import { DEFAULT_ACCOUNT_SETTINGS, SUPPORT_TITLE_MAX_LENGTH } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, SUPPORT_TITLE_MAX_LENGTH } from '#contracts';
 import { operatorSession } from '../support/fixtures';
 
 function start(email: string | null, send: () => Promise<unknown> = () => Promise.resolve()) {

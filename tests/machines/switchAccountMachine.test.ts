@@ -11,7 +11,7 @@ import { switchAccountMachine } from '../../src/machines/switchAccount/switchAcc
 import { selectSwitchBackError } from '../../src/machines/switchBack/switchBack.selectors';
 import { switchBackMachine } from '../../src/machines/switchBack/switchBackMachine';
 import type { SwitchFailure } from '../../src/services/api/switchAccount';
-import type { Account, AccountPageRequest, Session, SwitchRecordPage } from '../../src/services/contracts';
+import type { Account, AccountPageRequest, Session, SwitchRecordPage } from '#contracts';
 import { accountSettings, operatorSession } from '../support/fixtures';
 
 const account = (username: string): Account => ({

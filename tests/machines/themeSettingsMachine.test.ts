@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { AccountDialogOutput } from '../../src/machines/accountDialogs/accountDialog.types';
 import { themeSettingsMachine } from '../../src/machines/themeSettings/themeSettingsMachine';
-import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../../src/services/contracts';
-import type { ThemeSettings } from '../../src/services/contracts/themeSettings';
+import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '#contracts';
+import type { ThemeSettings } from '#contracts/themeSettings';
 import { operatorSession } from '../support/fixtures';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { provideTwoFactorSetup } from '../../src/machines/twoFactorSetup/provideTwoFactorSetup';
-import { TWO_FACTOR_SETUP_SYSTEM_ID } from '../../src/machines/twoFactorSetup/twoFactorSetup.events';
 import type { TwoFactorApi, TwoFactorFailure } from '../../src/services/api/twoFactor';
 import type { Clipboard } from '../../src/services/clipboard';
+import { SYSTEM_IDS } from '../../src/machines/systemIds';
 
 const KEY = { secret: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,AAAA' };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -132,7 +132,7 @@ describe('two-factor setup machine', () => {
               api: { fetchTwoFactorSetup: async () => KEY, verifyTwoFactorCode: async () => {} },
               clipboard: { copyText: async () => {} },
             }),
-            systemId: TWO_FACTOR_SETUP_SYSTEM_ID,
+            systemId: SYSTEM_IDS.twoFactorSetup,
             input: { email: null },
             onDone: { target: 'done', actions: ({ event }) => results.push(event.output) },
           },
@@ -143,8 +143,8 @@ describe('two-factor setup machine', () => {
     const results: unknown[] = [];
     const actor = createActor(parent).start();
     await settle();
-    actor.system.get(TWO_FACTOR_SETUP_SYSTEM_ID).send({ type: 'twoFactor.cancel' });
+    actor.system.get(SYSTEM_IDS.twoFactorSetup).send({ type: 'twoFactor.cancel' });
     expect(results).toEqual([{ enabled: false }]);
-    expect(actor.system.get(TWO_FACTOR_SETUP_SYSTEM_ID)).toBeUndefined();
+    expect(actor.system.get(SYSTEM_IDS.twoFactorSetup)).toBeUndefined();
   });
 });

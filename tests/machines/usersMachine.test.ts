@@ -8,7 +8,7 @@ import {
 } from '../../src/machines/users/users.selectors';
 import { usersMachine, type SetUserDisabled } from '../../src/machines/users/usersMachine';
 import type { UsersFailure } from '../../src/services/api/users';
-import type { UserCreate, UserSummary } from '../../src/services/contracts';
+import type { UserCreate, UserSummary } from '#contracts';
 import { accountSettings, operatorSession } from '../support/fixtures';
 
 const user = (username: string, overrides: Partial<UserSummary> = {}): UserSummary => ({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { englishMessages } from '../../src/i18n/messages';
+import { englishMessages } from '#i18n/messages';
 import { colourPickerMachine } from '../../src/machines/widgetEditor/colourPickerMachine';
 import { selectElementStep } from '../../src/machines/widgetEditor/widgetEditor.selectors';
 import type { WidgetEditorOutput } from '../../src/machines/widgetEditor/widgetEditor.events';
 import type { widgetElementMachine } from '../../src/machines/widgetEditor/widgetElementMachine';
-import type { WidgetType } from '../../src/services/contracts';
+import type { WidgetType } from '#contracts';
 import {
   addressSettled,
   devicesLoaded,

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
-import { AccountSettings, LANGUAGE_CHOICES } from '../../src/services/contracts';
+import { AccountSettings, LANGUAGE_CHOICES } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { heldEndpoint, type HeldEndpoint } from '../support/devicePageServer';
 import { FAKE_SETUP } from '../support/fakeTwoFactorSetup';

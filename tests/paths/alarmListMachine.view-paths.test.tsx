@@ -9,7 +9,7 @@ import {
   DEFAULT_ALARM_PREFERENCES,
   STREAM_CROWDED_RETRY_MS,
 } from '../../src/machines/alarms/alarmListMachine';
-import type { AccountSettings, AlarmEntry } from '../../src/services/contracts';
+import type { AccountSettings, AlarmEntry } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import {
   fakeAlarmBrowser,

@@ -9,11 +9,7 @@ import { DEFAULT_HISTORY_QUERY } from '../../src/machines/alarms/alarmHistory.ev
 import { selectPageCount } from '../../src/machines/alarms/alarmHistory.selectors';
 import { alarmAcknowledgeMachine } from '../../src/machines/alarms/alarmAcknowledgeMachine';
 import { alarmHistoryMachine } from '../../src/machines/alarms/alarmHistoryMachine';
-import {
-  AlarmHistoryQuery,
-  type AlarmHistoryRow,
-  type AlarmHistoryQuery as HistoryQuery,
-} from '../../src/services/contracts';
+import { AlarmHistoryQuery, type AlarmHistoryRow, type AlarmHistoryQuery as HistoryQuery } from '#contracts';
 import { alarmEntry, historyRow } from '../support/alarmHandlers';
 import {
   dialogNamed,

@@ -15,7 +15,7 @@ import {
   MarkAreaElements,
   MarkAreaElementsQuery,
   type Annotation,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import { dashboardsList } from '../support/dashboardFixtures';

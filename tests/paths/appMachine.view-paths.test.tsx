@@ -6,7 +6,7 @@ import { createMachine, type SnapshotFrom } from 'xstate';
 import { appMachine } from '../../src/machines/app/appMachine';
 import type * as signedInWorldModule from '../../src/machines/app/provideSignedInWorld';
 import type { SignedInWorld } from '../../src/machines/app/signedInWorld';
-import { THEME_SIZE_PX } from '../../src/services/contracts';
+import { THEME_SIZE_PX } from '#contracts';
 import { STORAGE_KEYS } from '../../src/services/storage';
 import { serverError, tokenRefused } from '../support/appPathServer';
 import {

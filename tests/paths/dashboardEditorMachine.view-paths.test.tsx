@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { createActor, createMachine, type SnapshotFrom } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
-import type { OpenedDashboard } from '../../src/services/contracts';
+import type { OpenedDashboard } from '#contracts';
 import type { ModelOptions } from '../support/coveringPaths';
 import { freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
 import {

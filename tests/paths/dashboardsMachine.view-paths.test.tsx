@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
 import type { DashboardExport } from '../../src/services/api';
-import type { DashboardDeleted, DashboardsSorting } from '../../src/services/contracts';
+import type { DashboardDeleted, DashboardsSorting } from '#contracts';
 import type { ModelOptions } from '../support/coveringPaths';
 import { fullDashboard, group, summary } from '../support/dashboardFixtures';
 import { DEVICE_PAGE, playDashboards } from '../support/dashboardsPathPlay';

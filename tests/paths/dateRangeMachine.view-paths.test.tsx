@@ -5,7 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { DateRangeEvent } from '../../src/machines/dateRange/dateRange.events';
 import { formOf } from '../../src/machines/dateRange/dateRangeForm';
 import { dateRangeMachine } from '../../src/machines/dateRange/dateRangeMachine';
-import type { WidgetInterval } from '../../src/services/contracts';
+import type { WidgetInterval } from '#contracts';
 import { rangeOf, rangeText, readDate, TYPE_LABEL, writeDate } from '../support/dateRangePathTexts';
 import { installFakeCanvas } from '../support/fakeCanvas';
 import { historyHandler, type HistoryServer } from '../support/historyHandlers';

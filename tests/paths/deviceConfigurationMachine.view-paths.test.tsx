@@ -10,7 +10,7 @@ import {
   type DeviceConfigurationSave,
   type DeviceTreeItem,
   type SortSettings,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import {

@@ -1,7 +1,7 @@
 import { getNodeText, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
-import { HEARTBEAT } from '../../src/services/contracts/socket';
+import { HEARTBEAT } from '#contracts/socket';
 import {
   FREEZER,
   GO_HOME,

@@ -6,7 +6,7 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { deviceTreeMachine, treeSettingsOf } from '../../src/machines/deviceTree/deviceTreeMachine';
 import type { DepartmentName } from '../../src/services/api';
-import { DEFAULT_ACCOUNT_SETTINGS, type DeviceStatus, type Page } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, type DeviceStatus, type Page } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
-import { Dashboard, ErrorBody, LinesRequest, LinesResponse, type Line } from '../../src/services/contracts';
+import { Dashboard, ErrorBody, LinesRequest, LinesResponse, type Line } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import { editedDashboard, freezerPage } from '../support/dashboardEditorFixtures';

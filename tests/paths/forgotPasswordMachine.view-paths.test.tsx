@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { forgotPasswordMachine } from '../../src/machines/forgotPassword/forgotPasswordMachine';
-import { ErrorBody, RecoveryRequestQuery } from '../../src/services/contracts';
+import { ErrorBody, RecoveryRequestQuery } from '#contracts';
 import type { ModelOptions } from '../support/coveringPaths';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/viewPaths';

@@ -11,7 +11,7 @@ import {
 } from 'xstate';
 import type { HistoryAnswer, HistoryQueryEvent } from '../../src/machines/historyQuery/historyQuery.events';
 import { historyQueryMachine } from '../../src/machines/historyQuery/historyQueryMachine';
-import type { WidgetInterval } from '../../src/services/contracts';
+import type { WidgetInterval } from '#contracts';
 import { decodeRange } from '../../src/services/rangeAddress';
 import { rangeOf, rangeText, TYPE_LABEL, writeDate } from '../support/dateRangePathTexts';
 import { installFakeCanvas } from '../support/fakeCanvas';

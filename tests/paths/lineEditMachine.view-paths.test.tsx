@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import type { PageAddress } from '../../src/machines/devicePage/devicePage.types';
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
-import { LinesResponse, type Line } from '../../src/services/contracts';
+import { LinesResponse, type Line } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import { line, operatorSession } from '../support/fixtures';

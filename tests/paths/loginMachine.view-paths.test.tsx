@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { loginMachine } from '../../src/machines/login/loginMachine';
-import { ErrorBody, LOCKED_MESSAGE_HEADER, type LoginRequest } from '../../src/services/contracts';
+import { ErrorBody, LOCKED_MESSAGE_HEADER, type LoginRequest } from '#contracts';
 import { STORAGE_KEYS } from '../../src/services/storage';
 import { LOCKED_TEXT } from '../support/apiHandlers';
 import { operatorSession } from '../support/fixtures';

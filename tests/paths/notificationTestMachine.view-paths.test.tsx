@@ -5,9 +5,9 @@ import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
-import type { NotificationPermissionState } from '../../src/machines/alarms/notificationTest.events';
+import type { NotificationPermissionState } from '../../src/services/alarmBrowser';
 import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
-import { ErrorBody, PushSubscriptionRequest } from '../../src/services/contracts';
+import { ErrorBody, PushSubscriptionRequest } from '#contracts';
 import {
   dialogNamed,
   heldAnswers,

@@ -12,7 +12,7 @@ import {
   PROGRESS_STEP_MS,
 } from '../../src/machines/notifications/notificationsMachine';
 import { createAppServices } from '../../src/services/appServices';
-import { ErrorBody, LoginRequest } from '../../src/services/contracts';
+import { ErrorBody, LoginRequest } from '#contracts';
 import { App } from '../../src/ui/App';
 import { AppActor } from '../../src/ui/appActor';
 import type { ModelOptions } from '../support/coveringPaths';

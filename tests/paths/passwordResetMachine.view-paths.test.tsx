@@ -8,12 +8,7 @@ import {
   passwordResetMachine,
   type PasswordResetKind,
 } from '../../src/machines/passwordReset/passwordResetMachine';
-import {
-  ErrorBody,
-  PasswordReset,
-  RecoveryTokenInfo,
-  RecoveryTokenQuery,
-} from '../../src/services/contracts';
+import { ErrorBody, PasswordReset, RecoveryTokenInfo, RecoveryTokenQuery } from '#contracts';
 import type { ModelOptions } from '../support/coveringPaths';
 import { modelEvents } from '../support/modelEvents';
 import { passwordFieldErrors, passwordFormEvents } from '../support/passwordFormPaths';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { pushSubscriptionMachine } from '../../src/machines/alarms/pushSubscriptionMachine';
-import type { PushSubscriptionRequest } from '../../src/services/contracts';
+import type { PushSubscriptionRequest } from '#contracts';
 import { fakeAlarmBrowser, type FakeAlarmBrowser } from '../support/alarmListBrowser';
 import { heldAnswers, openAlarmMenu, renderAlarmsProduct, type HeldAnswers } from '../support/alarmPathWorld';
 import { toastsShown } from '../support/lineWriteServer';

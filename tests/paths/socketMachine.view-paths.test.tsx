@@ -25,7 +25,7 @@ import {
   TOO_MANY_CONNECTIONS,
   type DeviceTreeItem,
   type PageTopic,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { modelGraph, type ModelOptions, type Path } from '../support/coveringPaths';
 import type { fakeSocketFactory } from '../support/fakeSocket';

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { beforeAll, expect } from 'vitest';
 import { SimulatedClock, type InspectionEvent } from 'xstate';
 import { STORES_REFRESH_MS, storesMachine } from '../../src/machines/stores/storesMachine';
-import { Fleet, type FleetRow } from '../../src/services/contracts';
+import { Fleet, type FleetRow } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { heldAnswers, type HeldAnswers } from '../support/alarmPathWorld';
 import { operatorSession } from '../support/fixtures';

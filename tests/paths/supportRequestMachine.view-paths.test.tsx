@@ -13,7 +13,7 @@ import {
   SupportRequest,
   SupportRequestQuery,
   type SupportKind,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import { operatorSession } from '../support/fixtures';

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { expect } from 'vitest';
 import { SimulatedClock, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { switchAccountMachine } from '../../src/machines/switchAccount/switchAccountMachine';
-import { AccountPageRequest } from '../../src/services/contracts';
+import { AccountPageRequest } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import type { ModelOptions } from '../support/coveringPaths';
 import { accountSettings } from '../support/fixtures';

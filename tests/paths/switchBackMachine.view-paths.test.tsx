@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { switchBackMachine } from '../../src/machines/switchBack/switchBackMachine';
-import type { Session } from '../../src/services/contracts';
+import type { Session } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { openAccountDialog } from '../support/accountDialogPath';
 import type { ModelOptions } from '../support/coveringPaths';

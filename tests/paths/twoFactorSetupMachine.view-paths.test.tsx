@@ -6,7 +6,6 @@ import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import { createMachine, type InspectionEvent } from 'xstate';
 import { provideTwoFactorSetup } from '../../src/machines/twoFactorSetup/provideTwoFactorSetup';
-import { TWO_FACTOR_SETUP_SYSTEM_ID } from '../../src/machines/twoFactorSetup/twoFactorSetup.events';
 import { twoFactorSetupMachine } from '../../src/machines/twoFactorSetup/twoFactorSetupMachine';
 import { createAppServices } from '../../src/services/appServices';
 import {
@@ -16,7 +15,7 @@ import {
   TwoFactorCodeQuery,
   TwoFactorSetupKey,
   TwoFactorVerifyBody,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { TwoFactorSetupHost } from '../../src/ui/accountDialogs/twoFactor/TwoFactorSetupHost';
 import { AppActor } from '../../src/ui/appActor';
 import { I18nProvider } from '../../src/ui/i18n';
@@ -25,6 +24,7 @@ import { fakeSocketFactory } from '../support/fakeSocket';
 import { modelEvents } from '../support/modelEvents';
 import { describeViewPaths } from '../support/viewPaths';
 import { server } from '../ui/setup';
+import { SYSTEM_IDS } from '../../src/machines/systemIds';
 
 type SetupModelEvent = Parameters<typeof twoFactorSetupMachine.transition>[1];
 
@@ -144,7 +144,7 @@ function scaffold(world: SetupWorld) {
       settingUp: {
         invoke: {
           src: setupLogic,
-          systemId: TWO_FACTOR_SETUP_SYSTEM_ID,
+          systemId: SYSTEM_IDS.twoFactorSetup,
           input: { email: EMAIL },
           onDone: { target: 'editing', actions: ({ event }) => world.results.push(event.output) },
         },

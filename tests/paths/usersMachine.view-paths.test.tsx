@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import type { UserField } from '../../src/machines/users/users.events';
 import { usersMachine } from '../../src/machines/users/usersMachine';
-import type { UserSummary } from '../../src/services/contracts';
+import type { UserSummary } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { toastsShown } from '../support/lineWriteServer';
 import { adminSession } from '../support/switchSessions';

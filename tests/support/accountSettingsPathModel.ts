@@ -1,11 +1,6 @@
 import type { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
 import type { SettingsDraft } from '../../src/machines/accountSettings/settingsDraft';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  LANGUAGE_CHOICES,
-  type AccountSettings,
-  type Session,
-} from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, LANGUAGE_CHOICES, type AccountSettings, type Session } from '#contracts';
 import type { ModelOptions } from './coveringPaths';
 import { operatorSession } from './fixtures';
 import { modelEvents } from './modelEvents';

@@ -1,4 +1,4 @@
-import type { AccountSettings } from '../../src/services/contracts';
+import type { AccountSettings } from '#contracts';
 
 /** The fields the account settings path test changes, as the user left them. */
 export interface WorldDraft {

@@ -10,7 +10,7 @@ import {
   ErrorBody,
   TestNotificationResult,
   type AlarmHistoryRow,
-} from '../../src/services/contracts';
+} from '#contracts';
 
 /** An alarm entry of the contract: `codes` active on department 1.0 of `hexacode`. */
 export function alarmEntry(

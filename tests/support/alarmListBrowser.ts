@@ -1,5 +1,5 @@
 import { expect, vi } from 'vitest';
-import type { NotificationPermissionState } from '../../src/machines/alarms/notificationTest.events';
+import type { NotificationPermissionState } from '../../src/services/alarmBrowser';
 
 interface PermissionPrompt {
   resolve(state: NotificationPermissionState): void;

@@ -9,7 +9,7 @@ import {
   DEFAULT_ACCOUNT_SETTINGS,
   TOO_MANY_STREAMS,
   type AlarmEntry,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { heldAnswers } from './alarmPathWorld';
 
 interface StreamConnection {

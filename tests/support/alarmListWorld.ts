@@ -5,7 +5,7 @@ import type { AlarmSettings } from '../../src/machines/alarms/alarmList.events';
 import { alarmListMachine } from '../../src/machines/alarms/alarmListMachine';
 import type { DateFormat } from '../../src/machines/dateRange/dateText';
 import { formatDate } from '../../src/machines/dateRange/dateText';
-import type { AlarmEntry } from '../../src/services/contracts';
+import type { AlarmEntry } from '#contracts';
 import { withoutTimePassing } from './alarmListBrowser';
 
 /** What the server said of the alarms and what the user chose, as the test's own record (SPEC §4, §9). */

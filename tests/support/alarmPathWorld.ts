@@ -4,7 +4,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
-import { ErrorBody, type AlarmEntry } from '../../src/services/contracts';
+import { ErrorBody, type AlarmEntry } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { server } from '../ui/setup';
 import { alarmServer } from './alarmHandlers';

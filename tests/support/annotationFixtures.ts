@@ -1,5 +1,5 @@
-import type { Dashboard } from '../../src/services/contracts';
-import { type Annotation } from '../../src/services/contracts';
+import type { Dashboard } from '#contracts';
+import { type Annotation } from '#contracts';
 import { overviewWith } from './dashboardEditorFixtures';
 import { coldRoom, widgetOf } from './widgetFixtures';
 

@@ -14,7 +14,7 @@ import {
   LoginRequest,
   MfaRequired,
   Session,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { alarmServer } from './alarmHandlers';
 import { dashboardHandlers } from './dashboardHandlers';
 import { demoTheme, deviceTree, line, pages } from './fixtures';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
-import { ErrorBody } from '../../src/services/contracts';
+import { ErrorBody } from '#contracts';
 import { server } from '../ui/setup';
 import { deviceConfigurationServer } from './deviceConfigurationServer';
 import { deviceTree } from './fixtures';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { createActor, createMachine, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import type { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
-import { Dashboard, type PageTopic } from '../../src/services/contracts';
+import { Dashboard, type PageTopic } from '#contracts';
 
 /** The device page the elements of editedDashboard read (as elements address it). */
 export const freezerPage = { hexacode: '00A1', department: 1, subDepartment: 0, pageNumber: 1 };

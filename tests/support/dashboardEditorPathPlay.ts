@@ -4,7 +4,7 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import type { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
-import type { OpenedDashboard } from '../../src/services/contracts';
+import type { OpenedDashboard } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import {
   answerLoad,

@@ -10,7 +10,7 @@ import {
   MarkAreaElements,
   WidgetDownloadBody,
   type OpenedDashboard,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { defrost } from './annotationFixtures';
 import { editedDashboard, freezerPage } from './dashboardEditorFixtures';
 import { summary } from './dashboardFixtures';

@@ -1,10 +1,5 @@
 import * as v from 'valibot';
-import {
-  Dashboard,
-  DashboardsList,
-  type DashboardGroup,
-  type DashboardSummary,
-} from '../../src/services/contracts';
+import { Dashboard, DashboardsList, type DashboardGroup, type DashboardSummary } from '#contracts';
 
 /** A dashboard as listed, parsed by its contract. */
 export const summary = (

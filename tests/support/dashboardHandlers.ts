@@ -14,7 +14,7 @@ import {
   DashboardSummary,
   ErrorBody,
   GroupNameValidation,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { emptyDashboardsList } from './dashboardFixtures';
 
 const error = (statusCode: number, code: string, message: string) =>

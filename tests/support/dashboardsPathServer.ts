@@ -1,13 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { vi, expect } from 'vitest';
-import {
-  Dashboard,
-  DashboardUpdate,
-  DashboardsList,
-  ErrorBody,
-  type SortSettings,
-} from '../../src/services/contracts';
+import { Dashboard, DashboardUpdate, DashboardsList, ErrorBody, type SortSettings } from '#contracts';
 import { group, summary } from './dashboardFixtures';
 import { dashboardHandlers } from './dashboardHandlers';
 

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import type { InspectionEvent } from 'xstate';
-import type { DashboardSummary, SortSettings } from '../../src/services/contracts';
+import type { DashboardSummary, SortSettings } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { heldServer, sortedBy, type HeldServer } from './dashboardsPathServer';
 import { operatorSession } from './fixtures';

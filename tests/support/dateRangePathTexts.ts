@@ -1,4 +1,4 @@
-import type { WidgetInterval } from '../../src/services/contracts';
+import type { WidgetInterval } from '#contracts';
 import { PATH_NOW } from './historyQueryPathDashboard';
 
 /**

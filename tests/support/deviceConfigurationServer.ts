@@ -1,12 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
-import {
-  DeviceConfigurationSave,
-  DeviceTree,
-  ErrorBody,
-  type DeviceTreeItem,
-} from '../../src/services/contracts';
+import { DeviceConfigurationSave, DeviceTree, ErrorBody, type DeviceTreeItem } from '#contracts';
 import { server } from '../ui/setup';
 
 /** The stored names of one save applied to a tree, as the server answers the tree afterwards. */

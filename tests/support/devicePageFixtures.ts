@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { DepartmentLookup, PageAddress } from '../../src/machines/devicePage/devicePage.types';
-import { DeviceTreeItem, Line, LinesResponse } from '../../src/services/contracts';
+import { DeviceTreeItem, Line, LinesResponse } from '#contracts';
 
 // Device page, line edit and device configuration fixtures, parsed by the contracts like the server's answers.
 export const pageAddress: PageAddress = { hexacode: '0A1B', department: 1, subDepartment: 0, page: 1 };

@@ -3,7 +3,7 @@ import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import type { DepartmentLookup, PageAddress } from '../../src/machines/devicePage/devicePage.types';
 import type { LineEditOutput } from '../../src/machines/lineEdit/lineEdit.events';
 import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
-import { LinesResponse } from '../../src/services/contracts';
+import { LinesResponse } from '#contracts';
 import type { ModelOptions, Path } from './coveringPaths';
 import { line, pages } from './fixtures';
 import { modelEvents } from './modelEvents';

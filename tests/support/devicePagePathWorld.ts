@@ -7,12 +7,7 @@ import type { InspectionEvent } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import type { DepartmentLookup, PageAddress } from '../../src/machines/devicePage/devicePage.types';
 import { REFRESH_INTERVAL_MS } from '../../src/machines/devicePage/devicePageMachine';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  DeviceTree,
-  LinesRequest,
-  PagesResponse,
-} from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, DeviceTree, LinesRequest, PagesResponse } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { server } from '../ui/setup';
 import { heldEndpoint, treeDepartmentNames, type HeldEndpoint } from './devicePageServer';

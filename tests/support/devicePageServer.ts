@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
-import { DepartmentNamesRequest, type DeviceTreeItem } from '../../src/services/contracts';
+import { DepartmentNamesRequest, type DeviceTreeItem } from '#contracts';
 
 /** One endpoint whose requests are parsed by their contract, recorded, and held until the path answers them. */
 export interface HeldEndpoint<Body> {

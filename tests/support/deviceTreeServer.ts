@@ -9,7 +9,7 @@ import {
   PagesRequest,
   PagesResponse,
   type DeviceTreeItem,
-} from '../../src/services/contracts';
+} from '#contracts';
 import type { DepartmentName } from '../../src/services/api';
 import { server } from '../ui/setup';
 

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AlarmServices } from '../../src/machines/alarms/provideAlarms';
+import type { AlarmServices } from '../../src/services/services';
 import type { AlarmsApi } from '../../src/services/api/alarms';
 import type { AlarmBrowser } from '../../src/services/alarmBrowser';
 import type { AlarmStreamFactory } from '../../src/services/alarmStream';

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import type { AppServices } from '../../src/machines/app/provideApp';
+import type { AppServices } from '../../src/services/services';
 import type { Api } from '../../src/services/api';
-import { LANGUAGE_CHOICES } from '../../src/services/contracts';
+import { LANGUAGE_CHOICES } from '#contracts';
 import type { Navigation } from '../../src/services/navigation';
 import { createStorage } from '../../src/services/storage';
 import { dashboardsList, fullDashboard, group, summary } from './dashboardFixtures';

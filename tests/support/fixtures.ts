@@ -8,7 +8,7 @@ import {
   Theme,
   type AccountSettings,
   type DeviceTreeItem,
-} from '../../src/services/contracts';
+} from '#contracts';
 
 // Fixtures are parsed by the contracts, so a contract change that breaks them fails here first.
 const colors = {

@@ -1,4 +1,4 @@
-import type { FleetRow } from '../../src/services/contracts';
+import type { FleetRow } from '#contracts';
 
 /** A quiet store (all online, no alarms, in limits) named `name`, with `change` over it. */
 export const storeRow = (name: string, change: Partial<FleetRow> = {}): FleetRow => ({

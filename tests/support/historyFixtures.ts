@@ -5,7 +5,7 @@ import {
   type HistoryQueryInput,
   type HistorySeriesRequest,
   type WidgetInterval,
-} from '../../src/services/contracts';
+} from '#contracts';
 import type { HistoryConfig } from '../../src/machines/historyQuery/historyQuery.events';
 
 export const HOUR_MS = 60 * 60_000;

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { http, HttpResponse } from 'msw';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
-import type { LineValue } from '../../src/machines/devicePage/devicePage.types';
+import type { LineValue } from '../../src/machines/socket/socket.events';
 import { provideHistoryQuery } from '../../src/machines/historyQuery/provideHistoryQuery';
 import { createApi } from '../../src/services/api';
 import {
@@ -12,7 +12,7 @@ import {
   type HistoryQueryInput,
   type OpenedDashboard,
   type PageTopic,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { createHttp } from '../../src/services/http';
 import { historyAnswer, NOON } from './historyFixtures';
 import { browserRangeAddress } from '../../src/services/rangeAddress';

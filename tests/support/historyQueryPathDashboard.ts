@@ -5,7 +5,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
-import { Dashboard, type WidgetInterval } from '../../src/services/contracts';
+import { Dashboard, type WidgetInterval } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { server } from '../ui/setup';
 import { roomChartDashboard } from './annotationFixtures';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
-import { ErrorBody, HistoryQuery, type HistoryQueryInput } from '../../src/services/contracts';
+import { ErrorBody, HistoryQuery, type HistoryQueryInput } from '#contracts';
 import { historyAnswer } from './historyFixtures';
 
 /**

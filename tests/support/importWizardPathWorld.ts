@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
-import { DashboardImport, ErrorBody } from '../../src/services/contracts';
+import { DashboardImport, ErrorBody } from '#contracts';
 import { server } from '../ui/setup';
 
 /**

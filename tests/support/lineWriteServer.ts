@@ -1,12 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
-import {
-  ErrorBody,
-  LineWriteRequest,
-  LineWriteResult,
-  type LineWriteRequest as LineWrite,
-} from '../../src/services/contracts';
+import { ErrorBody, LineWriteRequest, LineWriteResult, type LineWriteRequest as LineWrite } from '#contracts';
 import { server } from '../ui/setup';
 
 /**

@@ -5,7 +5,7 @@ import {
   type GrantArea,
   type GrantLevel,
   type Session,
-} from '../../src/services/contracts';
+} from '#contracts';
 
 /** A session holding `grants` (each at WRITE unless given as [area, level]). */
 export const sessionWith = (...grants: (GrantArea | [GrantArea, GrantLevel])[]): Session => ({

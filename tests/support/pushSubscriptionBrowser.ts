@@ -1,5 +1,5 @@
 import { expect, vi } from 'vitest';
-import type { PushSubscriptionRequest } from '../../src/services/contracts';
+import type { PushSubscriptionRequest } from '#contracts';
 
 /** A subscription as the browser's push service makes it: an https endpoint and its keys (contract sizes). */
 export const pushSubscriptionBody = (name: string): PushSubscriptionRequest => ({

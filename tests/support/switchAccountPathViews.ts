@@ -2,13 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { SimulatedClock } from 'xstate';
-import type {
-  AccountPage,
-  AccountPageRequest,
-  Session,
-  SwitchRecord,
-  SwitchRecordPage,
-} from '../../src/services/contracts';
+import type { AccountPage, AccountPageRequest, Session, SwitchRecord, SwitchRecordPage } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import type { SwitchAccountServer } from './switchAccountServer';
 

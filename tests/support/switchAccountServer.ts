@@ -11,7 +11,7 @@ import {
   type Account,
   type SwitchErrorCode,
   type SwitchRecord,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { server } from '../ui/setup';
 
 const id = (n: number) => `6f1c1d0e-0000-4000-8000-${String(n).padStart(12, '0')}`;

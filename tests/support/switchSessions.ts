@@ -1,4 +1,4 @@
-import type { Session } from '../../src/services/contracts';
+import type { Session } from '#contracts';
 import { operatorSession } from './fixtures';
 
 /** demo's admin: SYSTEM at WRITE, so the account menu offers "Switch account". */

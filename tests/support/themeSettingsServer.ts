@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
-import { AccountSettings, DEFAULT_ACCOUNT_SETTINGS, ErrorBody } from '../../src/services/contracts';
-import { ThemeSettings } from '../../src/services/contracts/themeSettings';
+import { AccountSettings, DEFAULT_ACCOUNT_SETTINGS, ErrorBody } from '#contracts';
+import { ThemeSettings } from '#contracts/themeSettings';
 import { server } from '../ui/setup';
 
 /**

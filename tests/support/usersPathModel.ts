@@ -1,6 +1,6 @@
 import type { UserField } from '../../src/machines/users/users.events';
 import type { usersMachine } from '../../src/machines/users/usersMachine';
-import type { UserSummary } from '../../src/services/contracts';
+import type { UserSummary } from '#contracts';
 import type { ModelOptions } from './coveringPaths';
 import { accountSettings } from './fixtures';
 import { adminSession } from './switchSessions';

@@ -1,13 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
-import {
-  USER_ERRORS,
-  UserCreate,
-  UserList,
-  UserSummary,
-  type UserErrorCode,
-} from '../../src/services/contracts';
+import { USER_ERRORS, UserCreate, UserList, UserSummary, type UserErrorCode } from '#contracts';
 import { server } from '../ui/setup';
 
 const STATUS: Record<UserErrorCode, [number, string]> = {

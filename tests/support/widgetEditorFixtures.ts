@@ -5,7 +5,7 @@ import { provideWidgetEditor } from '../../src/machines/widgetEditor/provideWidg
 import type { WidgetEditorInput } from '../../src/machines/widgetEditor/widgetEditor.events';
 import type { widgetElementMachine } from '../../src/machines/widgetEditor/widgetElementMachine';
 import type { Api } from '../../src/services/api';
-import { Widget, type WidgetPosition } from '../../src/services/contracts';
+import { Widget, type WidgetPosition } from '#contracts';
 import { deviceTree, line, pages } from './fixtures';
 
 /** Where the dashboard editor would put a new widget. */

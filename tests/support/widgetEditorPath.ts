@@ -4,14 +4,8 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
-import type { Dashboard } from '../../src/services/contracts';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  ErrorBody,
-  Widget,
-  type AccountSettings,
-  type Session,
-} from '../../src/services/contracts';
+import type { Dashboard } from '#contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, ErrorBody, Widget, type AccountSettings, type Session } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { server } from '../ui/setup';
 import { overviewWith } from './dashboardEditorFixtures';

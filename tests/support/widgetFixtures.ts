@@ -4,13 +4,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DashboardEditorEvent } from '../../src/machines/dashboardEditor/dashboardEditor.events';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import type { WidgetDownloadRequest } from '../../src/machines/dashboardEditor/widgetDownload';
-import type { LineValue } from '../../src/machines/devicePage/devicePage.types';
-import {
-  Dashboard,
-  type OpenedDashboard,
-  type PageTopic,
-  type WidgetInput,
-} from '../../src/services/contracts';
+import type { LineValue } from '../../src/machines/socket/socket.events';
+import { Dashboard, type OpenedDashboard, type PageTopic, type WidgetInput } from '#contracts';
 
 /** A cold room evaporator (CC-410, department 1.0) and its page 1, as elements address it. */
 export const coldRoom = { hexacode: '1A0105', department: 1, subDepartment: 0, pageNumber: 1 };

@@ -13,7 +13,7 @@ import {
   MarkAreaElements,
   MarkAreaElementsQuery,
   type Dashboard,
-} from '../../src/services/contracts';
+} from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { defrost, roomChartDashboard } from '../support/annotationFixtures';
 import { dashboardsList } from '../support/dashboardFixtures';

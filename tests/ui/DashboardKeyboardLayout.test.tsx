@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Dashboard } from '../../src/services/contracts';
+import type { Dashboard } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { editedDashboard } from '../support/dashboardEditorFixtures';
 import { dashboardsList } from '../support/dashboardFixtures';

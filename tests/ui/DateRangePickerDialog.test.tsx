@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toPromise } from 'xstate';
 import { preferencesOf } from '../../src/machines/userPreferences';
-import { DEFAULT_ACCOUNT_SETTINGS, Widget, type WidgetInterval } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, Widget, type WidgetInterval } from '#contracts';
 import { DateRangePickerDialog } from '../../src/ui/dateRange/DateRangePickerDialog';
 import { WidgetDetailsDialog } from '../../src/ui/widgetEditor/WidgetDetailsDialog';
 import { savedLineWidget, startWidgetEditor } from '../support/widgetEditorFixtures';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
-import type { DeviceConfigurationSave, SortSettings } from '../../src/services/contracts';
+import type { DeviceConfigurationSave, SortSettings } from '#contracts';
 import { DeviceConfigurationDialog } from '../../src/ui/dialogs/DeviceConfigurationDialog';
 import { deviceTree } from '../support/devicePageFixtures';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { assign, fromPromise, sendTo, setup, spawnChild } from 'xstate';
 import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
-import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '#contracts';
 import { AppActor } from '../../src/ui/appActor';
 import { DevicePageScreen } from '../../src/ui/screens/DevicePageScreen';
 import type { DepartmentLookup } from '../../src/machines/devicePage/devicePage.types';

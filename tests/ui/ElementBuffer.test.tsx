@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toPromise } from 'xstate';
-import { Widget } from '../../src/services/contracts';
+import { Widget } from '#contracts';
 import { WidgetDetailsDialog } from '../../src/ui/widgetEditor/WidgetDetailsDialog';
 import { adminPreferences, operatorPreferences } from '../support/preferencesFixtures';
 import { savedLineWidget, startWidgetEditor } from '../support/widgetEditorFixtures';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import GUIDE from '../../docs/user-guide.md?raw';
-import { DEFAULT_ACCOUNT_SETTINGS } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';

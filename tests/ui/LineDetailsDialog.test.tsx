@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { LineWriteOutcome } from '../../src/machines/lineEdit/lineEdit.events';
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
-import type { Line, LineWriteRequest } from '../../src/services/contracts';
+import type { Line, LineWriteRequest } from '#contracts';
 import { LineDetailsDialog } from '../../src/ui/dialogs/LineDetailsDialog';
 import { modeLine, pageAddress, setpointLine } from '../support/devicePageFixtures';
 

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
-import type { OpenedDashboard } from '../../src/services/contracts';
+import type { OpenedDashboard } from '#contracts';
 import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
 import { I18nProvider } from '../../src/ui/i18n';
 import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { DEFAULT_ACCOUNT_SETTINGS } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { deviceTree, operatorSession } from '../support/fixtures';
 import { server } from './setup';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCOUNT_SETTINGS } from '../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';

@@ -2,7 +2,7 @@ import '../support/resizeObserver';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../src/services/contracts';
+import type { Session } from '#contracts';
 import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dashboard } from '../../src/services/contracts';
+import { Dashboard } from '#contracts';
 import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
 import type * as PictographRendererModule from '../../src/ui/widgets/pictograph/Renderer';
 import { coldRoom, pageTopicOf, startDashboard, widgetOf } from '../support/widgetFixtures';

@@ -1,6 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/i18n/locales';
+import { LOCALES } from '#i18n/locales';
 
 /** Every catalogue file, by path ('../../src/i18n/de/tree.json'). */
 const files = import.meta.glob<Record<string, string>>('../../src/i18n/*/*.json', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ColorSet } from '../../src/services/contracts';
+import type { ColorSet } from '#contracts';
 import { readableColours } from '../../src/ui/readableColours';
 
 const LIGHT_SURFACES = ['#f4f6f8', '#ffffff'];

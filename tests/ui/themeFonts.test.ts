@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { THEME_FONTS } from '../../src/services/contracts';
+import { THEME_FONTS } from '#contracts';
 import { fontFamily, loadThemeFont, SYSTEM_FONT_STACK, themeFontName } from '../../src/ui/fonts';
 
 const require = createRequire(import.meta.url);

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createTwoFactorApi } from '../../src/services/api/twoFactor';
-import { ErrorBody, LOCKED_MESSAGE_HEADER, TwoFactorSetupKey } from '../../src/services/contracts';
+import { ErrorBody, LOCKED_MESSAGE_HEADER, TwoFactorSetupKey } from '#contracts';
 import { createHttp } from '../../src/services/http';
 import { server } from './setup';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, withConnection } from '../db/client';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import { seedDemo } from '../db/seed';
+import { seedDemo } from '../seed';
 import { TEST_BACKEND, type TestDatabase } from '../testing/backends';
 import { tableDigests } from '../testing/tableDigests';
 

@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../../../tests/e2e/support/serv
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { tenants } from '../db/schema';
-import { acmeTheme } from '../db/seed/themes';
+import { acmeTheme } from '../seed/themes';
 import { verifyCredential } from '../gateway/credentials';
 import { DatabaseDeviceRegistry, TtlCache } from '../modules/devices/registry';
 

@@ -14,7 +14,7 @@ import { migrationsFolder } from './migrate';
 import { openDatabase } from './open';
 import { pgliteDirOf } from './pgliteCarryOver';
 import * as schema from './schema';
-import { seedDemo } from './seed';
+import { seedDemo } from '../seed';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 
 /**
  * How long the server waits on PostgreSQL, so that a database that stops answering costs a request seconds, not the
- * server (docs/decisions.md, "A silent database costs seconds"). A request's query ends within QUERY_MS: the
+ * server (docs/decisions/, "A silent database costs seconds"). A request's query ends within QUERY_MS: the
  * database cancels it at STATEMENT_MS (its connection stays usable), and should it not even answer that, the
  * connection is presumed lost (a partition) and closed at QUERY_MS, with every idle connection opened before it.
  * Waiting for a free connection, or for a new one, ends at CONNECT_MS. Either failure answers 503 (errors.ts).

@@ -22,7 +22,7 @@ import type {
   SortSettings,
   SupportKind,
   Widget,
-} from '../../../src/services/contracts';
+} from '#contracts';
 import type { VirtualDeviceDefinition } from '../gateway/virtual';
 
 /** What a tenant stores of its theme; GET /api/themes turns the assets into URLs. */

@@ -1,8 +1,8 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEVICE_LOST_CODE } from '../../../src/services/contracts/alarms';
+import { DEVICE_LOST_CODE } from '#contracts/alarms';
 import { SimulatedDevice } from '../simulator/device';
-import type { FleetDevice } from '../simulator/fleet';
+import type { FleetDevice } from '../simulator/fleetDevice';
 import { until } from '../testing/wait';
 import type { Gateway, GatewayEvent } from './gateway';
 import { MessageIntake } from './intake';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDevice } from '../simulator/device';
-import type { FleetDevice } from '../simulator/fleet';
+import type { FleetDevice } from '../simulator/fleetDevice';
 import { until } from '../testing/wait';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';

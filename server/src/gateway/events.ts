@@ -1,5 +1,5 @@
 import type { GatewayLogger } from './logger';
-import type { LineView } from './lines';
+import type { LineView } from './line-view';
 import type { DepartmentStatus } from './protocol';
 
 /** What the gateway tells its listeners (the realtime hub): changes only, as they arrive from the broker. */

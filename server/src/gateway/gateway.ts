@@ -9,7 +9,8 @@ import { DeviceCache } from './device-cache';
 import type { DeviceDirectory } from './directory';
 import { type GatewayListener, GatewayEvents } from './events';
 import { MessageIntake } from './intake';
-import { type DepartmentView, type LineAddress, LineReader, type LinesResult, type LineView } from './lines';
+import { type DepartmentView, type LineAddress, LineReader, type LinesResult } from './lines';
+import type { LineView } from './line-view';
 import { type GatewayLogger, silentLogger } from './logger';
 import { LostDevices } from './lost-devices';
 import { DEFAULT_PREFIX, type DepartmentStatus, PROTOCOL_VERSION, Topics } from './protocol';
@@ -21,7 +22,8 @@ import { VirtualDevices } from './virtual-devices';
 export type { GatewayClock } from './clock';
 export type { WriteResult } from './commands';
 export type { GatewayEvent, GatewayListener } from './events';
-export type { DepartmentView, LineAddress, LinesResult, LineView } from './lines';
+export type { DepartmentView, LineAddress, LinesResult } from './lines';
+export type { LineView } from './line-view';
 export type { Freshness } from './staleness';
 
 export interface GatewayOptions extends BrokerLogin {

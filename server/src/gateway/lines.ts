@@ -3,28 +3,9 @@ import type { AdfLine } from './adf/schema';
 import { type LineStatus, rawToNumber, translateRaw } from './adf/translate';
 import type { CachedDevice, DeviceCache } from './device-cache';
 import type { DeviceDirectory, DeviceRecord } from './directory';
+import type { LineView } from './line-view';
 import type { DepartmentStatus } from './protocol';
 import type { SourceReading } from './virtual';
-
-export interface LineView {
-  hexacode: string;
-  department: number;
-  subDepartment: number;
-  page: number;
-  number: number;
-  name: string;
-  status: LineStatus;
-  /** Present only when status is OK. */
-  value?: string;
-  unit?: string;
-  /** A line of states, when OK: the state's index (its label is `value`). */
-  state?: number;
-  readOnly: boolean;
-  isFactorySettings: boolean;
-  options?: { label: string; index: number }[];
-  /** Writable numeric lines: what the ADF lets an operator write. */
-  limits?: { min: number | null; max: number | null; step: number; unit: string };
-}
 
 export interface LinesResult {
   /** OK when the page resolved (each line then has its own status); otherwise why nothing could be shown. */

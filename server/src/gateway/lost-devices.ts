@@ -1,4 +1,4 @@
-import { DEVICE_LOST_CODE } from '../../../src/services/contracts/alarms';
+import { DEVICE_LOST_CODE } from '#contracts/alarms';
 import type { GatewayClock } from './clock';
 import type { GatewayEvent } from './events';
 import type { GatewayLogger } from './logger';

@@ -3,7 +3,7 @@ import { connect as netConnect } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDevice } from '../simulator/device';
-import type { FleetDevice } from '../simulator/fleet';
+import type { FleetDevice } from '../simulator/fleetDevice';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';
 import { MemoryDeviceCredentials } from './credentials';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
 import { loadVirtualDevices } from '../modules/devices/registration';
 import { DatabaseDeviceRegistry } from '../modules/devices/registry';
-import type { GatewayAccess } from '../modules/devices/service';
+import type { GatewayAccess } from '../modules/devices/gateway-access';
 import {
   demoFleet,
   startFleet,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { FleetDevice } from '../simulator/fleet';
+import type { FleetDevice } from '../simulator/fleetDevice';
 import { until } from '../testing/wait';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';

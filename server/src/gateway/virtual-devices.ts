@@ -1,7 +1,8 @@
 import { departmentKey } from './adf/loader';
 import type { LineStatus } from './adf/translate';
 import type { GatewayEvent } from './events';
-import type { DepartmentView, LineReader, LinesResult, LineView } from './lines';
+import type { LineView } from './line-view';
+import type { DepartmentView, LineReader, LinesResult } from './lines';
 import type { GatewayLogger } from './logger';
 import { type VirtualDeviceDefinition, evaluateVirtualLine } from './virtual';
 

@@ -12,7 +12,7 @@ import {
   LoginRequest,
   MarkAreaElements,
   WidgetSave,
-} from '../../../src/services/contracts';
+} from '#contracts';
 import { arbitraryOf } from './arbitraries';
 import { toJsonText } from './hostile';
 import type { SchemaNode } from './schema-node';

@@ -1,6 +1,6 @@
 /** The ids of what a user owns, by kind: what the sweeps put into id slots. */
 import { asc, eq } from 'drizzle-orm';
-import type { DeviceTreeItem } from '../../../src/services/contracts';
+import type { DeviceTreeItem } from '#contracts';
 import type { Database } from '../db/client';
 import { dashboardGroups, dashboards, pushSubscriptions } from '../db/schema';
 import type { Caller } from './callers';

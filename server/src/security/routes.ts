@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import * as v from 'valibot';
-import { ErrorBody } from '../../../src/services/contracts';
+import { ErrorBody } from '#contracts';
 import { UNSTORABLE_VALUE } from '../errors';
 import { contractsOf } from '../http/contracts';
 import { isApiPath } from '../modules/tenancy/plugin';

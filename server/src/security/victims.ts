@@ -12,7 +12,7 @@ import {
   type DashboardsList,
   type DeviceTreeItem,
   WIDGET_TYPES,
-} from '../../../src/services/contracts';
+} from '#contracts';
 import type { Database } from '../db/client';
 import {
   buffers,

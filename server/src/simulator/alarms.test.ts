@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../src/i18n/en';
+import { en } from '#i18n/en';
 import { loadAdfs } from '../gateway/adf/loader';
 import { DepartmentAlarms } from './alarms';
 import { SimulatedDevice } from './device';

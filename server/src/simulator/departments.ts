@@ -1,7 +1,7 @@
 import { type CompiledAdf, departmentKey } from '../gateway/adf/loader';
 import type { AdfLine } from '../gateway/adf/schema';
 import { numberToRaw } from '../gateway/adf/translate';
-import type { FleetDevice } from './fleet';
+import type { FleetDevice } from './fleetDevice';
 import { type DepartmentSim, createDepartmentSim } from './physics';
 import type { Random } from './random';
 

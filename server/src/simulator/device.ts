@@ -13,7 +13,7 @@ import {
   deviceUsername,
 } from '../gateway/protocol';
 import { DepartmentAlarms } from './alarms';
-import type { FleetDevice } from './fleet';
+import type { FleetDevice } from './fleetDevice';
 import type { SimEvent } from './physics';
 import { type SimulatedDepartment, rawOf, simulatedDepartments } from './departments';
 import { DeviceLink } from './link';

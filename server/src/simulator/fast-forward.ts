@@ -1,7 +1,7 @@
 import type { CompiledAdf } from '../gateway/adf/loader';
 import { rawToNumber } from '../gateway/adf/translate';
 import { rawOf, simulatedDepartments } from './departments';
-import type { FleetDevice } from './fleet';
+import type { FleetDevice } from './fleetDevice';
 import type { SimEvent } from './physics/shared';
 import { seedOf, seededRandom } from './random';
 

@@ -8,7 +8,7 @@
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { tenants } from '../db/schema';
-import { acmeTheme } from '../db/seed/themes';
+import { acmeTheme } from '../seed/themes';
 
 const [dataDir, prefix] = process.argv.slice(2) as [string, string];
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { LogStream } from '../http/logging';
 import type { DatabaseHandle } from '../db/client';
 import { DeviceRuntime, type DeviceRuntimeOptions } from '../gateway/runtime';
-import { DEMO_TOTP_SECRET } from '../db/seed/users';
+import { DEMO_TOTP_SECRET } from '../seed/users';
 import { totpAt } from '../modules/auth/totp';
 import type { TestBackend } from './backends';
 

@@ -1,6 +1,6 @@
 import { createDatabase, type DatabaseHandle } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
+import { seedDemo } from '../seed';
 import { databaseUrlOf, dropDatabase, withAdmin } from './testPostgres';
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type WebSocket from 'ws';
-import type { ServerMessage } from '../../../src/services/contracts';
+import type { ServerMessage } from '#contracts';
 import { hostOf, tokenOf, type TestContext } from './app';
 import { until } from './wait';
 

@@ -1,8 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import type { AccountSettings, Session } from '../../services/contracts';
-
-/** The systemId of the open account dialog's actor (one at a time); its view finds it with `system.get`. */
-export const ACCOUNT_DIALOG_SYSTEM_ID = 'accountDialog';
+import type { AccountSettings, Session } from '#contracts';
 
 /**
  * The dialogs the account menu opens, each a workflow of its own. A name is registered twice: its machine in

@@ -1,5 +1,5 @@
 import { provideAccountSettings } from '../accountSettings/provideAccountSettings';
-import type { AppServices } from '../app/provideApp';
+import type { AppServices } from '../../services/services';
 import { provideSupportRequest } from '../supportRequest/provideSupportRequest';
 import { provideSwitchAccount } from '../switchAccount/provideSwitchAccount';
 import { provideSwitchBack } from '../switchBack/provideSwitchBack';

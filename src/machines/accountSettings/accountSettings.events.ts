@@ -1,4 +1,4 @@
-import type { AccountSettings } from '../../services/contracts';
+import type { AccountSettings } from '#contracts';
 
 /** The switches of the dialog that simply flip (two-factor has a workflow of its own: settings.twoFactor). */
 export const TOGGLE_FIELDS = [

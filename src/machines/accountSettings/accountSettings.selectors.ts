@@ -1,9 +1,11 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { ChoiceField, TextField, ToggleField } from './accountSettings.events';
 import type { accountSettingsMachine } from './accountSettingsMachine';
 
 type AccountSettingsSnapshot = SnapshotFrom<typeof accountSettingsMachine>;
+/** The running accountSettingsMachine a view reads and sends to. */
+export type AccountSettingsActor = ActorRefFrom<typeof accountSettingsMachine>;
 
 /** What the dialog shows: a load in progress, its failure, or the form (busy while saving or setting up 2FA). */
 export type AccountSettingsView = 'loading' | 'loadFailed' | 'form';

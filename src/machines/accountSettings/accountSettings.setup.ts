@@ -1,6 +1,6 @@
-import { assign, fromPromise, sendTo, setup, type AnyActorLogic } from 'xstate';
+import { assign, sendTo, setup, type AnyActorLogic } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import { hasGrant, type AccountSettings, type LanguageChoices } from '../../services/contracts';
+import { hasGrant, type AccountSettings, type LanguageChoices } from '#contracts';
 import type * as v from 'valibot';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
@@ -19,6 +19,7 @@ import {
   type FieldErrors,
   type SettingsDraft,
 } from './settingsDraft';
+import { notProvided } from '../notProvided';
 
 /**
  * The slot of the two-factor setup: any workflow ending with TwoFactorSetupOutput. Its machine lives beside its own
@@ -58,17 +59,11 @@ export const accountSettingsSetup = setup({
   },
   actors: {
     // Provided (src/machines/accountSettings/provideAccountSettings.ts); these defaults only fail loudly.
-    loadSettings: fromPromise<AccountSettings>(() => Promise.reject(new Error('loadSettings not provided'))),
-    loadLanguages: fromPromise<LanguageChoice[]>(() =>
-      Promise.reject(new Error('loadLanguages not provided')),
-    ),
-    saveSettings: fromPromise<AccountSettings, AccountSettings>(() =>
-      Promise.reject(new Error('saveSettings not provided')),
-    ),
+    loadSettings: notProvided<AccountSettings>('loadSettings'),
+    loadLanguages: notProvided<LanguageChoice[]>('loadLanguages'),
+    saveSettings: notProvided<AccountSettings, AccountSettings>('saveSettings'),
     /** The two-factor setup workflow of SPEC §2: a machine of its own, provided; ends with TwoFactorSetupOutput. */
-    twoFactorSetup: fromPromise<TwoFactorSetupOutput>(() =>
-      Promise.reject(new Error('twoFactorSetup not provided')),
-    ) as TwoFactorSetupLogic,
+    twoFactorSetup: notProvided<TwoFactorSetupOutput>('twoFactorSetup') as TwoFactorSetupLogic,
   },
   guards: {
     draftValid: ({ context }) => Object.keys(draftErrors(context.draft, context.showsPcNumber)).length === 0,

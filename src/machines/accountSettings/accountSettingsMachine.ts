@@ -1,8 +1,8 @@
-import type { AccountSettings } from '../../services/contracts';
+import type { AccountSettings } from '#contracts';
 import type { AccountDialogOutput } from '../accountDialogs/accountDialog.types';
-import { TWO_FACTOR_SETUP_SYSTEM_ID } from '../twoFactorSetup/twoFactorSetup.events';
 import { accountSettingsSetup, initialContext, type AccountSettingsContext } from './accountSettings.setup';
 import { settingsToSave } from './settingsDraft';
+import { SYSTEM_IDS } from '../systemIds';
 
 export type { AccountSettingsContext } from './accountSettings.setup';
 
@@ -85,7 +85,7 @@ export const accountSettingsMachine = accountSettingsSetup.createMachine({
       invoke: {
         id: 'twoFactorSetup',
         src: 'twoFactorSetup',
-        systemId: TWO_FACTOR_SETUP_SYSTEM_ID,
+        systemId: SYSTEM_IDS.twoFactorSetup,
         input: ({ context }: { context: AccountSettingsContext }) => ({
           email: context.draft.email.trim() || null,
         }),

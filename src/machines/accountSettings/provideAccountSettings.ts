@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { AppServices } from '../app/provideApp';
-import type { AccountSettings } from '../../services/contracts';
+import type { AppServices } from '../../services/services';
+import type { AccountSettings } from '#contracts';
 import { provideTwoFactorSetup } from '../twoFactorSetup/provideTwoFactorSetup';
 import { accountSettingsMachine } from './accountSettingsMachine';
 

@@ -7,7 +7,7 @@ import {
   type AccountSettings,
   type LINE_HEIGHTS,
   type LanguageChoices,
-} from '../../services/contracts';
+} from '#contracts';
 import type { ChoiceField, TextField, ToggleField } from './accountSettings.events';
 
 type LanguageChoice = v.InferOutput<typeof LanguageChoices>[number];

@@ -1,4 +1,4 @@
-import type { ActiveAlarm } from '../../services/contracts';
+import type { ActiveAlarm } from '#contracts';
 
 export const ACKNOWLEDGE_COMMENT_MAX = 500;
 

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { Message } from '../message';
 import { notificationOf, notifications } from '../notifications/notify';
 import {
@@ -6,6 +6,7 @@ import {
   type AcknowledgeTarget,
   type AlarmAcknowledgeEvent,
 } from './alarmAcknowledge.events';
+import { notProvided } from '../notProvided';
 
 export interface AlarmAcknowledgeContext {
   target: AcknowledgeTarget | null;
@@ -28,9 +29,7 @@ export const alarmAcknowledgeMachine = setup({
   },
   actors: {
     // POST /api/v2/alarms/:id/acknowledge (provided).
-    acknowledgeAlarm: fromPromise<void, { id: string; comment: string }>(() =>
-      Promise.reject(new Error('acknowledgeAlarm not provided')),
-    ),
+    acknowledgeAlarm: notProvided<void, { id: string; comment: string }>('acknowledgeAlarm'),
   },
   guards: {
     commentFits: ({ context }) => context.comment.trim().length <= ACKNOWLEDGE_COMMENT_MAX,

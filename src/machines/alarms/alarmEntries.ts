@@ -1,4 +1,4 @@
-import type { AlarmEntry } from '../../services/contracts';
+import type { AlarmEntry } from '#contracts';
 
 /** The entries with `entry` in place of its hexacode's (appended when new); an empty entry removes it. */
 export function applyEntry(entries: readonly AlarmEntry[], entry: AlarmEntry): AlarmEntry[] {

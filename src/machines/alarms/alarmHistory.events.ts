@@ -1,5 +1,5 @@
-import type { AlarmHistoryQuery } from '../../services/contracts';
-import type { ALARM_HISTORY_SORT_FIELDS } from '../../services/contracts';
+import type { AlarmHistoryQuery } from '#contracts';
+import type { ALARM_HISTORY_SORT_FIELDS } from '#contracts';
 import type { DateFormat } from '../dateRange/dateText';
 
 export type AlarmHistorySortField = (typeof ALARM_HISTORY_SORT_FIELDS)[number];

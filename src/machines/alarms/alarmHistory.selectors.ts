@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { alarmHistoryMachine } from './alarmHistoryMachine';
 import type { AlarmHistorySortField } from './alarmHistory.events';
+import { ariaSortOf, type AriaSort } from '../sortOrder';
 
 type Snapshot = SnapshotFrom<typeof alarmHistoryMachine>;
 
@@ -21,12 +22,8 @@ export const selectHistoryTimeZone = (s: Snapshot) => s.context.timeZone;
 /** aria-sort of a column header. */
 export const selectSortOf =
   (field: AlarmHistorySortField) =>
-  (s: Snapshot): 'ascending' | 'descending' | 'none' =>
-    s.context.query.sortField !== field
-      ? 'none'
-      : s.context.query.sortDirection === 'ASC'
-        ? 'ascending'
-        : 'descending';
+  (s: Snapshot): AriaSort =>
+    ariaSortOf(s.context.query, field);
 
 export const selectPageCount = (s: Snapshot): number =>
   Math.max(1, Math.ceil(selectHistoryTotal(s) / s.context.query.pageLength));

@@ -1,5 +1,5 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { AlarmHistoryPage, AlarmHistoryQuery } from '../../services/contracts';
+import { assign, sendTo, setup } from 'xstate';
+import type { AlarmHistoryPage, AlarmHistoryQuery } from '#contracts';
 import type { DateFormat } from '../dateRange/dateText';
 import type { MessageId } from '../../i18n/messages';
 import { notificationOf, notifications } from '../notifications/notify';
@@ -11,6 +11,7 @@ import {
   type HistoryFilterDraft,
 } from './alarmHistory.events';
 import { readFilters, type FilterErrors } from './historyFilters';
+import { notProvided } from '../notProvided';
 
 export interface AlarmHistoryContext {
   query: AlarmHistoryQuery;
@@ -43,9 +44,7 @@ export const alarmHistoryMachine = setup({
   },
   actors: {
     // GET /api/v2/alarms/history (provided).
-    loadHistory: fromPromise<AlarmHistoryPage, AlarmHistoryQuery>(() =>
-      Promise.reject(new Error('loadHistory not provided')),
-    ),
+    loadHistory: notProvided<AlarmHistoryPage, AlarmHistoryQuery>('loadHistory'),
   },
   guards: {
     filtersValid: ({ context }) =>

@@ -1,4 +1,4 @@
-import type { AlarmEntry } from '../../services/contracts';
+import type { AlarmEntry } from '#contracts';
 import type { DateFormat } from '../dateRange/dateText';
 
 /** The alarm switches of the account settings (SPEC §9 defaults: both off). */

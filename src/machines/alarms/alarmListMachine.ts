@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild } from 'xstate';
-import type { AlarmEntry } from '../../services/contracts';
+import type { AlarmEntry } from '#contracts';
 import type { AlarmSnapshot } from '../../services/api/alarms';
 import { notificationOf, notifications } from '../notifications/notify';
 import { alarmAcknowledgeMachine } from './alarmAcknowledgeMachine';
@@ -7,9 +7,10 @@ import { alarmHistoryMachine } from './alarmHistoryMachine';
 import { applyEntry, newAlarmCodes, reconnectDelay } from './alarmEntries';
 import type { AlarmListEvent, AlarmPreferences, AlarmSettings, AlarmSignal } from './alarmList.events';
 import { ALARM_SYSTEM_IDS } from './alarmsSystem';
-import type { NotificationPermissionState } from './notificationTest.events';
+import type { NotificationPermissionState } from '../../services/alarmBrowser';
 import { notificationTestMachine } from './notificationTestMachine';
 import { pushSubscriptionMachine } from './pushSubscriptionMachine';
+import { notProvided } from '../notProvided';
 
 export interface AlarmListContext {
   entries: AlarmEntry[];
@@ -50,7 +51,7 @@ export const alarmListMachine = setup({
   },
   actors: {
     // GET /api/v2/alarms/ (provided).
-    loadAlarms: fromPromise<AlarmSnapshot>(() => Promise.reject(new Error('loadAlarms not provided'))),
+    loadAlarms: notProvided<AlarmSnapshot>('loadAlarms'),
     // One connection of the SSE stream, reporting its facts (provided).
     alarmStream: fromCallback<AlarmListEvent, { lastEventId: string | null }>(() => () => {}),
     // POST /api/v2/account/settings with the switches (provided).

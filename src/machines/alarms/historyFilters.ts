@@ -1,4 +1,4 @@
-import type { AlarmHistoryQuery } from '../../services/contracts';
+import type { AlarmHistoryQuery } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import { parseDate, type DateFormat } from '../dateRange/dateText';
 import type { HistoryFilterDraft } from './alarmHistory.events';

@@ -1,5 +1,3 @@
-export type NotificationPermissionState = 'granted' | 'denied' | 'default';
-
 export type NotificationTestEvent =
   | { type: 'notificationTest.start' }
   | { type: 'notificationTest.close' }

@@ -1,12 +1,10 @@
 import { enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { notificationOf, notifications } from '../notifications/notify';
 import { ALARM_SYSTEM_IDS } from './alarmsSystem';
-import type {
-  NotificationPermissionState,
-  NotificationTestEvent,
-  TestNotificationSent,
-} from './notificationTest.events';
+import type { NotificationPermissionState } from '../../services/alarmBrowser';
+import type { NotificationTestEvent, TestNotificationSent } from './notificationTest.events';
 import type { PushSubscriptionEvent } from './pushSubscription.events';
+import { notProvided } from '../notProvided';
 
 /**
  * SPEC §4 notification test: it needs the browser's permission; granted, the server sends a test
@@ -19,7 +17,7 @@ export const notificationTestMachine = setup({
     // Notification.requestPermission (provided; it answers at once when the user already chose).
     requestPermission: fromPromise<NotificationPermissionState>(() => Promise.resolve('denied')),
     // GET /api/v2/test-notification (provided).
-    sendTest: fromPromise<TestNotificationSent>(() => Promise.reject(new Error('sendTest not provided'))),
+    sendTest: notProvided<TestNotificationSent>('sendTest'),
   },
   guards: {
     granted: (_, params: { permission: NotificationPermissionState }) => params.permission === 'granted',

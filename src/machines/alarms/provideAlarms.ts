@@ -1,8 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { AlarmsApi } from '../../services/api/alarms';
-import type { AlarmBrowser } from '../../services/alarmBrowser';
-import type { AlarmStreamFactory } from '../../services/alarmStream';
-import type { AlarmHistoryQuery } from '../../services/contracts';
+import type { AlarmServices } from '../../services/services';
+import type { AlarmHistoryQuery } from '#contracts';
 import { alarmAcknowledgeMachine } from './alarmAcknowledgeMachine';
 import { alarmHistoryMachine } from './alarmHistoryMachine';
 import type { AlarmListEvent, AlarmSettings } from './alarmList.events';
@@ -11,14 +9,6 @@ import { notificationTestMachine } from './notificationTestMachine';
 import { pushSubscriptionMachine } from './pushSubscriptionMachine';
 
 /** The services of the alarm workflows: the API, the SSE stream and the browser's sound, notifications and push. */
-export interface AlarmServices {
-  api: AlarmsApi;
-  stream: AlarmStreamFactory;
-  browser: AlarmBrowser;
-  /** The text of an alarm code in the user's language (the browser notification is written outside React). */
-  alarmText: (code: string) => string;
-}
-
 /** The alarm list (and the workflows it spawns) bound to their services. */
 export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices) {
   return alarmListMachine.provide({

@@ -1,6 +1,7 @@
 import { fromPromise, sendTo, setup } from 'xstate';
 import { notificationOf, notifications } from '../notifications/notify';
 import type { PushStatus, PushSubscriptionEvent } from './pushSubscription.events';
+import { notProvided } from '../notProvided';
 
 /**
  * Push notifications on this device: the browser's PushManager subscribes with the server's key and the
@@ -12,9 +13,9 @@ export const pushSubscriptionMachine = setup({
     // Whether the browser can push and is subscribed (provided).
     checkSubscription: fromPromise<PushStatus>(() => Promise.resolve('unsupported')),
     // GET /api/v2/key, PushManager.subscribe, POST /api/v2/subscribe (provided).
-    subscribe: fromPromise<void>(() => Promise.reject(new Error('subscribe not provided'))),
+    subscribe: notProvided<void>('subscribe'),
     // PushSubscription.unsubscribe, GET /api/v2/unsubscribe (provided).
-    unsubscribe: fromPromise<void>(() => Promise.reject(new Error('unsubscribe not provided'))),
+    unsubscribe: notProvided<void>('unsubscribe'),
   },
   guards: {
     isStatus: (_, params: { status: PushStatus; expected: PushStatus }) => params.status === params.expected,

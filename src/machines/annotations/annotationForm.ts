@@ -1,4 +1,4 @@
-import { DEFAULT_ANNOTATION_COLOR, type Annotation } from '../../services/contracts';
+import { DEFAULT_ANNOTATION_COLOR, type Annotation } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import { checkRangeTexts, formatDate, type DateFormat } from '../dateRange/dateText';
 

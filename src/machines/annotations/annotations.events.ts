@@ -1,4 +1,4 @@
-import type { Annotation } from '../../services/contracts';
+import type { Annotation } from '#contracts';
 import type { DateFormat } from '../dateRange/dateText';
 
 export type AnnotationsEvent =

@@ -1,11 +1,13 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Annotation } from '../../services/contracts';
+import type { Annotation } from '#contracts';
 import { formatLabel } from '../dateRange/dateText';
 import type { AnnotationErrors } from './annotationForm';
 import type { annotationsMachine } from './annotationsMachine';
 
 type AnnotationsSnapshot = SnapshotFrom<typeof annotationsMachine>;
+/** The running annotationsMachine a view reads and sends to. */
+export type AnnotationsActor = ActorRefFrom<typeof annotationsMachine>;
 
 export const selectWidgetName = (s: AnnotationsSnapshot): string => s.context.widgetName;
 /** The widget's annotations as last saved. */

@@ -1,5 +1,5 @@
-import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
-import { DEFAULT_ANNOTATION_COLOR, type Annotation } from '../../services/contracts';
+import { assign, sendParent, sendTo, setup } from 'xstate';
+import { DEFAULT_ANNOTATION_COLOR, type Annotation } from '#contracts';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import type { DateFormat } from '../dateRange/dateText';
 import { notificationOf, notifications } from '../notifications/notify';
@@ -7,6 +7,7 @@ import type { ColourPickerOutput } from '../widgetEditor/colourPicker.events';
 import { colourPickerMachine } from '../widgetEditor/colourPickerMachine';
 import { formErrors, formOf, withForm, type AnnotationErrors, type AnnotationForm } from './annotationForm';
 import type { AnnotationsEvent, AnnotationsInput, AnnotationsSave } from './annotations.events';
+import { notProvided } from '../notProvided';
 
 export interface AnnotationsContext {
   dashboardId: string;
@@ -34,9 +35,7 @@ export const annotationsSetup = setup({
   },
   actors: {
     // Provided by the wiring (provideSignedInWorld.ts): the saved list, with ids.
-    saveAnnotations: fromPromise<Annotation[], AnnotationsSave>(() =>
-      Promise.reject(new Error('saveAnnotations not provided')),
-    ),
+    saveAnnotations: notProvided<Annotation[], AnnotationsSave>('saveAnnotations'),
     colourPicker: colourPickerMachine,
   },
   guards: {

@@ -1,4 +1,4 @@
-import { DEFAULT_ANNOTATION_COLOR } from '../../services/contracts';
+import { DEFAULT_ANNOTATION_COLOR } from '#contracts';
 import { annotationsSetup } from './annotations.setup';
 
 export type { AnnotationsContext } from './annotations.setup';

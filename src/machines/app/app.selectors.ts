@@ -2,13 +2,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AccountDialogName } from '../accountDialogs/accountDialog.types';
 import type { loginMachine } from '../login/loginMachine';
 import type { storesMachine } from '../stores/storesMachine';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  hasGrant,
-  THEME_SIZE_PX,
-  type ColorSet,
-  type ThemeMode,
-} from '../../services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, hasGrant, THEME_SIZE_PX, type ColorSet, type ThemeMode } from '#contracts';
 import { SYSTEM_IDS } from '../systemIds';
 import type { appMachine } from './appMachine';
 

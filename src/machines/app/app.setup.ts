@@ -15,12 +15,8 @@ import {
   type SortSettings,
   type Theme,
   type ThemeMode,
-} from '../../services/contracts';
-import {
-  ACCOUNT_DIALOG_SYSTEM_ID,
-  type AccountDialogName,
-  type AccountDialogOutput,
-} from '../accountDialogs/accountDialog.types';
+} from '#contracts';
+import type { AccountDialogName, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { appVersionMachine } from '../appVersion/appVersionMachine';
 import { connectivityMachine } from '../connectivity/connectivityMachine';
 import type { DeviceConfigurationOutput } from '../deviceConfiguration/deviceConfiguration.events';
@@ -41,6 +37,7 @@ import {
 } from './liveActors';
 import { isGuestPath, isProtectedPath, ROUTES } from './routes';
 import type { SignedInWorld } from './signedInWorld';
+import { notProvided } from '../notProvided';
 
 export interface AppInput {
   /** Current location path when the app starts. */
@@ -65,7 +62,7 @@ export interface AppContext {
   guestLocale: string | null;
   /** The signed-in world's machines once their chunk has loaded (null before the first sign-in). */
   world: SignedInWorld | null;
-  /** The account menu's dialog that is open, if any (its actor runs as ACCOUNT_DIALOG_SYSTEM_ID). */
+  /** The account menu's dialog that is open, if any (its actor runs as SYSTEM_IDS.accountDialog). */
   accountDialog: AccountDialogName | null;
 }
 
@@ -130,16 +127,14 @@ export const appSetup = setup({
   },
   actors: {
     // Services arrive through provide() (src/machines/app/provideApp.ts); these defaults only fail loudly.
-    loadTheme: fromPromise<Theme>(() => Promise.reject(new Error('loadTheme not provided'))),
+    loadTheme: notProvided<Theme>('loadTheme'),
     restoreSession: fromPromise<Session | null>(() => Promise.resolve(null)),
-    loadSettings: fromPromise<AccountSettings>(() => Promise.reject(new Error('loadSettings not provided'))),
+    loadSettings: notProvided<AccountSettings>('loadSettings'),
     logout: fromPromise<void>(() => Promise.resolve()),
     /** Reports `session.expired` when the API answers 401 to our token. */
     watchSessionExpiry: fromCallback<AppEvent>(() => () => {}),
     /** Loads the chunk of the signed-in world and binds its machines to the services. */
-    loadSignedInWorld: fromPromise<SignedInWorld>(() =>
-      Promise.reject(new Error('loadSignedInWorld not provided')),
-    ),
+    loadSignedInWorld: notProvided<SignedInWorld>('loadSignedInWorld'),
     login: loginMachine,
     notifications: notificationsMachine,
     connectivity: connectivityMachine,
@@ -234,12 +229,12 @@ export const appSetup = setup({
       const logic = context.accountDialog && context.world?.accountDialogs[context.accountDialog];
       if (!logic || !context.session) return;
       enqueue.spawnChild(logic, {
-        id: ACCOUNT_DIALOG_SYSTEM_ID,
-        systemId: ACCOUNT_DIALOG_SYSTEM_ID,
+        id: SYSTEM_IDS.accountDialog,
+        systemId: SYSTEM_IDS.accountDialog,
         input: { session: context.session, settings: context.settings ?? DEFAULT_ACCOUNT_SETTINGS },
       } as unknown as { systemId: string });
     }),
-    closeAccountDialog: stopChild(ACCOUNT_DIALOG_SYSTEM_ID),
+    closeAccountDialog: stopChild(SYSTEM_IDS.accountDialog),
     assignAccountDialog: assign({
       accountDialog: (_, params: { dialog: AccountDialogName | null }) => params.dialog,
     }),

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  hasGrant,
-  type AccountSettings,
-  type Session,
-} from '../../services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, hasGrant, type AccountSettings, type Session } from '#contracts';
 import type { AlarmListEvent, AlarmPreferences } from '../alarms/alarmList.events';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';

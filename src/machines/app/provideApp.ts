@@ -1,14 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { Api } from '../../services/api';
-import type { AppStorage } from '../../services/storage';
-import type { Navigation } from '../../services/navigation';
-import type { BrowserEvents } from '../../services/browser';
-import type { Clipboard } from '../../services/clipboard';
-import type { LoginRequest } from '../../services/contracts';
-import type { SocketFactory } from '../../services/socket';
-import { noServiceWorker, type AppServiceWorker } from '../../services/serviceWorker';
-import type { UnauthorizedSignal } from '../../services/http';
-import type { AlarmServices } from '../alarms/provideAlarms';
+import type { LoginRequest } from '#contracts';
+import { noServiceWorker } from '../../services/serviceWorker';
 import type { AppEvent } from './app.events';
 import { appVersionMachine } from '../appVersion/appVersionMachine';
 import type { AppVersionEvent } from '../appVersion/appVersion.events';
@@ -17,25 +9,7 @@ import type { ConnectivityEvent } from '../connectivity/connectivity.events';
 import { loginMachine } from '../login/loginMachine';
 import { appMachine } from './appMachine';
 import { restoreSession } from './session';
-import type { RangeAddress } from '../../services/rangeAddress';
-
-export interface AppServices {
-  api: Api;
-  storage: AppStorage;
-  navigation: Navigation;
-  browser: BrowserEvents;
-  /** Copying text for the user (the two-factor secret). */
-  clipboard: Clipboard;
-  unauthorized: Pick<UnauthorizedSignal, 'subscribe'>;
-  /** Opens the real-time socket (one connection per attempt; the socket machine owns reconnection). */
-  socket: SocketFactory;
-  /** The alarms API, their SSE stream, and the browser's sound, notifications and push. */
-  alarms: AlarmServices;
-  /** Where the range chosen for a chart is kept across reloads: the address bar. */
-  ranges: RangeAddress;
-  /** The installed app's worker; absent (tests, dev server) an update is a plain reload. */
-  serviceWorker?: AppServiceWorker;
-}
+import type { AppServices } from '../../services/services';
 
 /** Binds the app machine (and the machines it runs) to real services: the only place they meet. */
 export function provideApp(services: AppServices) {

@@ -1,14 +1,10 @@
 import { fromPromise } from 'xstate';
-import type { PasswordRecoveryApi } from '../../services/api/passwordRecovery';
-import type { PasswordReset } from '../../services/contracts';
+import type { GuestServices } from '../../services/services';
+import type { PasswordReset } from '#contracts';
 import { forgotPasswordMachine } from '../forgotPassword/forgotPasswordMachine';
 import { passwordResetMachine } from '../passwordReset/passwordResetMachine';
 
 /** What the machines of the signed-out screens other than login need. */
-export interface GuestServices {
-  passwordRecovery: PasswordRecoveryApi;
-}
-
 /**
  * Binds the machines of /forgot-password, /recover-password and /setup-password to the services. Their screens
  * start them (the app machine has no part in a password reset); main.tsx hands them over through a context.

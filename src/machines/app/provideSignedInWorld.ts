@@ -10,7 +10,7 @@ import type {
   DashboardUpdateInput,
   DeviceConfigurationSave,
   LineWriteRequest,
-} from '../../services/contracts';
+} from '#contracts';
 import type { AnnotationsSave } from '../annotations/annotations.events';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import { provideAccountDialogs } from '../accountDialogs/provideAccountDialogs';
@@ -33,7 +33,7 @@ import { provideWidgetEditor } from '../widgetEditor/provideWidgetEditor';
 import { provideSocket } from '../socket/provideSocket';
 import { provideStores } from '../stores/provideStores';
 import { lookupDepartment, type SystemLike } from './departmentLookup';
-import type { AppServices } from './provideApp';
+import type { AppServices } from '../../services/services';
 import type { SignedInWorld } from './signedInWorld';
 
 /**

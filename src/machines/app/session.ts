@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Session } from '../../services/contracts';
+import { Session } from '#contracts';
 
 /**
  * Rebuilds the session kept in local storage. Sessions written by older releases lack the authority

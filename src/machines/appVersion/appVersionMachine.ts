@@ -1,6 +1,7 @@
-import { fromCallback, fromPromise, setup } from 'xstate';
+import { fromCallback, setup } from 'xstate';
 import { isAppRoute } from '../../serviceWorker/messages';
 import type { AppVersionEvent } from './appVersion.events';
+import { notProvided } from '../notProvided';
 
 export const VERSION_POLL_MS = 5 * 60 * 1000;
 
@@ -18,7 +19,7 @@ export const appVersionMachine = setup({
   delays: { POLL_INTERVAL: VERSION_POLL_MS },
   actors: {
     // Provided by the composition root: GET /version.json, resolving to the deployed build id.
-    fetchBuildId: fromPromise<string>(() => Promise.reject(new Error('fetchBuildId not provided'))),
+    fetchBuildId: notProvided<string>('fetchBuildId'),
     watchFocus: fromCallback<AppVersionEvent>(() => () => {}),
     // Provided by the composition root: registers the service worker (clearing the badge) and reports
     // serviceWorker.updateInstalled and notification.clicked.

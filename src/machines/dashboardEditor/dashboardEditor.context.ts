@@ -1,7 +1,7 @@
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import { isInvalidWidget, type OpenedDashboard, type PageTopic, type Widget } from '../../services/contracts';
-import type { LineStatus } from '../../services/contracts/devices';
+import { isInvalidWidget, type OpenedDashboard, type PageTopic, type Widget } from '#contracts';
+import type { LineStatus } from '#contracts/devices';
 import type { AnnotationsInput } from '../annotations/annotations.events';
 import type { annotationsMachine } from '../annotations/annotationsMachine';
 import type { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';

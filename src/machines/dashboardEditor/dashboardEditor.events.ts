@@ -1,12 +1,6 @@
 import type { AnyActorRef } from 'xstate';
-import type {
-  Annotation,
-  DashboardSummary,
-  PageTopic,
-  WidgetElement,
-  WidgetExportType,
-} from '../../services/contracts';
-import type { LineValue } from '../devicePage/devicePage.types';
+import type { Annotation, DashboardSummary, WidgetElement, WidgetExportType } from '#contracts';
+import type { PageValuesPushed } from '../socket/socket.events';
 import type { UserPreferences } from '../userPreferences';
 
 export type { SocketSubscriptionEvent } from '../devicePage/devicePage.events';
@@ -77,4 +71,4 @@ export type DashboardEditorEvent =
   /** The annotations dialog was closed (its completion, delivered by XState to the spawner). */
   | { type: 'xstate.done.actor.annotations' }
   /** The socket pushed live values of a page topic the dashboard's elements read. */
-  | { type: 'page.valuesPushed'; topic: PageTopic; lines: LineValue[] };
+  | PageValuesPushed;

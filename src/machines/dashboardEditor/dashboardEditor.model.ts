@@ -8,7 +8,7 @@ import {
   type Widget,
   type WidgetElement,
   type WidgetPosition,
-} from '../../services/contracts';
+} from '#contracts';
 import type { LayoutItem } from './dashboardEditor.events';
 
 export const topicKey = (topic: Omit<PageTopic, 'kind'>) =>

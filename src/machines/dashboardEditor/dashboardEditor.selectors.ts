@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import { isInvalidWidget, type OpenedDashboard } from '../../services/contracts';
+import { isInvalidWidget, type OpenedDashboard } from '#contracts';
 import { elementKey } from './dashboardEditor.model';
 import type { widgetEditorMachine } from '../widgetEditor/widgetEditorMachine';
 import type { dashboardEditorMachine } from './dashboardEditorMachine';

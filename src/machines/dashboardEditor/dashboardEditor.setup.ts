@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import { assign, enqueueActions, fromCallback, sendTo, setup, stopChild } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
 import {
@@ -11,10 +11,9 @@ import {
   type PageTopic,
   type WidgetElement,
   type WidgetExportType,
-} from '../../services/contracts';
+} from '#contracts';
 import { annotationsMachine } from '../annotations/annotationsMachine';
-import { SOCKET_SYSTEM_ID } from '../devicePage/devicePage.setup';
-import type { LineValue } from '../devicePage/devicePage.types';
+import type { LineValue } from '../socket/socket.events';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { historyQueryMachine } from '../historyQuery/historyQueryMachine';
@@ -54,6 +53,7 @@ export {
   lineKey,
   withLayout,
 } from './dashboardEditor.model';
+import { notProvided } from '../notProvided';
 export { updateOf } from './updateOf';
 export { closedDashboard, widgetEditorInput } from './dashboardEditor.context';
 export type { DashboardEditorContext, DashboardExit, ElementValue } from './dashboardEditor.context';
@@ -72,12 +72,8 @@ export const dashboardEditorSetup = setup({
   },
   actors: {
     // Provided by the wiring (provideSignedInWorld.ts).
-    loadDashboard: fromPromise<OpenedDashboard, { id: string }>(() =>
-      Promise.reject(new Error('loadDashboard not provided')),
-    ),
-    saveDashboard: fromPromise<Dashboard, DashboardUpdateInput>(() =>
-      Promise.reject(new Error('saveDashboard not provided')),
-    ),
+    loadDashboard: notProvided<OpenedDashboard, { id: string }>('loadDashboard'),
+    saveDashboard: notProvided<Dashboard, DashboardUpdateInput>('saveDashboard'),
     elementLineEdit: elementLineEditMachine,
     // Provided by the wiring with the annotations save (provideSignedInWorld.ts).
     annotations: annotationsMachine,
@@ -88,9 +84,7 @@ export const dashboardEditorSetup = setup({
     holdNavigation: fromCallback<DashboardEditorEvent>(() => () => {}),
     widgetEditor: widgetEditorMachine,
     // Provided by the wiring (widgetDownload.ts builds it from the API and the browser's save).
-    downloadWidget: fromPromise<void, WidgetDownloadRequest>(() =>
-      Promise.reject(new Error('downloadWidget not provided')),
-    ),
+    downloadWidget: notProvided<void, WidgetDownloadRequest>('downloadWidget'),
     // Provided by the wiring with the API client, the clock and the time zone (provideHistoryQuery.ts).
     historyQuery: historyQueryMachine,
   },
@@ -197,7 +191,7 @@ export const dashboardEditorSetup = setup({
       const wanted = new Set(topics.map(topicKey));
       const held = new Set(context.topics.map(topicKey));
       enqueue.assign({ topics });
-      const socket = system.get(SOCKET_SYSTEM_ID);
+      const socket = system.get(SYSTEM_IDS.socket);
       if (!socket) return;
       const send = (type: SocketSubscriptionEvent['type'], topic: PageTopic) => {
         const event: SocketSubscriptionEvent = { type, topic, subscriber: self };
@@ -207,7 +201,7 @@ export const dashboardEditorSetup = setup({
       for (const topic of topics) if (!held.has(topicKey(topic))) send('socket.subscribe', topic);
     }),
     unsubscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const socket = system.get(SOCKET_SYSTEM_ID);
+      const socket = system.get(SYSTEM_IDS.socket);
       if (socket) {
         for (const topic of context.topics) {
           const event: SocketSubscriptionEvent = { type: 'socket.unsubscribe', topic, subscriber: self };

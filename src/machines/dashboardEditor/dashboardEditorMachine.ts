@@ -1,4 +1,4 @@
-import type { OpenedDashboard } from '../../services/contracts';
+import type { OpenedDashboard } from '#contracts';
 import { DEFAULT_PREFERENCES } from '../userPreferences';
 import {
   closedDashboard,

@@ -1,4 +1,3 @@
-import type { SnapshotFrom } from 'xstate';
 import {
   historyNeedOf,
   historySeriesOf,
@@ -6,10 +5,10 @@ import {
   type HistorySeriesRequest,
   type OpenedDashboard,
   type WidgetElement,
-} from '../../services/contracts';
+} from '#contracts';
 import type { HistoryConfig } from '../historyQuery/historyQuery.events';
 import type { HistoryQueryActor } from '../historyQuery/historyQuery.selectors';
-import type { dashboardEditorMachine } from './dashboardEditorMachine';
+import type { DashboardEditorContext } from './dashboardEditor.context';
 
 /**
  * When the buffer each series reads started (its own buffer's, else the line's buffer of that PC number). A buffer
@@ -62,7 +61,8 @@ export function shownRange(actor: HistoryQueryActor | undefined): { from: string
   return result ? { from: result.from, to: result.to } : null;
 }
 
-type DashboardEditorSnapshot = SnapshotFrom<typeof dashboardEditorMachine>;
+/** The part of the dashboard editor's snapshot the selector reads. */
+type DashboardEditorSnapshot = { context: Pick<DashboardEditorContext, 'history'> };
 
 /** The history query actor of a widget (null for a widget of live values only); the same ref while it lives. */
 export const selectHistoryActor =

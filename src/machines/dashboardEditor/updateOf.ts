@@ -1,4 +1,4 @@
-import { storedWidgets, type DashboardUpdateInput, type OpenedDashboard } from '../../services/contracts';
+import { storedWidgets, type DashboardUpdateInput, type OpenedDashboard } from '#contracts';
 
 /** The PUT body of a dashboard: the whole dashboard with the version it was loaded at. */
 export const updateOf = (dashboard: OpenedDashboard): DashboardUpdateInput => ({

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { WidgetExportType } from '../../services/contracts';
+import type { WidgetExportType } from '#contracts';
 import { notificationOf } from '../notifications/notify';
 import { SYSTEM_IDS } from '../systemIds';
 

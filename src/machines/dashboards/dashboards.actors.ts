@@ -7,7 +7,7 @@ import type {
   DashboardsList,
   DashboardsSorting,
   DashboardSummary,
-} from '../../services/contracts';
+} from '#contracts';
 import { importWizardMachine } from '../importWizard/importWizardMachine';
 
 /** A service the app provides (provideSignedInWorld); until then it only fails loudly. */

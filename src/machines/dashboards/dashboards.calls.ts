@@ -1,4 +1,4 @@
-import type { Dashboard } from '../../services/contracts';
+import type { Dashboard } from '#contracts';
 import { notify, notifyNamed, opened, savedOrders } from './dashboards.dialogs';
 import { dashboardPath, dashboardsSetup } from './dashboards.setup';
 import { sortingPayload } from './dashboardsModel';

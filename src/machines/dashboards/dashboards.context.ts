@@ -1,5 +1,5 @@
 import type { MessageId } from '../../i18n/messages';
-import type { DashboardGroup, DashboardSummary, SortSettings } from '../../services/contracts';
+import type { DashboardGroup, DashboardSummary, SortSettings } from '#contracts';
 
 /** The title prompt of create and rename. */
 export interface PromptForm {

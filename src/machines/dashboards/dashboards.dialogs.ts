@@ -1,7 +1,7 @@
 import type { MessageId } from '../../i18n/messages';
 import type { DashboardGroupSaveInput } from '../../services/api';
 import type { DashboardsEvent } from './dashboards.events';
-import type { Dashboard, DashboardGroup, DashboardsList, DashboardSummary } from '../../services/contracts';
+import type { Dashboard, DashboardGroup, DashboardsList, DashboardSummary } from '#contracts';
 import { dashboardNamed, dashboardPath, dashboardsSetup, type DashboardsContext } from './dashboards.setup';
 import { nextOrder, sortingPayload } from './dashboardsModel';
 

@@ -1,4 +1,4 @@
-import type { DashboardSummary } from '../../services/contracts';
+import type { DashboardSummary } from '#contracts';
 import type { SortDirection, SortMode } from '../deviceConfiguration/deviceConfiguration.events';
 
 export type { SortDirection, SortMode };
@@ -52,6 +52,3 @@ export type DashboardsEvent =
   | { type: 'group.toggleDashboard'; id: string }
   | { type: 'group.submit' }
   | { type: 'group.cancel' };
-
-/** systemId of the long-lived dashboards actor (spawned while signed in). */
-export const DASHBOARDS_SYSTEM_ID = 'dashboards';

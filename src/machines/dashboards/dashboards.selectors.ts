@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { DashboardSummary, SortSettings } from '../../services/contracts';
+import type { DashboardSummary, SortSettings } from '#contracts';
 import type { GroupForm, PromptForm } from './dashboards.setup';
 import type { importWizardMachine } from '../importWizard/importWizardMachine';
 import type { DashboardsContext, dashboardsMachine } from './dashboardsMachine';

@@ -1,12 +1,6 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type {
-  Dashboard,
-  DashboardDeleted,
-  DashboardGroup,
-  DashboardsList,
-  SortSettings,
-} from '../../services/contracts';
+import type { Dashboard, DashboardDeleted, DashboardGroup, DashboardsList, SortSettings } from '#contracts';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import { SYSTEM_IDS } from '../systemIds';
 import { dashboardsActors } from './dashboards.actors';

@@ -1,11 +1,11 @@
-import { compareNames } from '../../services/contracts/names';
+import { compareNames } from '#contracts/names';
 import type {
   DashboardGroup,
   DashboardsList,
   DashboardsSorting,
   DashboardSummary,
   SortSettings,
-} from '../../services/contracts';
+} from '#contracts';
 
 /** A row of the top level: a dashboard outside any group, or a group with its dashboards (both sorted). */
 export type DashboardEntry =

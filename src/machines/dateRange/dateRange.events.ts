@@ -1,4 +1,4 @@
-import type { COMPARE_UNITS, INTERVAL_TYPES, WidgetInterval } from '../../services/contracts';
+import type { COMPARE_UNITS, INTERVAL_TYPES, WidgetInterval } from '#contracts';
 import type { DateFormat } from './dateText';
 
 export type IntervalType = (typeof INTERVAL_TYPES)[number];

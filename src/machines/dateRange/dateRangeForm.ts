@@ -1,9 +1,4 @@
-import {
-  CompareRange,
-  HISTORY_MAX_RANGE_DAYS,
-  resolveWidgetRange,
-  type WidgetInterval,
-} from '../../services/contracts';
+import { CompareRange, HISTORY_MAX_RANGE_DAYS, resolveWidgetRange, type WidgetInterval } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import * as v from 'valibot';
 import type { CompareUnit, DateRangeInput, IntervalType } from './dateRange.events';

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format, isValid, parse } from 'date-fns';
 import type { MessageId } from '../../i18n/messages';
-import type { DATE_FORMATS } from '../../services/contracts';
+import type { DATE_FORMATS } from '#contracts';
 
 /** One of the user's date formats (account settings `dateFormat`, date-fns patterns). */
 export type DateFormat = (typeof DATE_FORMATS)[number];

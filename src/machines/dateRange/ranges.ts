@@ -1,4 +1,4 @@
-import type { WidgetInterval } from '../../services/contracts';
+import type { WidgetInterval } from '#contracts';
 
 /** Whether the range ends now, so a chart of it should follow new samples (the live tail). */
 export const endsNow = (interval: WidgetInterval) =>

@@ -1,11 +1,8 @@
 import type { MessageId } from '../../i18n/messages';
-import type {
-  DeviceConfigurationSave,
-  ConfigurationEntry,
-} from '../../services/contracts/deviceConfiguration';
-import type { DeviceTreeItem, DeviceType } from '../../services/contracts/devices';
-import { compareNames } from '../../services/contracts/names';
-import type { SortSettings } from '../../services/contracts/settings';
+import type { DeviceConfigurationSave, ConfigurationEntry } from '#contracts/deviceConfiguration';
+import type { DeviceTreeItem, DeviceType } from '#contracts/devices';
+import { compareNames } from '#contracts/names';
+import type { SortSettings } from '#contracts/settings';
 
 /** A department as the dialog edits it: `label` is the text of its name field. */
 export interface ConfigDepartment {

@@ -1,5 +1,5 @@
-import type { SORT_DIRECTIONS, SORT_MODES } from '../../services/contracts/settings';
-import type { DeviceConfigurationSave } from '../../services/contracts/deviceConfiguration';
+import type { SORT_DIRECTIONS, SORT_MODES } from '#contracts/settings';
+import type { DeviceConfigurationSave } from '#contracts/deviceConfiguration';
 
 export type SortMode = (typeof SORT_MODES)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -17,6 +17,3 @@ export type DeviceConfigurationEvent =
 
 export type DeviceConfigurationOutput =
   { result: 'saved'; configuration: DeviceConfigurationSave } | { result: 'cancelled' };
-
-/** systemId under which the app machine runs the dialog's actor while it is open. */
-export const DEVICE_CONFIGURATION_SYSTEM_ID = 'deviceConfiguration';

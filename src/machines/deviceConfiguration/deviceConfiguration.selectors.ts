@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { SortSettings } from '../../services/contracts/settings';
+import type { SortSettings } from '#contracts/settings';
 import type { deviceConfigurationMachine } from './deviceConfigurationMachine';
 import type { ConfigItem, NameErrors } from './configurationModel';
 

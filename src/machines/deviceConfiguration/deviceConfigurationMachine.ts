@@ -1,7 +1,7 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { DeviceConfigurationSave } from '../../services/contracts/deviceConfiguration';
-import type { DeviceTreeItem } from '../../services/contracts/devices';
-import type { SortSettings } from '../../services/contracts/settings';
+import { assign, sendTo, setup } from 'xstate';
+import type { DeviceConfigurationSave } from '#contracts/deviceConfiguration';
+import type { DeviceTreeItem } from '#contracts/devices';
+import type { SortSettings } from '#contracts/settings';
 import {
   moveItem,
   nameErrors,
@@ -14,6 +14,7 @@ import {
 } from './configurationModel';
 import type { DeviceConfigurationEvent, DeviceConfigurationOutput } from './deviceConfiguration.events';
 import { notificationOf, notifications } from '../notifications/notify';
+import { notProvided } from '../notProvided';
 
 export interface DeviceConfigurationInput {
   tree: DeviceTreeItem[];
@@ -41,9 +42,7 @@ export const deviceConfigurationMachine = setup({
   },
   actors: {
     // POST /api/v2/account/settings/devices (provided).
-    saveConfiguration: fromPromise<void, DeviceConfigurationSave>(() =>
-      Promise.reject(new Error('saveConfiguration not provided')),
-    ),
+    saveConfiguration: notProvided<void, DeviceConfigurationSave>('saveConfiguration'),
   },
   guards: {
     namesComplete: ({ context }) => Object.keys(context.errors).length === 0,

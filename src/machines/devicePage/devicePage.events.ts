@@ -1,6 +1,7 @@
 import type { AnyActorRef } from 'xstate';
-import type { PageTopic } from '../../services/contracts/socket';
-import type { LineValue, PageAddress } from './devicePage.types';
+import type { PageTopic } from '#contracts/socket';
+import type { PageValuesPushed } from '../socket/socket.events';
+import type { PageAddress } from './devicePage.types';
 
 export type DevicePageEvent =
   /** The router is on a device page (sent by the app machine on route changes). */
@@ -12,7 +13,7 @@ export type DevicePageEvent =
   /** The operator picked a line: opens the line details dialog. */
   | { type: 'line.select'; lineNumber: number }
   /** The socket pushed live values of a topic this page subscribed to. */
-  | { type: 'page.valuesPushed'; topic: PageTopic; lines: LineValue[] };
+  | PageValuesPushed;
 
 /** What the page sends the socket actor (systemId 'socket'). */
 export type SocketSubscriptionEvent =

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { Line, LineStatus } from '../../services/contracts/devices';
+import type { Line, LineStatus } from '#contracts/devices';
 import type { lineEditMachine } from '../lineEdit/lineEditMachine';
 import type { devicePageMachine } from './devicePageMachine';
 

@@ -1,6 +1,6 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Line, LineStatus } from '../../services/contracts/devices';
+import type { Line, LineStatus } from '#contracts/devices';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import type { NotificationsEvent } from '../notifications/notifications.events';
 import type { DevicePageEvent, SocketSubscriptionEvent } from './devicePage.events';
@@ -11,10 +11,12 @@ import {
   type FoundDepartment,
   type LinesRequest,
   type LinesResponse,
-  type LineValue,
   type PageAddress,
 } from './devicePage.types';
 import { notifications } from '../notifications/notify';
+import type { LineValue } from '../socket/socket.events';
+import { SYSTEM_IDS } from '../systemIds';
+import { notProvided } from '../notProvided';
 
 /**
  * SPEC §9 polls every 60 s, and every 10 ms with real-time refresh on a REAL_DEVICE. Live values come over the
@@ -22,9 +24,6 @@ import { notifications } from '../notifications/notify';
  * replaced by pushes and the 60 s refresh stays only as a fallback for a missed push or a dropped socket.
  */
 export const REFRESH_INTERVAL_MS = 60_000;
-/** systemId of the socket actor the app machine runs while signed in (absent in tests and while signed out). */
-export const SOCKET_SYSTEM_ID = 'socket';
-
 export interface DevicePageContext {
   address: PageAddress | null;
   showRealtimeNote: boolean;
@@ -68,15 +67,9 @@ export const devicePageSetup = setup({
   delays: { REFRESH_INTERVAL: REFRESH_INTERVAL_MS },
   actors: {
     // Provided by the wiring: the device tree answers, loading what it has not loaded yet.
-    lookupDepartment: fromPromise<DepartmentLookup, PageAddress>(() =>
-      Promise.reject(new Error('lookupDepartment not provided')),
-    ),
-    loadLines: fromPromise<LinesResponse, LinesRequest>(() =>
-      Promise.reject(new Error('loadLines not provided')),
-    ),
-    refreshLines: fromPromise<LinesResponse, LinesRequest>(() =>
-      Promise.reject(new Error('refreshLines not provided')),
-    ),
+    lookupDepartment: notProvided<DepartmentLookup, PageAddress>('lookupDepartment'),
+    loadLines: notProvided<LinesResponse, LinesRequest>('loadLines'),
+    refreshLines: notProvided<LinesResponse, LinesRequest>('refreshLines'),
     lineEdit: lineEditMachine,
   },
   guards: {
@@ -122,7 +115,7 @@ export const devicePageSetup = setup({
     }),
     forgetSelectedLine: assign({ selectedLine: null }),
     subscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const socket = system.get(SOCKET_SYSTEM_ID);
+      const socket = system.get(SYSTEM_IDS.socket);
       if (!socket || !context.address) return;
       const event: SocketSubscriptionEvent = {
         type: 'socket.subscribe',
@@ -132,7 +125,7 @@ export const devicePageSetup = setup({
       enqueue.sendTo(socket, event);
     }),
     unsubscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const socket = system.get(SOCKET_SYSTEM_ID);
+      const socket = system.get(SYSTEM_IDS.socket);
       if (!socket || !context.address) return;
       const event: SocketSubscriptionEvent = {
         type: 'socket.unsubscribe',

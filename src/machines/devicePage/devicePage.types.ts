@@ -3,11 +3,10 @@ import type { MessageId } from '../../i18n/messages';
 import type {
   DeviceStatus,
   DeviceType,
-  Line,
   LinesRequest as LinesRequestSchema,
   LinesResponse as LinesResponseSchema,
-} from '../../services/contracts/devices';
-import type { PageTopic } from '../../services/contracts/socket';
+} from '#contracts/devices';
+import type { PageTopic } from '#contracts/socket';
 
 export type LinesRequest = v.InferOutput<typeof LinesRequestSchema>;
 export type LinesResponse = v.InferOutput<typeof LinesResponseSchema>;
@@ -20,7 +19,7 @@ export interface PageAddress {
   page: number;
 }
 
-/** What the device tree knows about the department of a page (provided by the wiring). */
+/** What the device tree knows about the department of a page: its findDepartment answer, the device page's lookup. */
 export type DepartmentLookup =
   | {
       kind: 'found';
@@ -40,9 +39,6 @@ export type DepartmentLookup =
 
 export type FoundDepartment = Extract<DepartmentLookup, { kind: 'found' }>;
 
-/** One pushed line value (the LineValues socket message). */
-export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'> & { state?: number | null };
-
 export const pageTopic = (address: PageAddress): PageTopic => ({ kind: 'page', ...address });
 
 export const sameAddress = (a: PageAddress | null, b: PageAddress | null): boolean =>
@@ -56,6 +52,3 @@ export const sameAddress = (a: PageAddress | null, b: PageAddress | null): boole
 /** Catch-all path of SPEC §2 naming what was missing by catalogue id (the 404 screen translates it). */
 export const notFoundPath = (message: MessageId): string =>
   `/not-found?message=${encodeURIComponent(message)}`;
-
-/** systemId under which the app machine runs the device page actor. */
-export const DEVICE_PAGE_SYSTEM_ID = 'devicePage';

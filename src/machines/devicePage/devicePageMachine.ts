@@ -1,8 +1,8 @@
-import type { Line } from '../../services/contracts/devices';
+import type { Line } from '#contracts/devices';
 import { devicePageSetup, emptyPage, linesRequest } from './devicePage.setup';
 import type { PageAddress } from './devicePage.types';
 
-export { REFRESH_INTERVAL_MS, SOCKET_SYSTEM_ID } from './devicePage.setup';
+export { REFRESH_INTERVAL_MS } from './devicePage.setup';
 export type { DevicePageContext } from './devicePage.setup';
 
 /**

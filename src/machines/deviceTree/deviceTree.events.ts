@@ -1,4 +1,4 @@
-import type { DeviceStatus, SortSettings } from '../../services/contracts';
+import type { DeviceStatus, SortSettings } from '#contracts';
 
 export type TreeNodeKind = 'group' | 'device' | 'department';
 

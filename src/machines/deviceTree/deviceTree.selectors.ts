@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { DeviceStatus, DeviceTreeItem, DeviceType, Line } from '../../services/contracts';
+import type { DeviceStatus, DeviceTreeItem, Line } from '#contracts';
+import type { DepartmentLookup } from '../devicePage/devicePage.types';
 import type { DepartmentAddress, PageAddress } from './deviceTree.events';
 import type { DeviceTreeContext, deviceTreeMachine } from './deviceTreeMachine';
 import { buildRows, type TreeRow } from './treeRows';
@@ -39,29 +40,13 @@ export const selectPageLines =
   (s: TreeSnapshot): Line[] | null =>
     s.context.lines[`${departmentKey(address)}:${address.page}`] ?? null;
 
-/** What the tree knows about a department (the device page's lookup answer). */
-export type DepartmentFinding =
-  | {
-      kind: 'found';
-      deviceName: string;
-      deviceType: DeviceType;
-      groupName: string | null;
-      departmentName: string;
-      status: DeviceStatus;
-      adf: string | null;
-      rawHexacode: string;
-      pageName: string | null;
-    }
-  | { kind: 'unknownDevice' }
-  | { kind: 'unknownDepartment' };
-
 const nameOf = (x: { name: string; configuration: { label: string | null } | null }) =>
   x.configuration?.label?.trim() || x.name;
 
 export function findDepartment(
   s: TreeSnapshot,
   address: DepartmentAddress & { page?: number },
-): DepartmentFinding {
+): DepartmentLookup {
   const device = findDevice(s.context.items, address.hexacode);
   if (!device) return { kind: 'unknownDevice' };
   const found = findDepartmentIn(s.context.items, address);

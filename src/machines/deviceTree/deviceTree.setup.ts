@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type {
   DepartmentName,
   DepartmentNamesQuery,
@@ -7,35 +7,16 @@ import type {
   PagesQuery,
   PagesResult,
 } from '../../services/api';
-import type { DeviceTreeItem, Line, Page } from '../../services/contracts';
+import type { DeviceTreeItem, Line, Page } from '#contracts';
 import type { NotificationsEvent } from '../notifications/notifications.events';
+import type { DeviceTreeContext, DeviceTreeInput } from './deviceTree.context';
 import type { DeviceTreeEvent, PageAddress, TreeNodeKind, TreeSettings } from './deviceTree.events';
 import * as tree from './treeModel';
 import { failedDepartmentName, namesStale } from './treeQueues';
 import { notifications } from '../notifications/notify';
+import { notProvided } from '../notProvided';
 
-export interface DeviceTreeInput {
-  settings: TreeSettings;
-}
-
-export interface DeviceTreeContext {
-  items: DeviceTreeItem[];
-  settings: TreeSettings;
-  /** The one open node of each kind (row ids, see treeModel). */
-  expanded: Record<TreeNodeKind, string | null>;
-  namesLoadedAt: Record<string, number>;
-  /** Pages by department key, lines by page key: loaded once, kept until refresh. */
-  pages: Record<string, Page[]>;
-  lines: Record<string, Line[]>;
-  /** Loads waiting or running (the head runs); one request per key, so a running load is shared. */
-  queues: { names: string[]; pages: string[]; lines: PageAddress[] };
-  lastDepartment: string | null;
-  search: string;
-  /** The device page the route shows, if any: the tree opens the way to it and marks it. */
-  route: PageAddress | null;
-  /** The row the sidebar scrolls to (the page of the current route, or its device until its pages load). */
-  revealId: string | null;
-}
+export type { DeviceTreeContext, DeviceTreeInput } from './deviceTree.context';
 
 export type Node = { kind: TreeNodeKind; id: string };
 const empty = { items: [], expanded: { group: null, device: null, department: null }, namesLoadedAt: {} };
@@ -58,16 +39,10 @@ export const deviceTreeSetup = setup({
   },
   actors: {
     // Provided by provideApp (the devices API); these defaults only fail loudly.
-    loadTree: fromPromise<DeviceTreeItem[]>(() => Promise.reject(new Error('loadTree not provided'))),
-    loadNames: fromPromise<DepartmentName[], DepartmentNamesQuery>(() =>
-      Promise.reject(new Error('loadNames not provided')),
-    ),
-    loadPages: fromPromise<PagesResult, PagesQuery>(() =>
-      Promise.reject(new Error('loadPages not provided')),
-    ),
-    loadLines: fromPromise<LinesResult, LinesQuery>(() =>
-      Promise.reject(new Error('loadLines not provided')),
-    ),
+    loadTree: notProvided<DeviceTreeItem[]>('loadTree'),
+    loadNames: notProvided<DepartmentName[], DepartmentNamesQuery>('loadNames'),
+    loadPages: notProvided<PagesResult, PagesQuery>('loadPages'),
+    loadLines: notProvided<LinesResult, LinesQuery>('loadLines'),
   },
   guards: {
     isExpanded: ({ context }, params: Node) => context.expanded[params.kind] === params.id,

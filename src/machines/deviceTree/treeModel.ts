@@ -1,4 +1,4 @@
-import type { Department, DeviceStatus, DeviceTreeItem, DeviceType } from '../../services/contracts';
+import type { Department, DeviceStatus, DeviceTreeItem, DeviceType } from '#contracts';
 import type { DepartmentName, DepartmentNamesQuery, LinesQuery, PagesQuery } from '../../services/api';
 import type { DepartmentAddress, PageAddress } from './deviceTree.events';
 

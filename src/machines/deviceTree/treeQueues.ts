@@ -1,5 +1,5 @@
 import type { DepartmentNamesQuery, LinesQuery, PagesQuery } from '../../services/api';
-import type { DeviceTreeContext } from './deviceTree.setup';
+import type { DeviceTreeContext } from './deviceTree.context';
 import * as tree from './treeModel';
 
 /** What the device tree's loads work on: each queue's head is the load that runs (see DeviceTreeContext). */

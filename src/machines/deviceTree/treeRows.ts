@@ -1,5 +1,5 @@
-import type { Department, DeviceStatus, DeviceTreeItem } from '../../services/contracts';
-import { compareNamesIn } from '../../services/contracts/names';
+import type { Department, DeviceStatus, DeviceTreeItem } from '#contracts';
+import { compareNamesIn } from '#contracts/names';
 import type { DeviceTreeContext } from './deviceTreeMachine';
 import type { TreeSettings } from './deviceTree.events';
 import { departmentKey, isOffline, itemId, pageKey } from './treeModel';

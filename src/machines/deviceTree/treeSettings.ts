@@ -1,4 +1,4 @@
-import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '../../services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '#contracts';
 import type { TreeSettings } from './deviceTree.events';
 
 /** The account settings that shape the tree (defaults until the settings are read). */

@@ -1,9 +1,10 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { WidgetElement } from '../../services/contracts';
-import type { Line } from '../../services/contracts/devices';
+import { assign, sendTo, setup } from 'xstate';
+import type { WidgetElement } from '#contracts';
+import type { Line } from '#contracts/devices';
 import type { LinesRequest, PageAddress } from '../devicePage/devicePage.types';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import { notificationOf, notifications } from '../notifications/notify';
+import { notProvided } from '../notProvided';
 
 export interface ElementLineEditInput {
   element: WidgetElement;
@@ -45,9 +46,7 @@ export const elementLineEditMachine = setup({
   },
   actors: {
     // POST /api/v2/devices/pages/lines (provided): the element's line, or null when the page has no such line.
-    loadLine: fromPromise<Line | null, LinesRequest & { line: number }>(() =>
-      Promise.reject(new Error('loadLine not provided')),
-    ),
+    loadLine: notProvided<Line | null, LinesRequest & { line: number }>('loadLine'),
     lineEdit: lineEditMachine,
   },
   guards: {

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
-import { RecoveryRequestQuery } from '../../services/contracts';
+import { assign, setup } from 'xstate';
+import { RecoveryRequestQuery } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import type { ForgotPasswordEvent } from './forgotPassword.events';
+import { notProvided } from '../notProvided';
 
 export interface ForgotPasswordContext {
   email: string;
@@ -35,9 +36,7 @@ export const forgotPasswordMachine = setup({
   },
   actors: {
     // Provided by the composition root (PUT /api/v2/account/recover-password?email=).
-    requestRecovery: fromPromise<void, { email: string }>(() =>
-      Promise.reject(new Error('requestRecovery not provided')),
-    ),
+    requestRecovery: notProvided<void, { email: string }>('requestRecovery'),
   },
   guards: {
     emailValid: ({ context }) => emailError(context.email) === null,

@@ -1,4 +1,4 @@
-import type { HistoryResult, HistorySeriesRequest, WidgetInterval } from '../../services/contracts';
+import type { HistoryResult, HistorySeriesRequest, WidgetInterval } from '#contracts';
 
 /** What a widget reads from history: which series, over its stored interval (with its comparison), how finely. */
 export interface HistoryConfig {

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { HistoryResult } from '../../services/contracts';
+import type { HistoryResult } from '#contracts';
 import type { historyQueryMachine } from './historyQueryMachine';
 
 type HistoryQuerySnapshot = SnapshotFrom<typeof historyQueryMachine>;

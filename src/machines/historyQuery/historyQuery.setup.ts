@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { HistoryResult, WidgetInterval } from '../../services/contracts';
+import { assign, setup } from 'xstate';
+import type { HistoryResult, WidgetInterval } from '#contracts';
 import { endsNow } from '../dateRange/ranges';
 import type {
   AbsoluteRange,
@@ -10,6 +10,7 @@ import type {
   HistoryRequest,
 } from './historyQuery.events';
 import { tailDelay } from './tail';
+import { notProvided } from '../notProvided';
 
 export interface HistoryQueryContext {
   widgetId: string;
@@ -56,9 +57,7 @@ export const historyQuerySetup = setup({
   },
   actors: {
     // Provided by the wiring (provideHistoryQuery.ts: the API client, the clock and the time zone).
-    queryHistory: fromPromise<HistoryAnswer, HistoryRequest>(() =>
-      Promise.reject(new Error('queryHistory not provided')),
-    ),
+    queryHistory: notProvided<HistoryAnswer, HistoryRequest>('queryHistory'),
   },
   guards: {
     hasSeries: ({ context }) => context.config.series.length > 0,

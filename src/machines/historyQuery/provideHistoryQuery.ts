@@ -1,5 +1,5 @@
 import { assign, fromPromise } from 'xstate';
-import { resolveWidgetRange } from '../../services/contracts';
+import { resolveWidgetRange } from '#contracts';
 import type { HistoryApi } from '../../services/api/history';
 import type { RangeAddress } from '../../services/rangeAddress';
 import type { HistoryAnswer, HistoryRequest } from './historyQuery.events';

@@ -1,4 +1,4 @@
-import type { HistoryResult } from '../../services/contracts';
+import type { HistoryResult } from '#contracts';
 
 /**
  * A sample is taken from the first reading of its slot, so it reaches the server a little after the slot

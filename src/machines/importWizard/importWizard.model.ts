@@ -5,7 +5,7 @@ import {
   type DeviceTreeItem,
   type Widget,
   type WidgetElement,
-} from '../../services/contracts';
+} from '#contracts';
 
 /** A department of a file's device and the chosen device's department replacing it (its key). */
 export interface DepartmentMapping {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Department, DeviceTreeItem } from '../../services/contracts';
+import type { Department, DeviceTreeItem } from '#contracts';
 import type { DeviceMapping } from './importWizard.model';
 import type { importWizardMachine } from './importWizardMachine';
 

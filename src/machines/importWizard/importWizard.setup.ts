@@ -1,11 +1,6 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type {
-  Dashboard,
-  DashboardImportFile,
-  DashboardImportInput,
-  DeviceTreeItem,
-} from '../../services/contracts';
+import type { Dashboard, DashboardImportFile, DashboardImportInput, DeviceTreeItem } from '#contracts';
 import type { ImportWizardEvent } from './importWizard.events';
 import {
   choosableDevices,
@@ -19,6 +14,7 @@ import {
   type DeviceMapping,
 } from './importWizard.model';
 import { notificationOf, notifications } from '../notifications/notify';
+import { notProvided } from '../notProvided';
 
 export interface ImportWizardContext {
   fileName: string | null;
@@ -63,11 +59,9 @@ export const importWizardSetup = setup({
   },
   actors: {
     // Provided by provideSignedInWorld; these defaults only fail loudly.
-    readFile: fromPromise<string, { file: File }>(() => Promise.reject(new Error('readFile not provided'))),
-    loadDevices: fromPromise<DeviceTreeItem[]>(() => Promise.reject(new Error('loadDevices not provided'))),
-    importDashboard: fromPromise<Dashboard, DashboardImportInput>(() =>
-      Promise.reject(new Error('importDashboard not provided')),
-    ),
+    readFile: notProvided<string, { file: File }>('readFile'),
+    loadDevices: notProvided<DeviceTreeItem[]>('loadDevices'),
+    importDashboard: notProvided<Dashboard, DashboardImportInput>('importDashboard'),
   },
   guards: {
     validFile: (_, params: { text: string }) => parseImportFile(params.text) !== null,

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../services/api';
-import type { DashboardImportInput } from '../../services/contracts';
+import type { DashboardImportInput } from '#contracts';
 import { importWizardMachine } from './importWizardMachine';
 
 /** The import wizard bound to the API and to a way of reading the chosen file. */

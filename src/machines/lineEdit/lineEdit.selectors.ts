@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Line } from '../../services/contracts/devices';
+import type { Line } from '#contracts/devices';
 import type { lineEditMachine } from './lineEditMachine';
 
 type LineEditSnapshot = SnapshotFrom<typeof lineEditMachine>;

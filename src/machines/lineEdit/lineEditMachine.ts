@@ -1,10 +1,11 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Line, LineWriteRequest } from '../../services/contracts/devices';
+import type { Line, LineWriteRequest } from '#contracts/devices';
 import type { PageAddress } from '../devicePage/devicePage.types';
 import type { LineEditEvent, LineEditOutput, LineWriteOutcome } from './lineEdit.events';
 import { initialValue, outOfRange, valueError, writtenValue, type ValueError } from './lineEditValidation';
 import { notificationOf, notifications } from '../notifications/notify';
+import { notProvided } from '../notProvided';
 
 export interface LineEditInput {
   line: Line;
@@ -38,9 +39,7 @@ export const lineEditMachine = setup({
   },
   actors: {
     // PUT /api/v2/devices/pages/lines (provided): 'accepted' on 200, 'refused' when the device said no; rejects on failure.
-    writeLine: fromPromise<LineWriteOutcome, LineWriteRequest>(() =>
-      Promise.reject(new Error('writeLine not provided')),
-    ),
+    writeLine: notProvided<LineWriteOutcome, LineWriteRequest>('writeLine'),
   },
   guards: {
     valueValid: ({ context }) => valueError(context.line, context.value) === null,

@@ -1,5 +1,5 @@
 import type { MessageId } from '../../i18n/messages';
-import type { Line, LineLimits } from '../../services/contracts/devices';
+import type { Line, LineLimits } from '#contracts/devices';
 
 /** A message about the value, with what it names (the bounds and unit of an out-of-range value). */
 export interface ValueError {

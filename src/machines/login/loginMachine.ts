@@ -1,5 +1,5 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { LoginRequest, Session } from '../../services/contracts';
+import { assign, sendTo, setup } from 'xstate';
+import type { LoginRequest, Session } from '#contracts';
 import type { LoginFailure, LoginOutcome } from '../../services/api';
 import type { MessageId } from '../../i18n/messages';
 import type { Message } from '../message';
@@ -7,6 +7,7 @@ import type { NotificationsEvent } from '../notifications/notifications.events';
 import type { LoginEvent, LoginField } from './login.events';
 import { codeError, passwordError, usernameError } from './loginValidation';
 import { notifications } from '../notifications/notify';
+import { notProvided } from '../notProvided';
 
 export interface LoginInput {
   /** Tenant name from the theme ('' before it loads; the server also knows the tenant from the host). */
@@ -55,9 +56,7 @@ export const loginMachine = setup({
   },
   actors: {
     // Provided by the composition root (POST /api/login); rejects with a LoginFailure.
-    authenticate: fromPromise<LoginOutcome, LoginRequest>(() =>
-      Promise.reject(new Error('authenticate not provided')),
-    ),
+    authenticate: notProvided<LoginOutcome, LoginRequest>('authenticate'),
   },
   guards: {
     credentialsValid: ({ context }) =>

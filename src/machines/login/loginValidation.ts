@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LoginRequest, SecurityCode } from '../../services/contracts';
+import { LoginRequest, SecurityCode } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 
 // The contract schemas are the rules (trimmed, required, 6 digits); this maps their verdict onto the

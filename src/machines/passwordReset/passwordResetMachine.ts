@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { PasswordReset, RecoveryTokenInfo } from '../../services/contracts';
+import { assign, setup } from 'xstate';
+import type { PasswordReset, RecoveryTokenInfo } from '#contracts';
 import type { RecoveryFailure } from '../../services/api/passwordRecovery';
 import type { MessageId } from '../../i18n/messages';
 import type { PasswordResetEvent } from './passwordReset.events';
 import { hasErrors, noPasswordErrors, passwordResetErrors, type PasswordFieldErrors } from './passwordRules';
+import { notProvided } from '../notProvided';
 
 export type PasswordResetKind = RecoveryTokenInfo['kind'];
 
@@ -40,12 +41,8 @@ export const passwordResetMachine = setup({
   actors: {
     // Provided by the composition root (GET and POST /api/v2/account/recover-password?token=); they reject
     // with a RecoveryFailure.
-    checkToken: fromPromise<RecoveryTokenInfo, { token: string }>(() =>
-      Promise.reject(new Error('checkToken not provided')),
-    ),
-    resetPassword: fromPromise<void, { token: string; body: PasswordReset }>(() =>
-      Promise.reject(new Error('resetPassword not provided')),
-    ),
+    checkToken: notProvided<RecoveryTokenInfo, { token: string }>('checkToken'),
+    resetPassword: notProvided<void, { token: string; body: PasswordReset }>('resetPassword'),
   },
   guards: {
     // A recovery token opened on the setup route (or the reverse) is not the link the user was sent.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, NewPasswordEntry } from '../../services/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, NewPasswordEntry } from '#contracts';
 import type { PasswordResetField } from '../../services/api/passwordRecovery';
 import type { Message } from '../message';
 

@@ -1,4 +1,4 @@
-import type { ServerMessage } from '../../services/contracts';
+import type { ServerMessage } from '#contracts';
 
 /** When a department's values were reported (ms, null: never) and whether the server calls them stale. */
 export interface Freshness {

@@ -1,5 +1,5 @@
 import type { AnyActorRef } from 'xstate';
-import type { Line, PageTopic, Topic } from '../../services/contracts';
+import type { Line, PageTopic, Topic } from '#contracts';
 
 /** A line value pushed live; the rest of the line (name, options…) comes from the lines call. */
 export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'> & { state?: number | null };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assign, enqueueActions, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
-import { HEARTBEAT, SERVER_RESTARTING, ServerMessage, TOO_MANY_CONNECTIONS } from '../../services/contracts';
+import { HEARTBEAT, SERVER_RESTARTING, ServerMessage, TOO_MANY_CONNECTIONS } from '#contracts';
 import type { DeviceTreeEvent, TreeStatusEvent } from '../deviceTree/deviceTree.events';
 import { notificationOf, notifications } from '../notifications/notify';
 import { SYSTEM_IDS } from '../systemIds';

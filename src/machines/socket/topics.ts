@@ -1,5 +1,5 @@
 import type { AnyActorRef } from 'xstate';
-import type { ClientMessage, Topic } from '../../services/contracts';
+import type { ClientMessage, Topic } from '#contracts';
 
 export interface Subscription {
   key: string;

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { FleetRow } from '../../services/contracts';
+import type { FleetRow } from '#contracts';
 import type { storesMachine } from './storesMachine';
 
 type StoresSnapshot = SnapshotFrom<typeof storesMachine>;

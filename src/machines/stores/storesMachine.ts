@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FleetRow } from '../../services/contracts';
+import type { FleetRow } from '#contracts';
 import type { StoresEvent } from './stores.events';
 
 export interface StoresContext {

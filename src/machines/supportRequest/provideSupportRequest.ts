@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { SupportApi } from '../../services/api/support';
-import type { SupportKind } from '../../services/contracts';
+import type { SupportKind } from '#contracts';
 import { supportRequestMachine, type SendSupportRequest } from './supportRequestMachine';
 
 /** The support dialog bound to the call of its kind: a bug report or a feature request. */

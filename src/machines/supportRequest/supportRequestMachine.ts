@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { SupportFailure } from '../../services/api/support';
-import { SupportRequest, type SupportReceipt } from '../../services/contracts';
+import { SupportRequest, type SupportReceipt } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import type { SupportField, SupportRequestEvent } from './supportRequest.events';
+import { notProvided } from '../notProvided';
 
 export interface SupportRequestContext {
   title: string;
@@ -58,9 +59,7 @@ export const supportRequestMachine = setup({
   },
   actors: {
     // POST /api/v2/support/bug-report or /feature-request (provided); rejects with a SupportFailure.
-    sendRequest: fromPromise<SupportReceipt, SendSupportRequest>(() =>
-      Promise.reject(new Error('sendRequest not provided')),
-    ),
+    sendRequest: notProvided<SupportReceipt, SendSupportRequest>('sendRequest'),
   },
   guards: {
     formValid: ({ context }) => Object.keys(fieldErrors(context)).length === 0,

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_ACCOUNT_PAGE_LENGTH,
-  type AccountPageRequest,
-  type AccountSortField,
-} from '../../services/contracts';
+import { DEFAULT_ACCOUNT_PAGE_LENGTH, type AccountPageRequest, type AccountSortField } from '#contracts';
 
 /** What the account table asks the server for; `draw` is added per request. */
 export type AccountQuery = Omit<AccountPageRequest, 'draw'>;

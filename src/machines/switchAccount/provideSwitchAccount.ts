@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { SwitchAccountApi } from '../../services/api/switchAccount';
-import type { AccountPageRequest } from '../../services/contracts';
+import type { AccountPageRequest } from '#contracts';
 import { switchAccountMachine } from './switchAccountMachine';
 
 /** The switch account dialog bound to /api/v2/account/paginate, /switch/{id} and /switch-records. */

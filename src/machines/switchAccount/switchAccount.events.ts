@@ -1,4 +1,4 @@
-import type { AccountPageLength, AccountSortField } from '../../services/contracts';
+import type { AccountPageLength, AccountSortField } from '#contracts';
 
 export type SwitchAccountEvent =
   /** The search field changed; the table asks the server once typing pauses. */

@@ -5,9 +5,10 @@ import {
   type Account,
   type AccountSortField,
   type SwitchRecord,
-} from '../../services/contracts';
+} from '#contracts';
 import { failureMessage } from './switchFailure';
 import type { switchAccountMachine } from './switchAccountMachine';
+import { ariaSortOf, type AriaSort } from '../sortOrder';
 
 type Snapshot = SnapshotFrom<typeof switchAccountMachine>;
 
@@ -31,12 +32,8 @@ export const selectAccountPageCount = (s: Snapshot): number =>
 /** aria-sort of a column header. */
 export const selectSortOf =
   (field: AccountSortField) =>
-  (s: Snapshot): 'ascending' | 'descending' | 'none' =>
-    s.context.query.sortField !== field
-      ? 'none'
-      : s.context.query.sortDirection === 'ASC'
-        ? 'ascending'
-        : 'descending';
+  (s: Snapshot): AriaSort =>
+    ariaSortOf(s.context.query, field);
 
 /** The username of the account being switched to ('' when none). */
 export const selectChosenUsername = (s: Snapshot): string =>

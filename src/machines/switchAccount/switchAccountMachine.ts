@@ -7,7 +7,7 @@ import {
   type AccountSortField,
   type Session,
   type SwitchRecordPage,
-} from '../../services/contracts';
+} from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import { DEFAULT_ACCOUNT_QUERY, sortedBy, type AccountQuery } from './accountQuery';

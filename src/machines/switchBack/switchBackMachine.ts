@@ -1,10 +1,11 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { SwitchFailure } from '../../services/api/switchAccount';
-import type { Session } from '../../services/contracts';
+import type { Session } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import { failureMessage, switchFailureOf } from '../switchAccount/switchFailure';
 import type { SwitchBackEvent } from './switchBack.events';
+import { notProvided } from '../notProvided';
 
 export interface SwitchBackContext {
   /** The administrator's username (token.source): whom the user returns to. */
@@ -26,7 +27,7 @@ export const switchBackMachine = setup({
     output: {} as AccountDialogOutput,
   },
   actors: {
-    switchBack: fromPromise<Session>(() => Promise.reject(new Error('switchBack not provided'))),
+    switchBack: notProvided<Session>('switchBack'),
   },
   actions: {
     assignFailure: assign({ failure: (_, params: { error: unknown }) => switchFailureOf(params.error) }),

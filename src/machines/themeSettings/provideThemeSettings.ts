@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../services/api';
-import type { ThemeSettings } from '../../services/contracts/themeSettings';
+import type { ThemeSettings } from '#contracts/themeSettings';
 import { themeSettingsMachine } from './themeSettingsMachine';
 
 /** The theme dialog's workflow bound to the API. */

@@ -1,4 +1,4 @@
-import type { ThemeFont, ThemeSize } from '../../services/contracts/themeSettings';
+import type { ThemeFont, ThemeSize } from '#contracts/themeSettings';
 
 export type ThemeSettingsEvent =
   /** One of SPEC §3's thirteen fonts picked from the list (the preview shows it at once). */

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ThemeFont, ThemeSize } from '../../services/contracts/themeSettings';
+import type { ThemeFont, ThemeSize } from '#contracts/themeSettings';
 import type { themeSettingsMachine } from './themeSettingsMachine';
 
 type ThemeSettingsSnapshot = SnapshotFrom<typeof themeSettingsMachine>;

@@ -1,9 +1,10 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { AccountSettings } from '../../services/contracts';
-import type { ThemeSettings } from '../../services/contracts/themeSettings';
+import { assign, sendTo, setup } from 'xstate';
+import type { AccountSettings } from '#contracts';
+import type { ThemeSettings } from '#contracts/themeSettings';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import type { ThemeSettingsEvent } from './themeSettings.events';
+import { notProvided } from '../notProvided';
 
 export interface ThemeSettingsContext {
   /** The font and size chosen in the dialog; they start as the account's. */
@@ -27,9 +28,7 @@ export const themeSettingsMachine = setup({
   },
   actors: {
     // POST /api/v2/account/settings/theme (provided): resolves with the full settings.
-    saveTheme: fromPromise<AccountSettings, ThemeSettings>(() =>
-      Promise.reject(new Error('saveTheme not provided')),
-    ),
+    saveTheme: notProvided<AccountSettings, ThemeSettings>('saveTheme'),
   },
   actions: {
     chooseTheme: assign({

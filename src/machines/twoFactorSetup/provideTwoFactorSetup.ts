@@ -10,7 +10,7 @@ export interface TwoFactorSetupServices {
 
 /**
  * The setup machine bound to the services: the account settings dialog's machine invokes it (with systemId
- * TWO_FACTOR_SETUP_SYSTEM_ID) when the user turns two-factor on.
+ * SYSTEM_IDS.twoFactorSetup) when the user turns two-factor on.
  */
 export function provideTwoFactorSetup({ api, clipboard }: TwoFactorSetupServices) {
   return twoFactorSetupMachine.provide({

@@ -1,6 +1,3 @@
-/** systemId under which the account settings dialog's machine runs the setup; its view finds it by that. */
-export const TWO_FACTOR_SETUP_SYSTEM_ID = 'twoFactorSetup';
-
 export type TwoFactorSetupEvent =
   /** To the next step: scan → type the secret → enter a code. */
   | { type: 'twoFactor.next' }

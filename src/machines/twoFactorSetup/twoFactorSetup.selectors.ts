@@ -1,8 +1,10 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Message } from '../message';
 import type { twoFactorSetupMachine } from './twoFactorSetupMachine';
 
 type TwoFactorSetupSnapshot = SnapshotFrom<typeof twoFactorSetupMachine>;
+/** The running twoFactorSetupMachine a view reads and sends to. */
+export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>;
 
 /** The step of SPEC §2 shown: 1 scan, 2 type the secret, 3 enter a code; 0 while none is (loading, failed). */
 export const selectStep = (s: TwoFactorSetupSnapshot): 0 | 1 | 2 | 3 =>

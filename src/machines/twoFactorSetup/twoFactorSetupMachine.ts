@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
-import { SecurityCode, type TwoFactorSetupKey } from '../../services/contracts';
+import { assign, setup } from 'xstate';
+import { SecurityCode, type TwoFactorSetupKey } from '#contracts';
 import type { TwoFactorFailure } from '../../services/api/twoFactor';
 import type { Message } from '../message';
 import type { TwoFactorSetupEvent, TwoFactorSetupInput, TwoFactorSetupOutput } from './twoFactorSetup.events';
+import { notProvided } from '../notProvided';
 
 export interface TwoFactorSetupContext extends TwoFactorSetupKey {
   /** Linked with the code when the account has no e-mail yet (SPEC §5: two-factor only with one). */
@@ -44,13 +45,9 @@ export const twoFactorSetupMachine = setup({
   actors: {
     // Provided (provideTwoFactorSetup): GET /api/v2/account/settings/2fa, POST verify-2fa (rejects with a
     // TwoFactorFailure), and the clipboard.
-    fetchSetupKey: fromPromise<TwoFactorSetupKey>(() =>
-      Promise.reject(new Error('fetchSetupKey not provided')),
-    ),
-    verifyCode: fromPromise<void, { secret: string; code: string; email: string | null }>(() =>
-      Promise.reject(new Error('verifyCode not provided')),
-    ),
-    copyText: fromPromise<void, { text: string }>(() => Promise.reject(new Error('copyText not provided'))),
+    fetchSetupKey: notProvided<TwoFactorSetupKey>('fetchSetupKey'),
+    verifyCode: notProvided<void, { secret: string; code: string; email: string | null }>('verifyCode'),
+    copyText: notProvided<void, { text: string }>('copyText'),
   },
   guards: {
     // SPEC §5: exactly 6 digits, checked before anything is sent.

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { UsersApi } from '../../services/api/users';
-import type { UserCreate } from '../../services/contracts';
+import type { UserCreate } from '#contracts';
 import { usersMachine, type SetUserDisabled } from './usersMachine';
 
 /** The user list bound to the calls of /api/v2/admin/users. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { MessageId } from '../../i18n/messages';
-import { UserCreate, type UserErrorCode, type UserRole, type UserSummary } from '../../services/contracts';
+import { UserCreate, type UserErrorCode, type UserRole, type UserSummary } from '#contracts';
 import type { UsersFailure } from '../../services/api/users';
 import type { NotifyParams } from '../notifications/notify';
 import type { UserField } from './users.events';

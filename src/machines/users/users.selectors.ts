@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { UserSummary } from '../../services/contracts';
+import type { UserSummary } from '#contracts';
 import type { UserDraft, UserFieldErrors } from './userForm';
 import type { usersMachine } from './usersMachine';
 

@@ -1,6 +1,6 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { UserCreate, UserSummary } from '../../services/contracts';
+import type { UserCreate, UserSummary } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notificationOf, notifications } from '../notifications/notify';
 import {
@@ -13,6 +13,7 @@ import {
   type UserFieldErrors,
 } from './userForm';
 import type { UserField, UsersEvent } from './users.events';
+import { notProvided } from '../notProvided';
 
 export interface UsersContext {
   /** The signed-in administrator, whose own row offers no "disable". */
@@ -49,13 +50,9 @@ export const usersMachine = setup({
   },
   actors: {
     // The calls of /api/v2/admin/users (provided, see provideUsers); they reject with a UsersFailure.
-    loadUsers: fromPromise<UserSummary[]>(() => Promise.reject(new Error('loadUsers not provided'))),
-    createUser: fromPromise<UserSummary, UserCreate>(() =>
-      Promise.reject(new Error('createUser not provided')),
-    ),
-    setUserDisabled: fromPromise<UserSummary, SetUserDisabled>(() =>
-      Promise.reject(new Error('setUserDisabled not provided')),
-    ),
+    loadUsers: notProvided<UserSummary[]>('loadUsers'),
+    createUser: notProvided<UserSummary, UserCreate>('createUser'),
+    setUserDisabled: notProvided<UserSummary, SetUserDisabled>('setUserDisabled'),
   },
   guards: {
     draftValid: ({ context }) => Object.keys(userFieldErrors(context.draft)).length === 0,

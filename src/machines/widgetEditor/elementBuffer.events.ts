@@ -1,4 +1,4 @@
-import type { AvailableBuffer } from '../../services/contracts';
+import type { AvailableBuffer } from '#contracts';
 import type { UserPreferences } from '../userPreferences';
 import type { BufferChoice } from './elementBuffer.rules';
 import type { EditorElement } from './widgetDefaults';

@@ -1,4 +1,4 @@
-import { BUFFER_INTERVAL_MAX_S, type AvailableBuffer, type WidgetType } from '../../services/contracts';
+import { BUFFER_INTERVAL_MAX_S, type AvailableBuffer, type WidgetType } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import { formatDate, parseDate } from '../dateRange/dateText';
 import type { UserPreferences } from '../userPreferences';

@@ -1,5 +1,5 @@
 import { assign, sendParent, setup } from 'xstate';
-import type { AvailableBuffer } from '../../services/contracts';
+import type { AvailableBuffer } from '#contracts';
 import type { UserPreferences } from '../userPreferences';
 import type { BufferChanged, ElementBufferEvent, ElementBufferInput } from './elementBuffer.events';
 import { bufferOf, choiceOf, initialPcNumber, requestOf, type BufferRequest } from './elementBuffer.rules';

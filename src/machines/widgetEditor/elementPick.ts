@@ -1,5 +1,5 @@
 import type { DepartmentName } from '../../services/api';
-import type { Department, DeviceTreeItem, Line } from '../../services/contracts/devices';
+import type { Department, DeviceTreeItem, Line } from '#contracts/devices';
 import { walkItems } from '../deviceTree/treeModel';
 import { newElement, type EditorElement } from './widgetDefaults';
 

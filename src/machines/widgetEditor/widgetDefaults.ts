@@ -1,10 +1,5 @@
 import * as v from 'valibot';
-import {
-  PictographElement,
-  WIDGET_SCHEMAS,
-  type Widget,
-  type WidgetType,
-} from '../../services/contracts/widgets';
+import { PictographElement, WIDGET_SCHEMAS, type Widget, type WidgetType } from '#contracts/widgets';
 
 /** An element as the editor keeps it: every field any type's element has (the save drops the others). */
 export type EditorElement = PictographElement;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { MessageId } from '../../i18n/messages';
-import { Widget, type WidgetPosition, type WidgetType } from '../../services/contracts/widgets';
+import { Widget, type WidgetPosition, type WidgetType } from '#contracts/widgets';
 import { addedElement, seededElements, type EditorElement, type WidgetFields } from './widgetDefaults';
 
 /** The widget being edited: its fields, and a separate element list per type tried (SPEC §4). */

@@ -1,4 +1,4 @@
-import type { Widget, WidgetPosition, WidgetType } from '../../services/contracts/widgets';
+import type { Widget, WidgetPosition, WidgetType } from '#contracts/widgets';
 import type { UserPreferences } from '../userPreferences';
 import type { TableAxis } from './tableAxes';
 import type { WidgetFields } from './widgetDefaults';

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { WidgetType } from '../../services/contracts/widgets';
+import type { WidgetType } from '#contracts/widgets';
 import { fieldDefaults, type EditorElement, type WidgetFields } from './widgetDefaults';
 import { elementsOf, type WidgetErrors } from './widgetDraft';
 import type { WidgetColourField } from './widgetEditor.events';

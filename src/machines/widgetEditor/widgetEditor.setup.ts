@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { WidgetInterval, WidgetType } from '../../services/contracts/widgets';
+import type { WidgetInterval, WidgetType } from '#contracts/widgets';
 import type { DateRangeOutput } from '../dateRange/dateRange.events';
 import { dateRangeMachine } from '../dateRange/dateRangeMachine';
 import type { UserPreferences } from '../userPreferences';

@@ -1,4 +1,4 @@
-import type { Widget } from '../../services/contracts/widgets';
+import type { Widget } from '#contracts/widgets';
 import { DEFAULT_PREFERENCES } from '../userPreferences';
 import { builtWidget, draftOf, elementAt } from './widgetDraft';
 import type { WidgetEditorOutput } from './widgetEditor.events';

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Department, DeviceTreeItem, Line, Page } from '../../services/contracts/devices';
-import type { WidgetType } from '../../services/contracts/widgets';
+import type { Department, DeviceTreeItem, Line, Page } from '#contracts/devices';
+import type { WidgetType } from '#contracts/widgets';
 import type { EditorElement } from './widgetDefaults';
 import type { ElementColourField } from './widgetElement.events';
 import type { widgetElementMachine } from './widgetElementMachine';

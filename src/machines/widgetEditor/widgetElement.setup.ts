@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, raise, setup } from 'xstate';
+import { assign, not, raise, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type {
   DepartmentName,
@@ -8,8 +8,8 @@ import type {
   PagesQuery,
   PagesResult,
 } from '../../services/api';
-import type { Department, DeviceTreeItem, Line, Page } from '../../services/contracts/devices';
-import type { WidgetType } from '../../services/contracts/widgets';
+import type { Department, DeviceTreeItem, Line, Page } from '#contracts/devices';
+import type { WidgetType } from '#contracts/widgets';
 import type { UserPreferences } from '../userPreferences';
 import type { ColourPickerOutput } from './colourPicker.events';
 import { colourPickerMachine } from './colourPickerMachine';
@@ -31,6 +31,7 @@ import type {
   WidgetElementEvent,
   WidgetElementOutput,
 } from './widgetElement.events';
+import { notProvided } from '../notProvided';
 
 export interface WidgetElementInput {
   element: EditorElement;
@@ -101,16 +102,10 @@ export const widgetElementSetup = setup({
   },
   actors: {
     // Provided by provideWidgetEditor (the devices API); these defaults only fail loudly.
-    loadDevices: fromPromise<DeviceTreeItem[]>(() => Promise.reject(new Error('loadDevices not provided'))),
-    loadDepartments: fromPromise<DepartmentName[], DepartmentNamesQuery>(() =>
-      Promise.reject(new Error('loadDepartments not provided')),
-    ),
-    loadPages: fromPromise<PagesResult, PagesQuery>(() =>
-      Promise.reject(new Error('loadPages not provided')),
-    ),
-    loadLines: fromPromise<LinesResult, LinesQuery>(() =>
-      Promise.reject(new Error('loadLines not provided')),
-    ),
+    loadDevices: notProvided<DeviceTreeItem[]>('loadDevices'),
+    loadDepartments: notProvided<DepartmentName[], DepartmentNamesQuery>('loadDepartments'),
+    loadPages: notProvided<PagesResult, PagesQuery>('loadPages'),
+    loadLines: notProvided<LinesResult, LinesQuery>('loadLines'),
     colourPicker: colourPickerMachine,
     elementBuffer: elementBufferMachine,
   },

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { KyInstance } from 'ky';
-import { AccountSettings, LanguageChoices, type AccountSettingsUpdate } from '../contracts';
+import { AccountSettings, LanguageChoices, type AccountSettingsUpdate } from '#contracts';
 
 export type LanguageChoice = v.InferOutput<typeof LanguageChoices>[number];
 

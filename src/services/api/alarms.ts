@@ -12,7 +12,7 @@ import {
   PushSubscriptionRequest,
   TestNotificationResult,
   VapidPublicKey,
-} from '../contracts';
+} from '#contracts';
 import { params } from './helpers';
 
 /** Thrown when the server refuses a call with a reason (its error body's message), shown to the user as is. */

@@ -8,7 +8,7 @@ import {
   Session,
   Theme,
   type LoginRequest,
-} from '../contracts';
+} from '#contracts';
 import { retryAfterMinutes } from './helpers';
 
 /** What a login attempt can end in, besides a transport failure. */

@@ -20,7 +20,7 @@ import {
   type WidgetDownloadQuery,
   type WidgetInput,
   type WidgetSave,
-} from '../contracts';
+} from '#contracts';
 import { conflictOr, fileNameOf, params } from './helpers';
 
 /** A dashboard export: the document (its widgets as stored) and the file name the server gave it. */

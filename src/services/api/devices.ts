@@ -12,7 +12,7 @@ import {
   type LinesRequest,
   type LineWriteRequest,
   type PagesRequest,
-} from '../contracts';
+} from '#contracts';
 
 /**
  * What became of a line write (SPEC §7: any status but 200 means the device did not take it), with the reason the

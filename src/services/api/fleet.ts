@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { KyInstance } from 'ky';
-import { Fleet, type FleetRow } from '../contracts';
+import { Fleet, type FleetRow } from '#contracts';
 
 /** GET /api/v2/fleet: the tenant's stores at a glance, worst first. */
 export interface FleetApi {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { HTTPError } from 'ky';
-import { DashboardVersionConflict } from '../contracts';
+import { DashboardVersionConflict } from '#contracts';
 
 /** Thrown by dashboard and widget saves answered 409: someone saved first; `currentVersion` is the stored one. */
 export class DashboardConflictError extends Error {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { KyInstance } from 'ky';
-import { HistoryResult, type HistoryQueryInput } from '../contracts';
+import { HistoryResult, type HistoryQueryInput } from '#contracts';
 
 /** Buffered history of lines (server/src/modules/history), answers parsed by the contract. */
 export interface HistoryApi {

@@ -7,7 +7,7 @@ import {
   RecoveryTokenInfo,
   RecoveryTokenQuery,
   type PasswordReset,
-} from '../contracts';
+} from '#contracts';
 import { retryAfterMinutes } from './helpers';
 
 /** The fields of the new-password form the server can name in a VALIDATION_FAILED answer. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
-import { SUPPORT_PATHS, SupportReceipt, type SupportKind, type SupportRequest } from '../contracts';
+import { SUPPORT_PATHS, SupportReceipt, type SupportKind, type SupportRequest } from '#contracts';
 
 /** Why a bug report or feature request was not sent; the machine turns it into SPEC §8's message. */
 export type SupportFailure = { kind: 'limitReached' } | { kind: 'unavailable' };

@@ -8,7 +8,7 @@ import {
   Session,
   SwitchRecordPage,
   type SwitchErrorCode,
-} from '../contracts';
+} from '#contracts';
 
 /** Why a switch or switch back failed: a rule of the server by its code, or no usable answer at all. */
 export type SwitchFailure = { kind: 'refused'; code: SwitchErrorCode } | { kind: 'unavailable' };

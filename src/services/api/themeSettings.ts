@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { KyInstance } from 'ky';
-import { AccountSettings } from '../contracts';
-import { ThemeSettings } from '../contracts/themeSettings';
+import { AccountSettings } from '#contracts';
+import { ThemeSettings } from '#contracts/themeSettings';
 
 /** SPEC §7's POST /api/v2/account/settings/theme. */
 export interface ThemeSettingsApi {

@@ -6,7 +6,7 @@ import {
   TwoFactorCodeQuery,
   TwoFactorSetupKey,
   TwoFactorVerifyBody,
-} from '../contracts';
+} from '#contracts';
 import { retryAfterMinutes } from './helpers';
 
 /** Why a code was not accepted; the setup machine turns it into the message SPEC §8 asks for. */

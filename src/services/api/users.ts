@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
-import { ErrorBody, USER_ERRORS, UserCreate, UserList, UserSummary, type UserErrorCode } from '../contracts';
+import { ErrorBody, USER_ERRORS, UserCreate, UserList, UserSummary, type UserErrorCode } from '#contracts';
 
 /** Why a call of the user list failed: a rule of the server by its code, or no usable answer at all. */
 export type UsersFailure = { kind: 'refused'; code: UserErrorCode } | { kind: 'unavailable' };

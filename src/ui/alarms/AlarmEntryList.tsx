@@ -6,7 +6,7 @@ import {
   selectAlarmsLoading,
 } from '../../machines/alarms/alarmList.selectors';
 import { formatDate } from '../../machines/dateRange/dateText';
-import type { ActiveAlarm } from '../../services/contracts';
+import type { ActiveAlarm } from '#contracts';
 import { useT } from '../i18n';
 import { alarmText } from './alarmText';
 import type { AlarmListRef } from './useAlarmActors';

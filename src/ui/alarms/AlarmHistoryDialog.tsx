@@ -10,7 +10,7 @@ import {
   selectSortOf,
 } from '../../machines/alarms/alarmHistory.selectors';
 import type { AlarmHistorySortField } from '../../machines/alarms/alarmHistory.events';
-import { ALARM_HISTORY_SORT_FIELDS } from '../../services/contracts';
+import { ALARM_HISTORY_SORT_FIELDS } from '#contracts';
 import type { alarmHistoryMachine } from '../../machines/alarms/alarmHistoryMachine';
 import { formatDate } from '../../machines/dateRange/dateText';
 import { Button } from '../primitives/Button';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { ALARM_HISTORY_PAGE_LENGTHS } from '../../services/contracts';
+import { ALARM_HISTORY_PAGE_LENGTHS } from '#contracts';
 import {
   selectHistoryQuery,
   selectHistoryTotal,

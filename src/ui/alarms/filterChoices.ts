@@ -1,5 +1,5 @@
-import type { DeviceTreeItem } from '../../services/contracts';
-import { compareNames } from '../../services/contracts/names';
+import type { DeviceTreeItem } from '#contracts';
+import { compareNames } from '#contracts/names';
 import { departmentName, deviceName, pickableDevices } from '../../machines/widgetEditor/elementPick';
 import type { ListboxChoice } from '../primitives/Listbox';
 

@@ -15,7 +15,7 @@ import { Dialog } from '../primitives/Dialog';
 import { DateRangeFields } from '../dateRange/DateRangeFields';
 import { TextField } from '../primitives/TextField';
 import { ColourButton } from '../widgetEditor/ColourButton';
-import type { AnnotationsActor } from './AnnotationsDialog';
+import type { AnnotationsActor } from '../../machines/annotations/annotations.selectors';
 
 const selectLabelError = selectAnnotationError('label');
 const selectStartError = selectAnnotationError('start');

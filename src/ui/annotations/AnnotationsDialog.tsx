@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import {
   selectAnnotationColourPicker,
   selectAnnotationList,
@@ -8,16 +7,14 @@ import {
   selectIsSaving,
   selectTimeZone,
   selectWidgetName,
+  type AnnotationsActor,
 } from '../../machines/annotations/annotations.selectors';
-import type { annotationsMachine } from '../../machines/annotations/annotationsMachine';
 import { formatDate } from '../../machines/dateRange/dateText';
 import { ColorPickerDialog } from '../dialogs/ColorPickerDialog';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
 import { AnnotationFormDialog } from './AnnotationFormDialog';
-
-export type AnnotationsActor = ActorRefFrom<typeof annotationsMachine>;
 
 /** SPEC §2 annotations (mark areas): the list, the form of one, or the colour picker of the form. */
 export function AnnotationsDialog({ actor }: { actor: AnnotationsActor }) {

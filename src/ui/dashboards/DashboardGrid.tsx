@@ -16,7 +16,7 @@ import {
   selectFullscreenId,
   selectIsEditing,
 } from '../../machines/dashboardEditor/dashboardEditor.selectors';
-import { GRID_COLUMNS, GRID_MARGIN, GRID_ROW_HEIGHT } from '../../services/contracts';
+import { GRID_COLUMNS, GRID_MARGIN, GRID_ROW_HEIGHT } from '#contracts';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { breakpointOf, columnsOf, compactorAt, layoutAt } from './gridLayout';

@@ -9,7 +9,7 @@ import {
   selectShownDashboards,
   selectSortingDraft,
 } from '../../machines/dashboards/dashboards.selectors';
-import { SORT_DIRECTIONS, SORT_MODES } from '../../services/contracts';
+import { SORT_DIRECTIONS, SORT_MODES } from '#contracts';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';

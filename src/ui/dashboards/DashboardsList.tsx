@@ -7,7 +7,7 @@ import {
   selectSelectedId,
   type DashboardEntry,
 } from '../../machines/dashboards/dashboards.selectors';
-import type { DashboardSummary } from '../../services/contracts';
+import type { DashboardSummary } from '#contracts';
 import { useT } from '../i18n';
 import { ActionsMenu, DashboardRow, ICON_BUTTON, useMoveEntries } from './DashboardsListRows';
 import { useEntryDrag, type EntryPlace } from './useEntryDrag';

@@ -2,7 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { MouseEvent } from 'react';
 import { dashboardPath } from '../../machines/dashboards/dashboards.setup';
 import type { DashboardsEvent } from '../../machines/dashboards/dashboards.events';
-import type { DashboardSummary } from '../../services/contracts';
+import type { DashboardSummary } from '#contracts';
 import { useT } from '../i18n';
 import type { EntryPlace } from './useEntryDrag';
 import type { DashboardsActor } from './useDashboards';

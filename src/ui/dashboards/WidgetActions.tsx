@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItems } from '@headlessui/react';
-import { isInvalidWidget, type DashboardWidget } from '../../services/contracts';
+import { isInvalidWidget, type DashboardWidget } from '#contracts';
 import { useT } from '../i18n';
 import { widgetRegistry } from '../widgets/registry';
 import { FrameButton, FrameMenuItem, type FrameAction, type FrameActionProps } from './FrameAction';

@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection } from '@headlessui/react';
-import { WIDGET_EXPORT_TYPES, type Widget } from '../../services/contracts';
+import { WIDGET_EXPORT_TYPES, type Widget } from '#contracts';
 import { useT } from '../i18n';
 import { FRAME_BUTTON } from './frameButton';
 import { MENU_ITEM } from './DashboardsListRows';

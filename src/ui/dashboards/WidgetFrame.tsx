@@ -1,12 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, type ComponentProps, type ReactNode } from 'react';
 import { selectWidgetLive } from '../../machines/dashboardEditor/dashboardEditor.selectors';
-import {
-  isInvalidWidget,
-  type DashboardWidget,
-  type InvalidWidget,
-  type Widget,
-} from '../../services/contracts';
+import { isInvalidWidget, type DashboardWidget, type InvalidWidget, type Widget } from '#contracts';
 import { FailureNotice } from '../errors/FailureNotice';
 import { RetryBoundary } from '../errors/RetryBoundary';
 import { useT } from '../i18n';

@@ -7,7 +7,7 @@ import {
   WIDGET_MIN_H,
   WIDGET_MIN_W,
   type Widget,
-} from '../../services/contracts';
+} from '#contracts';
 
 export type Breakpoint = (typeof BREAKPOINTS)[number];
 

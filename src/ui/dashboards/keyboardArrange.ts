@@ -1,6 +1,6 @@
 import { bottom, cloneLayout, getLayoutItem, moveElement, type Layout } from 'react-grid-layout';
 import { applyPositionConstraints, applySizeConstraints, defaultConstraints } from 'react-grid-layout/core';
-import { GRID_MARGIN, GRID_ROW_HEIGHT } from '../../services/contracts';
+import { GRID_MARGIN, GRID_ROW_HEIGHT } from '#contracts';
 import { compactorAt } from './gridLayout';
 
 /** The arrow keys as one grid cell along x or y. */

@@ -1,5 +1,5 @@
 import { verticalCompactor, type Layout, type LayoutItem } from 'react-grid-layout';
-import { GRID_COLUMNS, WIDGET_MIN_H, WIDGET_MIN_W } from '../../services/contracts';
+import { GRID_COLUMNS, WIDGET_MIN_H, WIDGET_MIN_W } from '#contracts';
 import { layoutAt } from './gridLayout';
 
 /**

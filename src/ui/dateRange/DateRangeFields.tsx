@@ -1,5 +1,5 @@
 import type { MessageId } from '../../i18n/messages';
-import { HISTORY_MAX_RANGE_DAYS } from '../../services/contracts';
+import { HISTORY_MAX_RANGE_DAYS } from '#contracts';
 import { useT } from '../i18n';
 import { TextField } from '../primitives/TextField';
 

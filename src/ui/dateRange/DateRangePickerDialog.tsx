@@ -16,7 +16,7 @@ import {
 } from '../../machines/dateRange/dateRange.selectors';
 import { dateRangeMachine } from '../../machines/dateRange/dateRangeMachine';
 import type { DateFormat } from '../../machines/dateRange/dateText';
-import { COMPARE_UNITS, INTERVAL_TYPES, type WidgetInterval } from '../../services/contracts';
+import { COMPARE_UNITS, INTERVAL_TYPES, type WidgetInterval } from '#contracts';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';

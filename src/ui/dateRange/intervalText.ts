@@ -1,5 +1,5 @@
 import { formatDate, type DateFormat } from '../../machines/dateRange/dateText';
-import type { WidgetInterval } from '../../services/contracts';
+import type { WidgetInterval } from '#contracts';
 import { useT } from '../i18n';
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Liveness } from '../../machines/socket/socket.selectors';
-import type { Line } from '../../services/contracts/devices';
+import type { Line } from '#contracts/devices';
 import { useT } from '../i18n';
 import { LiveValue } from '../live/LiveValue';
 import { lineDisplayName, useLineValueText } from './lineText';

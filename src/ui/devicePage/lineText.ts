@@ -1,4 +1,4 @@
-import type { Line } from '../../services/contracts/devices';
+import type { Line } from '#contracts/devices';
 import { useLocale, useT } from '../i18n';
 import { localizedValue } from '../numbers';
 

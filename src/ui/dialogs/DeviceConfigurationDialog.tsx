@@ -12,7 +12,7 @@ import {
   selectSettings,
 } from '../../machines/deviceConfiguration/deviceConfiguration.selectors';
 import type { deviceConfigurationMachine } from '../../machines/deviceConfiguration/deviceConfigurationMachine';
-import { SORT_DIRECTIONS, SORT_MODES } from '../../services/contracts/settings';
+import { SORT_DIRECTIONS, SORT_MODES } from '#contracts/settings';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';

@@ -8,7 +8,7 @@ import {
   selectRefusal,
   selectValue,
 } from '../../machines/lineEdit/lineEdit.selectors';
-import type { LineLimits } from '../../services/contracts/devices';
+import type { LineLimits } from '#contracts/devices';
 import type { lineEditMachine } from '../../machines/lineEdit/lineEditMachine';
 import { useLocale, useT } from '../i18n';
 import { localizedValue } from '../numbers';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { BREAKPOINT_WIDTHS } from '../../services/contracts/widgets/common';
+import { BREAKPOINT_WIDTHS } from '#contracts/widgets/common';
 
 /** Below the md breakpoint of SPEC §9 (960 px) the sidebar leaves the page and becomes a drawer. */
 const NARROW = `(max-width: ${BREAKPOINT_WIDTHS.md - 0.02}px)`;

@@ -19,7 +19,6 @@ import {
   selectLineFontPx,
   selectPageRefreshOnRequest,
 } from '../../machines/app/app.selectors';
-import { DEVICE_PAGE_SYSTEM_ID } from '../../machines/devicePage/devicePage.types';
 import { AppActor } from '../appActor';
 import { LineRows } from '../devicePage/LineRows';
 import { useLiveness } from '../live/liveness';
@@ -27,6 +26,7 @@ import { LineDetailsDialog } from '../dialogs/LineDetailsDialog';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { useSystemActor } from '../useSystemActor';
+import { SYSTEM_IDS } from '../../machines/systemIds';
 
 /**
  * Device page view (SPEC §2). The app machine opens the page in the devicePage actor on route changes;
@@ -34,7 +34,7 @@ import { useSystemActor } from '../useSystemActor';
  */
 export function DevicePageScreen() {
   const t = useT();
-  const page = useSystemActor<ActorRefFrom<typeof devicePageMachine>>(DEVICE_PAGE_SYSTEM_ID);
+  const page = useSystemActor<ActorRefFrom<typeof devicePageMachine>>(SYSTEM_IDS.devicePage);
   const view = useSelector(page, selectView);
   const title = useSelector(page, selectTitle);
   const department = useSelector(page, selectDepartmentName);

@@ -10,7 +10,7 @@ import {
   selectRetryMinutes,
   selectSendError,
 } from '../../machines/forgotPassword/forgotPassword.selectors';
-import { RECOVERY_TOKEN_TTL_MINUTES } from '../../services/contracts';
+import { RECOVERY_TOKEN_TTL_MINUTES } from '#contracts';
 import { AppActor } from '../appActor';
 import { useT } from '../i18n';
 import { ErrorAlert } from '../primitives/ErrorAlert';

@@ -9,7 +9,7 @@ import {
   selectPasswordVisible,
 } from '../../machines/passwordReset/passwordReset.selectors';
 import type { passwordResetMachine } from '../../machines/passwordReset/passwordResetMachine';
-import { PASSWORD_MIN_LENGTH } from '../../services/contracts';
+import { PASSWORD_MIN_LENGTH } from '#contracts';
 import { useMessageText, useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../machines/login/loginMachine';
 import { selectCode, selectCodeError, selectIsBusy } from '../../machines/login/login.selectors';
-import { SECURITY_CODE_LENGTH } from '../../services/contracts';
+import { SECURITY_CODE_LENGTH } from '#contracts';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';

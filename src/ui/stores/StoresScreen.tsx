@@ -10,7 +10,7 @@ import {
   storePath,
 } from '../../machines/stores/stores.selectors';
 import type { storesMachine } from '../../machines/stores/storesMachine';
-import type { FleetRow } from '../../services/contracts';
+import type { FleetRow } from '#contracts';
 import { AppActor } from '../appActor';
 import { useT } from '../i18n';
 import { Loading } from '../Loading';

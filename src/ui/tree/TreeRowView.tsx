@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import type { TreeRow } from '../../machines/deviceTree/treeRows';
-import type { DeviceStatus } from '../../services/contracts';
+import type { DeviceStatus } from '#contracts';
 import { useT } from '../i18n';
 import { ROW_HEIGHT_PX } from './useVirtualWindow';
 

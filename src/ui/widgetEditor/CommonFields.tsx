@@ -5,7 +5,7 @@ import {
   selectTimeZone,
 } from '../../machines/widgetEditor/widgetEditor.selectors';
 import type { WidgetColourField } from '../../machines/widgetEditor/widgetEditor.events';
-import type { WidgetType } from '../../services/contracts';
+import type { WidgetType } from '#contracts';
 import { useIntervalText } from '../dateRange/intervalText';
 import { useT } from '../i18n';
 import { widgetRegistry } from '../widgets/registry';

@@ -18,7 +18,7 @@ import {
   selectUsesDefault,
 } from '../../machines/widgetEditor/elementBuffer.selectors';
 import type { elementBufferMachine } from '../../machines/widgetEditor/elementBufferMachine';
-import { BUFFER_INTERVAL_MAX_S } from '../../services/contracts';
+import { BUFFER_INTERVAL_MAX_S } from '#contracts';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Listbox } from '../primitives/Listbox';

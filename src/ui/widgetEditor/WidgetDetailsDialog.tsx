@@ -9,7 +9,7 @@ import {
   selectName,
   selectWidgetType,
 } from '../../machines/widgetEditor/widgetEditor.selectors';
-import { WIDGET_TYPES, type WidgetType } from '../../services/contracts';
+import { WIDGET_TYPES, type WidgetType } from '#contracts';
 import { DateRangeDialog } from '../dateRange/DateRangePickerDialog';
 import { ColorPickerDialog } from '../dialogs/ColorPickerDialog';
 import { useT } from '../i18n';

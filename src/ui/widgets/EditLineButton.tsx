@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WidgetElement } from '../../services/contracts';
+import type { WidgetElement } from '#contracts';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
 import { useT } from '../i18n';
 

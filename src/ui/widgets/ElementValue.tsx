@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { elementKey } from '../../machines/dashboardEditor/dashboardEditor.setup';
 import { elementTopic } from '../../machines/dashboardEditor/dashboardEditor.model';
 import type { MessageId } from '../../i18n/messages';
-import type { WidgetElement } from '../../services/contracts';
+import type { WidgetElement } from '#contracts';
 import { useLocale, useT, type Translate } from '../i18n';
 import { localizedValue } from '../numbers';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';

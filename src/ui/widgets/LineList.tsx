@@ -1,4 +1,4 @@
-import type { WidgetElement } from '../../services/contracts';
+import type { WidgetElement } from '#contracts';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
 import { useT } from '../i18n';
 import { EditLineButton } from './EditLineButton';

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { WidgetType } from '../../services/contracts';
+import type { WidgetType } from '#contracts';
 import type { FrameAction } from '../dashboards/FrameAction';
 import type { DetailsEditorProps, ElementEditorProps } from '../widgetEditor/types';
 import type { WidgetRendererProps } from './types';
@@ -7,7 +7,7 @@ import type { WidgetRendererProps } from './types';
 /**
  * Everything the product knows about one widget type, kept in the type's folder (its `widget.ts`): the
  * renderer, loaded on first use, and what the widget details dialog shows for it. The schema with its defaults
- * is the type's contract in src/services/contracts/widgets/, shared with the server.
+ * is the type's contract in src/contracts/widgets/, shared with the server.
  */
 export interface WidgetDefinition {
   type: WidgetType;

@@ -1,4 +1,4 @@
-import type { WidgetType } from '../../services/contracts';
+import type { WidgetType } from '#contracts';
 import { barChartWidget } from './barChart/widget';
 import { cardChartWidget } from './cardChart/widget';
 import { collapsableTableWidget } from './collapsableTable/widget';

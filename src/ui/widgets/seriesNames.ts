@@ -1,4 +1,4 @@
-import type { WidgetElement } from '../../services/contracts';
+import type { WidgetElement } from '#contracts';
 import type { Translate } from '../i18n';
 
 /** Where an element reads: the device and department it was picked from, else 'hexacode department.sub'. */

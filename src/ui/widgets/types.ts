@@ -1,5 +1,5 @@
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
-import type { Widget, WidgetType } from '../../services/contracts';
+import type { Widget, WidgetType } from '#contracts';
 
 /** What every widget renderer gets: the dashboard actor (for live values) and its widget. */
 export interface WidgetRendererProps {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { alarmAcknowledgeMachine } from '../../../src/machines/alarms/alarmAcknowledgeMachine';
 import type { AcknowledgeTarget } from '../../../src/machines/alarms/alarmAcknowledge.events';
-import type { AlarmEntry, Session } from '../../../src/services/contracts';
+import type { AlarmEntry, Session } from '#contracts';
 import type { ModelOptions } from '../../support/coveringPaths';
 import { modelEvents } from '../../support/modelEvents';
 import { tenantUrl } from '../support/browser';

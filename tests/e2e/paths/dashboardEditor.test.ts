@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { dashboardEditorMachine } from '../../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../../src/services/api';
-import type { Dashboard, Session } from '../../../src/services/contracts';
+import type { Dashboard, Session } from '#contracts';
 import type { ModelOptions } from '../../support/coveringPaths';
 import { editedDashboard } from '../../support/dashboardEditorFixtures';
 import { modelEvents } from '../../support/modelEvents';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { importWizardMachine } from '../../../src/machines/importWizard/importWizardMachine';
-import type { DashboardsList, Session } from '../../../src/services/contracts';
+import type { DashboardsList, Session } from '#contracts';
 import type { ModelOptions } from '../../support/coveringPaths';
 import { editedDashboard } from '../../support/dashboardEditorFixtures';
 import { modelEvents } from '../../support/modelEvents';

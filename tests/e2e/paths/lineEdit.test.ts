@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { lineEditMachine } from '../../../src/machines/lineEdit/lineEditMachine';
-import type { Line } from '../../../src/services/contracts';
+import type { Line } from '#contracts';
 import type { ModelOptions } from '../../support/coveringPaths';
 import { line } from '../../support/fixtures';
 import { modelEvents } from '../../support/modelEvents';

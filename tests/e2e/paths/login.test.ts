@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { DEMO_TOTP_SECRET } from '../../../server/src/db/seed/users';
+import { DEMO_TOTP_SECRET } from '../../../server/src/seed/users';
 import { totpAt } from '../../../server/src/modules/auth/totp';
 import { loginMachine } from '../../../src/machines/login/loginMachine';
 import { STORAGE_KEYS } from '../../../src/services/storage';

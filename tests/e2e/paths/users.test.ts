@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { UserField } from '../../../src/machines/users/users.events';
 import { usersMachine } from '../../../src/machines/users/usersMachine';
-import type { UserSummary } from '../../../src/services/contracts';
+import type { UserSummary } from '#contracts';
 import type { ModelOptions } from '../../support/coveringPaths';
 import {
   CREATE_FAILED,

@@ -1,4 +1,4 @@
-import type { Dashboard, DashboardsList, WidgetPosition } from '../../../src/services/contracts';
+import type { Dashboard, DashboardsList, WidgetPosition } from '#contracts';
 import { apiRequest } from './api';
 
 /** A signed-in API client of `username` in `tenant`, for the state a test starts from. */

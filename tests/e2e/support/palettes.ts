@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { ColorSet, Theme, ThemeMode } from '../../../src/services/contracts';
+import type { ColorSet, Theme, ThemeMode } from '#contracts';
 import { readableColours, SURFACE_PROPERTIES } from '../../../src/ui/readableColours';
 import { apiRequest } from './api';
 

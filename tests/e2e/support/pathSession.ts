@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Session } from '../../../src/services/contracts';
+import type { Session } from '#contracts';
 import { STORAGE_KEYS } from '../../../src/services/storage';
 import { apiRequest } from './api';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Session, UserSummary } from '../../../src/services/contracts';
+import type { Session, UserSummary } from '#contracts';
 import { apiRequest } from './api';
 import { linkMailedTo } from './outbox';
 import { apiCall, apiSession } from './pathSession';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { AlarmEntry, DashboardsList, Session } from '../../../src/services/contracts';
+import type { AlarmEntry, DashboardsList, Session } from '#contracts';
 import { tenantUrl } from './browser';
 import { apiCall, apiSession } from './pathSession';
 

@@ -6,7 +6,7 @@ import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstat
 import { dashboardEditorMachine } from '../../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { provideSocket } from '../../../src/machines/socket/provideSocket';
 import { SYSTEM_IDS } from '../../../src/machines/systemIds';
-import { Dashboard, type OpenedDashboard } from '../../../src/services/contracts';
+import { Dashboard, type OpenedDashboard } from '#contracts';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
 import { installFakeCanvas } from '../../support/fakeCanvas';
 import { fakeSocketFactory } from '../../support/fakeSocket';

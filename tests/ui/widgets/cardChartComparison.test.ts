@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARE_WITH } from '../../../src/services/contracts';
+import { COMPARE_WITH } from '#contracts';
 import { compareWithReference } from '../../../src/ui/widgets/cardChart/comparison';
 
 const custom = (compareType: 'NUMERIC' | 'PERCENTAGE' | 'NONE', compareToValue: number | null = 10) => ({

@@ -3,7 +3,8 @@ import { Chart, LinearScale, LineController, LineElement, PointElement, TimeScal
 import { de } from 'date-fns/locale/de';
 import { describe, expect, it } from 'vitest';
 import { overlaysOf } from '../../../src/ui/widgets/history/chartAnnotations';
-import { chartConfig, type ChartInput, type ChartTexts } from '../../../src/ui/widgets/history/chartConfig';
+import { chartConfig, type ChartInput } from '../../../src/ui/widgets/history/chartConfig';
+import type { ChartTexts } from '../../../src/ui/widgets/history/chartTexts';
 import type { SeriesModel } from '../../../src/ui/widgets/history/seriesModel';
 import { installFakeCanvas } from '../../support/fakeCanvas';
 

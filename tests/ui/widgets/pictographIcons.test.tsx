@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { englishMessages } from '../../../src/i18n/messages';
-import { DEFAULT_PICTOGRAPH_ICON, PICTOGRAPH_ICON_NAMES } from '../../../src/services/contracts';
+import { englishMessages } from '#i18n/messages';
+import { DEFAULT_PICTOGRAPH_ICON, PICTOGRAPH_ICON_NAMES } from '#contracts';
 import { PICTOGRAPH_ICONS, pictographIcon } from '../../../src/ui/widgets/pictograph/icons';
 
 describe('pictograph icons', () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { TableWidget } from '../../../src/services/contracts';
+import { TableWidget } from '#contracts';
 import { buildTableMatrix } from '../../../src/ui/widgets/table/matrix';
 import { coldRoom, freezerRoom, widgetOf } from '../../support/widgetFixtures';
 

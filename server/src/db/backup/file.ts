@@ -16,7 +16,7 @@ import {
  * A backup file, gzipped text: this first line; the header (JSON: the migrations the database had, its sequences,
  * its tables in the order they load); then each table as a line of JSON, its rows in PostgreSQL's COPY text
  * format, and a line `\.` (which no row can be: COPY writes a backslash as `\\`). Text, not pg_dump's custom
- * format: no pg_dump for PostgreSQL 18 comes from the registries this project installs from (docs/decisions.md).
+ * format: no pg_dump for PostgreSQL 18 comes from the registries this project installs from (docs/decisions/).
  */
 const FIRST_LINE = 'COLDWATCH BACKUP 1';
 const END_OF_TABLE = '\\.';

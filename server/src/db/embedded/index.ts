@@ -138,7 +138,7 @@ async function untilReady(pgDir: string, deadline: number) {
 }
 
 /**
- * Opens the embedded PostgreSQL of `options.dataDir` (docs/decisions.md, "An embedded PostgreSQL"): makes the
+ * Opens the embedded PostgreSQL of `options.dataDir` (docs/decisions/, "An embedded PostgreSQL"): makes the
  * cluster on first use, starts it when nobody runs it, or takes over one a killed server left running; a tool
  * beside a running server uses that server's cluster; a second server is refused (DataDirInUseError).
  */

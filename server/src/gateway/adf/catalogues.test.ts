@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../../src/i18n/locales';
+import { LOCALES } from '#i18n/locales';
 import { DEFAULT_ADF_DIR, loadAdfs } from './loader';
 import { adfTexts } from './texts';
 

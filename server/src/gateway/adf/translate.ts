@@ -1,7 +1,7 @@
 import type { AdfLine } from './schema';
 
 // The statuses are the API's (SPEC §4), shared with the SPA.
-export type { LineStatus } from '../../../../src/services/contracts/devices';
+export type { LineStatus } from '#contracts/devices';
 
 export type Translated = { status: 'OK'; value: string; unit: string } | { status: 'NO_DATA' | 'ERROR' };
 

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { DEFAULT_ACCOUNT_SETTINGS } from '../../../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { demoTotpAt, hostOf, login, tokenOf, useTestApp } from '../../testing/app';
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AccountSettingsUpdate } from '../../../../src/services/contracts';
+import type { AccountSettingsUpdate } from '#contracts';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 

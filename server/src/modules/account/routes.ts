@@ -6,8 +6,8 @@ import {
   ErrorBody,
   LANGUAGE_CHOICES,
   LanguageChoices,
-} from '../../../../src/services/contracts';
-import { ThemeSettings } from '../../../../src/services/contracts/themeSettings';
+} from '#contracts';
+import { ThemeSettings } from '#contracts/themeSettings';
 import { contract } from '../../http/contracts';
 import type { AccountService } from './service';
 

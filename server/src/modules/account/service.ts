@@ -4,8 +4,8 @@ import {
   DEFAULT_ACCOUNT_SETTINGS,
   type AccountSettings,
   type AccountSettingsUpdate,
-} from '../../../../src/services/contracts';
-import type { ThemeSettings } from '../../../../src/services/contracts/themeSettings';
+} from '#contracts';
+import type { ThemeSettings } from '#contracts/themeSettings';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';

@@ -4,7 +4,7 @@ import {
   type AccountSettingsUpdate,
   type Authority,
   type GrantArea,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import { AppError } from '../../errors';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { DEFAULT_ACCOUNT_SETTINGS, THEME_FONTS, THEME_SIZES } from '../../../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, THEME_FONTS, THEME_SIZES } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 

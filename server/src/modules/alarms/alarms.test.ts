@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AlarmEntry, AlarmHistoryPage } from '../../../../src/services/contracts';
+import type { AlarmEntry, AlarmHistoryPage } from '#contracts';
 import { alarmOccurrences, tenants, users } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/events';
 import { hostOf, tokenOf, secondInstance, useTestApp } from '../../testing/app';

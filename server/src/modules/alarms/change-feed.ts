@@ -19,7 +19,7 @@ const parseChange = ({ tenantId, hexacode, id }: Record<string, unknown>): Alarm
     : null;
 
 /**
- * Tells every server instance that an alarm changed, through the database they share (docs/decisions.md, "Alarm
+ * Tells every server instance that an alarm changed, through the database they share (docs/decisions/, "Alarm
  * fan-out"): the instance that stored the change NOTIFYs the others in the transaction that stores it (PostgreSQL
  * sends it at commit, and never when the transaction dies), then tells its own clients (`deliver`) once committed.
  */

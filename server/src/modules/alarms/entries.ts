@@ -1,4 +1,4 @@
-import type { ActiveAlarm, AlarmEntry } from '../../../../src/services/contracts';
+import type { ActiveAlarm, AlarmEntry } from '#contracts';
 import type { AlarmOccurrenceRow } from '../../db/schema';
 import type { AlarmDevice, AlarmDirectory } from './directory';
 import type { AlarmsRepository } from './repository';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AlarmHistoryPage, AlarmHistoryQuery } from '../../../../src/services/contracts';
+import type { AlarmHistoryPage, AlarmHistoryQuery } from '#contracts';
 import type { Database } from '../../db/client';
 import { alarmOccurrences as t } from '../../db/schema';
 import type { AlarmDirectory } from './directory';

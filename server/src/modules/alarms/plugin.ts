@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { AuthService } from '../auth/service';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { DEFAULT_SESSION_CHECK_MS, SessionSockets } from '../realtime/session-sockets';
 import { ChangeFeed } from './change-feed';
 import { createAlarmDirectory } from './directory';

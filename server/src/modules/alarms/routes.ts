@@ -10,7 +10,7 @@ import {
   AlarmIdParams,
   ErrorBody,
   TOO_MANY_STREAMS,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import { AppError } from '../../errors';
 import { contract } from '../../http/contracts';
 import { requireGrant } from '../auth/authenticate';

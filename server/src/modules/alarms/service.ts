@@ -1,4 +1,4 @@
-import type { AlarmEntry, AlarmHistoryPage, AlarmHistoryQuery } from '../../../../src/services/contracts';
+import type { AlarmEntry, AlarmHistoryPage, AlarmHistoryQuery } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';

@@ -1,4 +1,4 @@
-import { DEVICE_LOST_CODE } from '../../../../src/services/contracts';
+import { DEVICE_LOST_CODE } from '#contracts';
 import type { AlarmOccurrenceRow } from '../../db/schema';
 import type { Clock } from '../../clock';
 import type { GatewayEvent } from '../../gateway/events';

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  ALARM_CHANGE_ID_HEADER,
-  ALARM_STREAM_EVENT,
-  ALARM_STREAM_PATH,
-} from '../../../../src/services/contracts';
+import { ALARM_CHANGE_ID_HEADER, ALARM_STREAM_EVENT, ALARM_STREAM_PATH } from '#contracts';
 import type { GatewayEvent } from '../../gateway/events';
 import { tokenOf, secondInstance, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';

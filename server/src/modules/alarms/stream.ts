@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ALARM_STREAM_EVENT, type AlarmEntry } from '../../../../src/services/contracts';
+import { ALARM_STREAM_EVENT, type AlarmEntry } from '#contracts';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { AlarmChange } from './change-feed';
 import type { AlarmEntries, AlarmViewer } from './entries';

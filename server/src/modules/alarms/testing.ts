@@ -1,7 +1,7 @@
 /** Test-only helpers of the alarms module. */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { ALARM_STREAM_PATH, type AlarmEntry } from '../../../../src/services/contracts';
+import { ALARM_STREAM_PATH, type AlarmEntry } from '#contracts';
 import type { GatewayEvent } from '../../gateway/events';
 
 export const T0 = Date.parse('2026-01-15T03:00:00Z');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { AuditEntry, AuditPage, Session } from '../../../../src/services/contracts';
+import type { AuditEntry, AuditPage, Session } from '#contracts';
 import { users } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';

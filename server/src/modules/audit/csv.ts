@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../../src/services/contracts';
+import type { AuditEntry } from '#contracts';
 import { csvField } from '../dashboards/widget-download';
 
 const COLUMNS = [

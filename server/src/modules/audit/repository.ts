@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
-import type { AuditQuery } from '../../../../src/services/contracts';
+import type { AuditQuery } from '#contracts';
 import type { Database } from '../../db/client';
 import { auditEntries } from '../../db/schema';
 import type { AuditEntry } from './trail';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AuditPage, AuditQuery, ErrorBody, type AuditEntry } from '../../../../src/services/contracts';
+import { AuditPage, AuditQuery, ErrorBody, type AuditEntry } from '#contracts';
 import { contract } from '../../http/contracts';
 import { requireGrant } from '../auth/authenticate';
 import { auditCsv } from './csv';

@@ -1,4 +1,4 @@
-import { LOCKED_MESSAGE_HEADER } from '../../../../src/services/contracts';
+import { LOCKED_MESSAGE_HEADER } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Tenant } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import * as v from 'valibot';
-import { GRANT_AREAS, hasGrant, Session } from '../../../../src/services/contracts';
+import { GRANT_AREAS, hasGrant, Session } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, login, tokenOf, demoTotpAt, useTestApp } from '../../testing/app';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Authority } from '../../../../src/services/contracts';
+import type { Authority } from '#contracts';
 import { AppError } from '../../errors';
 import { bearerToken, requireGrant } from './authenticate';
 import type { AuthSession } from './service';

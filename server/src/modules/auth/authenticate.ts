@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SWITCH_ERRORS, hasGrant, type GrantArea, type GrantLevel } from '../../../../src/services/contracts';
+import { SWITCH_ERRORS, hasGrant, type GrantArea, type GrantLevel } from '#contracts';
 import { AppError, forbidden, unauthorized } from '../../errors';
 import type { AuthService, AuthSession } from './service';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCKED_MESSAGE_HEADER } from '../../../../src/services/contracts';
+import { LOCKED_MESSAGE_HEADER } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { login, demoTotpAt, useTestApp } from '../../testing/app';
 import { lockedMessage, lockedUntil } from './lockout';

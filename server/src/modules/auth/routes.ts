@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type * as v from 'valibot';
-import { ErrorBody, LoginRequest, MfaRequired, Session } from '../../../../src/services/contracts';
+import { ErrorBody, LoginRequest, MfaRequired, Session } from '#contracts';
 import { contract } from '../../http/contracts';
 import { bearerToken } from './authenticate';
 import type { AuthService } from './service';

@@ -1,10 +1,5 @@
 import type * as v from 'valibot';
-import {
-  USER_ERRORS,
-  type Authority,
-  type LoginRequest,
-  type Session,
-} from '../../../../src/services/contracts';
+import { USER_ERRORS, type Authority, type LoginRequest, type Session } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Tenant, User } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';

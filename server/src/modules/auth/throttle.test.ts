@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THROTTLED_CODE } from '../../../../src/services/contracts';
+import { THROTTLED_CODE } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { demoTotpAt, hostOf, secondInstance, useTestApp } from '../../testing/app';
 import { ADDRESS_LIMIT, ADDRESS_WINDOW_MS, addressKey, throttledUntil } from './throttle';

@@ -1,12 +1,12 @@
 import { isIPv6 } from 'node:net';
-import { THROTTLED_CODE } from '../../../../src/services/contracts';
+import { THROTTLED_CODE } from '#contracts';
 import { AppError } from '../../errors';
 
 /**
  * Thirty attempts that may be guessing (a failed sign-in or code, a recovery request) from one client address within
  * fifteen minutes hold that address off until the oldest of them is fifteen minutes old. A sprayer gets thirty
  * usernames tried, then two a minute; a store's shared address, where people mistype now and then and are locked
- * out per user after five, never comes near it. Figures and why: docs/decisions.md, "Sign-in throttled per address".
+ * out per user after five, never comes near it. Figures and why: docs/decisions/, "Sign-in throttled per address".
  */
 export const ADDRESS_LIMIT = 30;
 export const ADDRESS_WINDOW_MS = 15 * 60_000;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { Dashboard, Line } from '../../../../src/services/contracts';
+import type { Dashboard, Line } from '#contracts';
 import { users } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';

@@ -1,10 +1,4 @@
-import {
-  PC_NUMBER_MAX,
-  PC_NUMBER_MIN,
-  hasGrant,
-  type AccountSettings,
-  type Authority,
-} from '../../../../src/services/contracts';
+import { PC_NUMBER_MAX, PC_NUMBER_MIN, hasGrant, type AccountSettings, type Authority } from '#contracts';
 import { AppError } from '../../errors';
 
 /**

@@ -1,10 +1,4 @@
-import {
-  hasGrant,
-  type AvailableBuffer,
-  type LineStatus,
-  type Widget,
-  type WidgetElement,
-} from '../../../../src/services/contracts';
+import { hasGrant, type AvailableBuffer, type LineStatus, type Widget, type WidgetElement } from '#contracts';
 import type { Clock } from '../../clock';
 import type { LineAddress } from '../../gateway/gateway';
 import type { AccountService } from '../account/service';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Annotation, Dashboard } from '../../../../src/services/contracts';
+import type { Annotation, Dashboard } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { withStoredAnnotations } from './widgets';

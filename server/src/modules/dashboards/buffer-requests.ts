@@ -1,44 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  DashboardImport,
-  DashboardUpdate,
-  Widget,
-  WidgetSave,
-} from '../../../../src/services/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { DashboardImport, DashboardUpdate, Widget, WidgetSave } from '#contracts';
 import type { BuffersService } from '../buffers/service';
 
-type Preparation = (buffers: BuffersService, request: FastifyRequest) => Promise<void>;
+type Preparation = (request: FastifyRequest) => Promise<void>;
 
-const saveDashboard: Preparation = async (buffers, request) => {
-  const body = request.body as DashboardUpdate;
-  body.widgets = await buffers.prepareWidgets(request.session!, body.widgets, 'widgets');
-};
+/** The preHandler of each save that stores widgets: it runs after the route's contract validated the body. */
+export interface BuffersOnSave {
+  saveDashboard: Preparation;
+  saveWidget: Preparation;
+  importDashboard: Preparation;
+}
 
-/** The saves that store widgets, and where their widgets are in the (validated) body. */
-const PREPARATIONS: Record<string, Preparation> = {
-  'PUT /api/v2/dashboards/': saveDashboard,
-  'PUT /api/v2/dashboards': saveDashboard,
-  'POST /api/v2/dashboards/widgets': async (buffers, request) => {
-    const body = request.body as WidgetSave;
-    const [widget] = await buffers.prepareWidgets(request.session!, [body.widget], 'widget');
-    body.widget = widget as Widget;
-  },
-  'POST /api/v2/dashboards/import': async (buffers, request) => {
-    const body = request.body as DashboardImport;
-    body.widgets = await buffers.prepareWidgets(request.session!, body.widgets, 'widgets', {
-      all: body.createBuffers,
-    });
-  },
-};
+const nothingToPrepare: Preparation = async () => undefined;
 
 /**
  * SPEC §4: an element whose buffer status is CREATE_BUFFER (and, on an import with "create buffers", every element
  * naming a buffer) has its buffer created or changed before the save stores the widgets, which then say OK.
- * One hook for the three saves, after their contracts validated the body.
+ * Without the buffers service (no gateway) the elements stay as they were asked.
  */
-export function createBuffersOnSave(app: FastifyInstance, buffers: BuffersService): void {
-  app.addHook('preHandler', async (request) => {
-    const prepare = PREPARATIONS[`${request.method} ${request.routeOptions.url}`];
-    if (prepare) await prepare(buffers, request);
-  });
+export function buffersOnSave(buffers: BuffersService | undefined): BuffersOnSave {
+  if (!buffers)
+    return {
+      saveDashboard: nothingToPrepare,
+      saveWidget: nothingToPrepare,
+      importDashboard: nothingToPrepare,
+    };
+  return {
+    saveDashboard: async (request) => {
+      const body = request.body as DashboardUpdate;
+      body.widgets = await buffers.prepareWidgets(request.session!, body.widgets, 'widgets');
+    },
+    saveWidget: async (request) => {
+      const body = request.body as WidgetSave;
+      const [widget] = await buffers.prepareWidgets(request.session!, [body.widget], 'widget');
+      body.widget = widget as Widget;
+    },
+    importDashboard: async (request) => {
+      const body = request.body as DashboardImport;
+      body.widgets = await buffers.prepareWidgets(request.session!, body.widgets, 'widgets', {
+        all: body.createBuffers,
+      });
+    },
+  };
 }

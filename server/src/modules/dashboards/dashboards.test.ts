@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard, DashboardsList } from '../../../../src/services/contracts';
+import type { Dashboard, DashboardsList } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { exportFileName } from './service';

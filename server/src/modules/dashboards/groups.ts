@@ -1,4 +1,4 @@
-import type { DashboardGroup, DashboardGroupSave } from '../../../../src/services/contracts';
+import type { DashboardGroup, DashboardGroupSave } from '#contracts';
 import { AppError } from '../../errors';
 import type { Owner } from './owner';
 import { dashboardNotFound, groupOf, isId, loadGroup } from './records';

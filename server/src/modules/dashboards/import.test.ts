@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Dashboard, DashboardsList } from '../../../../src/services/contracts';
+import type { Dashboard, DashboardsList } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 

@@ -1,4 +1,4 @@
-import type { Widget } from '../../../../src/services/contracts';
+import type { Widget } from '#contracts';
 import { badRequest } from '../../errors';
 
 const overlaps = (a: Widget['position'], b: Widget['position']) =>

@@ -1,4 +1,4 @@
-import type { DashboardSummary } from '../../../../src/services/contracts';
+import type { DashboardSummary } from '#contracts';
 import type { Database } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
 import type { StoredAccount } from '../account/repository';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { Dashboard, DashboardsList } from '../../../../src/services/contracts';
+import type { Dashboard, DashboardsList } from '#contracts';
 import { dashboards } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';

@@ -1,5 +1,5 @@
 // The steps the dashboard, group and widget rules share: finding the owner's rows, saving, answering.
-import type { Dashboard, DashboardGroup, DashboardSummary } from '../../../../src/services/contracts';
+import type { Dashboard, DashboardGroup, DashboardSummary } from '#contracts';
 import type { DashboardGroupRow, DashboardRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Owner } from './owner';

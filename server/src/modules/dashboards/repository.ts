@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
-import { MAX_ORDER, type Widget } from '../../../../src/services/contracts';
+import { MAX_ORDER, type Widget } from '#contracts';
 import type { Database } from '../../db/client';
 import { dashboards, type DashboardRow } from '../../db/schema';
 import { groupQueries } from './groups-repository';

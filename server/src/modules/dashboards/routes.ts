@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../clock';
 import type { BuffersService } from '../buffers/service';
 import type { WidgetExport } from '../history/widget-export';
-import { createBuffersOnSave } from './buffer-requests';
+import { buffersOnSave } from './buffer-requests';
 import { dashboardRoutes } from './routes/dashboards';
 import { groupRoutes } from './routes/groups';
 import { widgetRoutes } from './routes/widgets';
@@ -26,8 +26,8 @@ export const dashboardsRoutes: FastifyPluginAsync<DashboardsRoutesOptions> = asy
   { dashboards, lines, buffers, history, clock = { now: () => new Date() } },
 ) => {
   app.addHook('onRequest', app.authenticate);
-  if (buffers) createBuffersOnSave(app, buffers);
-  await app.register(dashboardRoutes, { dashboards });
+  const onSave = buffersOnSave(buffers);
+  await app.register(dashboardRoutes, { dashboards, onSave });
   await app.register(groupRoutes, { dashboards });
-  await app.register(widgetRoutes, { dashboards, lines, history, clock });
+  await app.register(widgetRoutes, { dashboards, onSave, lines, history, clock });
 };

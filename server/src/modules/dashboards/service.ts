@@ -9,7 +9,7 @@ import type {
   DashboardSummary,
   DashboardUpdate,
   Widget,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import { accountNotFound, settingsOf, type AccountService } from '../account/service';
 import { safeFileStem } from './file-names';
 import { createGroupRules } from './groups';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard, Line } from '../../../../src/services/contracts';
+import type { Dashboard, Line } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';
-import type { WidgetValues } from '../../../../src/services/contracts';
+import type { WidgetValues } from '#contracts';
 import { csvField, downloadFileName, toCsv } from './widget-download';
 
 type Method = 'GET' | 'POST' | 'PUT';

@@ -1,11 +1,4 @@
-import type {
-  Line,
-  LineStatus,
-  Widget,
-  WidgetElement,
-  WidgetExportType,
-  WidgetValueRow,
-} from '../../../../src/services/contracts';
+import type { Line, LineStatus, Widget, WidgetElement, WidgetExportType, WidgetValueRow } from '#contracts';
 import type { AuthSession } from '../auth/service';
 import type { DevicesService } from '../devices/service';
 import { safeFileStem } from './file-names';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Annotation, Dashboard, Widget, WidgetSave } from '../../../../src/services/contracts';
+import type { Annotation, Dashboard, Widget, WidgetSave } from '#contracts';
 import { notFound } from '../../errors';
 import { checkLayout } from './layout';
 import type { Owner } from './owner';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed';
 import type { GatewayEvent } from '../../gateway/gateway';
 import { DeviceRuntime } from '../../gateway/runtime';
 import { TEST_BACKEND } from '../../testing/backends';

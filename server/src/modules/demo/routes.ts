@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DEMO_ALARMS_PATH, DemoAlarmRequest, ErrorBody } from '../../../../src/services/contracts';
+import { DEMO_ALARMS_PATH, DemoAlarmRequest, ErrorBody } from '#contracts';
 import { notFound } from '../../errors';
 import { contract } from '../../http/contracts';
 import type { SimulatorControl } from '../../simulator/fleet';

@@ -1,7 +1,8 @@
-import { hasGrant } from '../../../../src/services/contracts';
+import { hasGrant } from '#contracts';
 import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';
-import type { DeviceListRow, DevicesRepository } from './repository';
+import type { DevicesRepository } from './repository';
+import type { DeviceListRow } from './rows';
 
 /** What the device endpoints check before they ask the gateway. */
 export interface AccessChecks {

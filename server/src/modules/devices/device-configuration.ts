@@ -1,13 +1,10 @@
-import type {
-  DeviceConfigurationSave,
-  DeviceTreeItem,
-  SortSettings,
-} from '../../../../src/services/contracts';
+import type { DeviceConfigurationSave, DeviceTreeItem, SortSettings } from '#contracts';
 import { badRequest } from '../../errors';
 import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';
 import type { DeviceTree } from './device-tree';
-import type { DevicesRepository, StoredConfiguration } from './repository';
+import type { DevicesRepository } from './repository';
+import type { StoredConfiguration } from './rows';
 
 const DEFAULT_DEVICE_SORT: SortSettings = { sortMode: 'NAME', sortDirection: 'ASC' };
 /** A user's configuration until they save one. */

@@ -1,8 +1,8 @@
-import { compareNames, type Department, type DeviceTreeItem } from '../../../../src/services/contracts';
+import { compareNames, type Department, type DeviceTreeItem } from '#contracts';
 import type { AuthSession } from '../auth/service';
-import type { DeviceListRow, GroupRow, StoredConfiguration } from './repository';
+import type { DeviceListRow, GroupRow, StoredConfiguration } from './rows';
 import type { TreeRows } from './tree-rows';
-import type { GatewayAccess } from './service';
+import type { GatewayAccess } from './gateway-access';
 import { worstStatus } from './status';
 
 const departmentTreeKey = (hexacode: string, department: number, subDepartment: number) =>

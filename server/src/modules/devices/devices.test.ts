@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DeviceTreeItem, Line } from '../../../../src/services/contracts';
+import type { DeviceTreeItem, Line } from '#contracts';
 import { users, tenants } from '../../db/schema';
 import { PROTOCOL_VERSION, Topics } from '../../gateway/protocol';
 import { describeEachBackend } from '../../testing/backends';

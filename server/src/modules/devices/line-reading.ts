@@ -1,10 +1,10 @@
 import type * as v from 'valibot';
-import type { Line, LineStatus, LinesRequest, PagesRequest } from '../../../../src/services/contracts';
+import type { Line, LineStatus, LinesRequest, PagesRequest } from '#contracts';
 import type { LineView } from '../../gateway/gateway';
 import type { AuthSession } from '../auth/service';
 import type { BuffersService } from '../buffers/service';
 import { type AccessChecks, hex } from './access-checks';
-import type { GatewayAccess } from './service';
+import type { GatewayAccess } from './gateway-access';
 
 type PagesBody = v.InferOutput<typeof PagesRequest>;
 type LinesBody = v.InferOutput<typeof LinesRequest>;

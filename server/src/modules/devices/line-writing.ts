@@ -1,12 +1,12 @@
 import type * as v from 'valibot';
-import type { LineWriteRequest, LineWriteResult } from '../../../../src/services/contracts';
+import type { LineWriteRequest, LineWriteResult } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/trail';
 import type { AuthSession } from '../auth/service';
 import { type AccessChecks, hex } from './access-checks';
-import type { GatewayAccess } from './service';
+import type { GatewayAccess } from './gateway-access';
 
 type WriteAnswer = v.InferOutput<typeof LineWriteResult>;
 

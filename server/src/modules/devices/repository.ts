@@ -1,29 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { SortSettings } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
 import { businessGroups, deviceConfigurations, devices } from '../../db/schema';
+import type { DeviceListRow, GroupRow, StoredConfiguration } from './rows';
 import { createTreeRows } from './tree-rows';
-
-export interface GroupRow {
-  id: string;
-  hexacode: string;
-  name: string;
-  networkNumber: number | null;
-}
-
-export interface DeviceListRow {
-  hexacode: string;
-  name: string;
-  model: string;
-  type: 'REAL_DEVICE' | 'VIRTUAL_DEVICE';
-  businessGroupId: string | null;
-}
-
-export interface StoredConfiguration {
-  settings: SortSettings;
-  labels: Record<string, string>;
-  orders: Record<string, number>;
-}
 
 /** Every query names its tenant: one tenant's devices are never read through another's host. */
 /** The columns of a device as the tree lists it. */

@@ -13,7 +13,7 @@ import {
   PagesRequest,
   PagesResponse,
   trimmed,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import { contract } from '../../http/contracts';
 import { requireGrant } from '../auth/authenticate';
 import type { AuthSession } from '../auth/service';

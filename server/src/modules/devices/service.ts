@@ -1,13 +1,7 @@
 import type * as v from 'valibot';
-import type {
-  Department,
-  DepartmentNamesRequest,
-  DepartmentNamesResponse,
-} from '../../../../src/services/contracts';
+import type { Department, DepartmentNamesRequest, DepartmentNamesResponse } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import type { AdfRegistry } from '../../gateway/adf/loader';
-import type { Gateway } from '../../gateway/gateway';
 import type { AccountService } from '../account/service';
 import type { AuthSession } from '../auth/service';
 import type { BuffersService } from '../buffers/service';
@@ -17,18 +11,11 @@ import { createDeviceTree } from './device-tree';
 import { createLineReading } from './line-reading';
 import { createLineWriting } from './line-writing';
 import { registerDevice, normalizeHexacode, type Registered, type RegistrationInput } from './registration';
-import type { DatabaseDeviceRegistry } from './registry';
+import type { GatewayAccess } from './gateway-access';
 import type { DevicesRepository } from './repository';
 
 type NamesRequest = v.InferOutput<typeof DepartmentNamesRequest>;
 type NamesResponse = v.InferOutput<typeof DepartmentNamesResponse>;
-
-/** Lets routes and the socket reach the gateway, which exists once the broker connection is made. */
-export interface GatewayAccess {
-  readonly gateway: Gateway;
-  readonly adfs: AdfRegistry;
-  readonly registry: DatabaseDeviceRegistry;
-}
 
 /** Everything the device routes do, for the signed-in user's tenant. */
 export function createDevicesService(deps: {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
-import type { DeviceListRow, GroupRow, StoredConfiguration } from './repository';
+import type { DeviceListRow, GroupRow, StoredConfiguration } from './rows';
 
 /** What the device tree is built from: the tenant's business groups and devices, the user's configuration. */
 export interface TreeRows {

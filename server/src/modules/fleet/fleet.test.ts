@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Fleet, FleetRow } from '../../../../src/services/contracts';
+import type { Fleet, FleetRow } from '#contracts';
 import { businessGroups, tenants } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { ErrorBody, Fleet, FleetQuery } from '../../../../src/services/contracts';
+import { ErrorBody, Fleet, FleetQuery } from '#contracts';
 import type { Database } from '../../db/client';
 import { contract } from '../../http/contracts';
 import { requireGrant } from '../auth/authenticate';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { createFleetRepository } from './repository';
 import { createFleetService, type FleetService } from './service';
 

@@ -1,7 +1,7 @@
-import type { FleetCase, FleetRow } from '../../../../src/services/contracts';
+import type { FleetCase, FleetRow } from '#contracts';
 import { notFound } from '../../errors';
 import type { AuthSession } from '../auth/service';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { caseReadingOf, isCase } from './case-limits';
 import type { FleetRepository } from './repository';
 import { worstFirst } from './worst-first';

@@ -1,4 +1,4 @@
-import type { FleetRow } from '../../../../src/services/contracts';
+import type { FleetRow } from '#contracts';
 
 /** How far the store's worst case is above its limit; 0 when every case is within it (or none reports). */
 const aboveLimit = (row: FleetRow) => Math.max(0, row.furthestAboveLimit?.excess ?? 0);

@@ -4,7 +4,7 @@ import { tenants, users } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';
 import { tokenOf, useTestApp } from '../../testing/app';
 import { hashPassword } from '../auth/passwords';
-import type { HistoryResult } from '../../../../src/services/contracts';
+import type { HistoryResult } from '#contracts';
 import { insertBuffer, queryHistory, seriesOf } from './testing';
 
 const FROM = '2026-01-14T00:00:00Z';

@@ -1,4 +1,4 @@
-import type { HistoryPoints, HistoryStats } from '../../../../src/services/contracts';
+import type { HistoryPoints, HistoryStats } from '#contracts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './packing';
 
 /** Bucket widths a chart reads well, finest first; past a week they double. */

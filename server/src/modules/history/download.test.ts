@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Dashboard, HistoryResult } from '../../../../src/services/contracts';
+import type { Dashboard, HistoryResult } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { insertBuffer } from './testing';

@@ -1,5 +1,5 @@
 /**
- * How samples are packed into rows (docs/decisions.md, "History storage"): chunks of float32 values whose times
+ * How samples are packed into rows (docs/decisions/, "History storage"): chunks of float32 values whose times
  * are implied by their first sample time and interval, and hourly rollups packed per UTC day.
  */
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { AccountService } from '../account/service';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { HistoryMaintenance } from './maintenance';
 import { HistoryRecorder } from './recorder';
 import { createHistoryRepository } from './repository';

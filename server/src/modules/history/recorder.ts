@@ -4,7 +4,7 @@ import { departmentKey, lineKey } from '../../gateway/adf/loader';
 import type { GatewayEvent } from '../../gateway/events';
 import type { GatewayLogger } from '../../gateway/logger';
 import { ValuesMessage } from '../../gateway/protocol';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { recordedValue } from './lines';
 import { SampleQueue } from './queue';
 import type { HistoryRepository } from './repository';

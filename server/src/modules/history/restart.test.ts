@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDatabase, type DatabaseHandle } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../seed';
 import { DeviceRuntime } from '../../gateway/runtime';
 import { describeEachBackend } from '../../testing/backends';
 import { createTestClock } from '../../testing/app';

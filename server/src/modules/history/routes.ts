@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ErrorBody, HistoryQuery, HistoryResult } from '../../../../src/services/contracts';
+import { ErrorBody, HistoryQuery, HistoryResult } from '#contracts';
 import { contract } from '../../http/contracts';
 import { requireGrant } from '../auth/authenticate';
 import type { HistoryService } from './service';

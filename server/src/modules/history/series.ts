@@ -1,4 +1,4 @@
-import type { HistorySeries, HistorySeriesRequest } from '../../../../src/services/contracts';
+import type { HistorySeries, HistorySeriesRequest } from '#contracts';
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import { lineLabel, type LineLabel } from './lines';
 import type { HistoryBuffer, HistoryRepository } from './repository';

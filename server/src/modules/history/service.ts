@@ -4,7 +4,7 @@ import {
   type HistoryResult,
   type HistorySeries,
   type HistorySeriesRequest,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';

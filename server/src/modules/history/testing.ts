@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { HistoryQueryInput, HistoryResult } from '../../../../src/services/contracts';
+import type { HistoryQueryInput, HistoryResult } from '#contracts';
 import type { Database } from '../../db/client';
 import { buffers, tenants } from '../../db/schema';
 import { hostOf } from '../../testing/app';

@@ -12,7 +12,7 @@ import {
   type WidgetDownloadBody,
   type WidgetElement,
   type WidgetExportType,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import type { Clock } from '../../clock';
 import { validationFailed } from '../../http/contracts';
 import type { AccountService } from '../account/service';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AccountPageRequest } from '../../../../src/services/contracts';
+import type { AccountPageRequest } from '#contracts';
 import type { Database } from '../../db/client';
 import { impersonationActions, impersonationRecords, users, type User } from '../../db/schema';
 

@@ -8,7 +8,7 @@ import {
   Session,
   SwitchRecordPage,
   SwitchRecordQuery,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import { contract } from '../../http/contracts';
 import { bearerToken, requireGrant } from '../auth/authenticate';
 import type { Caller, ImpersonationService } from './service';

@@ -9,7 +9,7 @@ import {
   type Session,
   type SwitchErrorCode,
   type SwitchRecordPage,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { StoredAuthority, Tenant, User } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { SWITCH_ERRORS } from '../../../../src/services/contracts';
+import { SWITCH_ERRORS } from '#contracts';
 import { users } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';
 import { grantsWithout, sessionOf, useImpersonationApp } from './testing';

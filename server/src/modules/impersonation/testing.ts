@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { GRANT_AREAS, type GrantArea, type Session } from '../../../../src/services/contracts';
+import { GRANT_AREAS, type GrantArea, type Session } from '#contracts';
 import { tenants, users, type StoredAuthority } from '../../db/schema';
 import type { TestBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { SWITCH_ERRORS, SwitchRecordPage } from '../../../../src/services/contracts';
+import { SWITCH_ERRORS, SwitchRecordPage } from '#contracts';
 import { users } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, login } from '../../testing/app';

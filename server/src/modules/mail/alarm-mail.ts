@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { IntlShape } from '@formatjs/intl';
-import { DEFAULT_ACCOUNT_SETTINGS } from '../../../../src/services/contracts';
+import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import type { AlarmOccurrence } from '../alarms/events';
 import { pageRouteOf } from './links';
 import { alarmName, translatorFor } from './messages';

@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { en } from '../../../../src/i18n/en';
-import { LOCALES } from '../../../../src/i18n/locales';
+import { CATALOGUE_DIR } from '#i18n/catalogueDir';
+import { en } from '#i18n/en';
+import { LOCALES } from '#i18n/locales';
 
 type Catalogue = Record<string, string>;
-
-const CATALOGUE_DIR = new URL('../../../../src/i18n/', import.meta.url);
 
 /** A language's catalogue: its folder's area files merged, as the SPA loads them. */
 function readCatalogue(code: string): Catalogue {

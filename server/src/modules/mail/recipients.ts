@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { hasGrant } from '../../../../src/services/contracts';
+import { hasGrant } from '#contracts';
 import type { Database } from '../../db/client';
 import { users, type StoredAuthority } from '../../db/schema';
 

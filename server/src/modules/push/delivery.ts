@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
-import type { PushPayload } from '../../../../src/services/contracts';
+import type { PushPayload } from '#contracts';
 import { PermanentFailure } from '../mail/sender';
 import type { StoredSubscription } from './repository';
 import type { VapidKeys } from './vapid';

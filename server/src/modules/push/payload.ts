@@ -1,10 +1,10 @@
-import type { PushPayload } from '../../../../src/services/contracts';
+import type { PushPayload } from '#contracts';
 import type { AlarmOccurrence } from '../alarms/events';
 import { departmentLabel, userTime } from '../mail/alarm-mail';
 import { pageRouteOf } from '../mail/links';
 import { alarmName, translatorFor } from '../mail/messages';
 
-/** The push of a raised alarm, in the user's language (docs/decisions.md, "Alarm e-mail and web push"). */
+/** The push of a raised alarm, in the user's language (docs/decisions/, "Alarm e-mail and web push"). */
 export function alarmPush(
   o: AlarmOccurrence,
   languageCode: string,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PushPayload } from '../../../../src/services/contracts';
+import { PushPayload } from '#contracts';
 import * as v from 'valibot';
 import { pushSubscriptions, users, vapidKeys } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';

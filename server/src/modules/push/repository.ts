@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { PushSubscription } from '../../../../src/services/contracts';
+import type { PushSubscription } from '#contracts';
 import type { Database } from '../../db/client';
 import { pushSubscriptions, users } from '../../db/schema';
 

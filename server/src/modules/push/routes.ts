@@ -7,7 +7,7 @@ import {
   PushUnsubscribeQuery,
   TestNotificationResult,
   VapidPublicKey,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import { AppError } from '../../errors';
 import { contract } from '../../http/contracts';
 import type { AuthSession } from '../auth/service';

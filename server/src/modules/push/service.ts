@@ -1,4 +1,4 @@
-import type { PushPayload, TestNotificationResult } from '../../../../src/services/contracts';
+import type { PushPayload, TestNotificationResult } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';

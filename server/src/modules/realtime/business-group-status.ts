@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { DeviceStatus, ServerMessage } from '../../../../src/services/contracts';
+import type { DeviceStatus, ServerMessage } from '#contracts';
 import type { Database } from '../../db/client';
 import { businessGroups, devices, tenants } from '../../db/schema';
 import type { GatewayLogger } from '../../gateway/logger';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { worstStatus } from '../devices/status';
 
 interface BusinessGroup {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PageTopic } from '../../../../src/services/contracts';
+import type { PageTopic } from '#contracts';
 import type { CompiledKind } from '../../gateway/adf/loader';
 import type { Freshness } from '../../gateway/gateway';
 import type { LineValue } from './line-values';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORTED_RESEND_MS } from '../../../../src/services/contracts';
+import { REPORTED_RESEND_MS } from '#contracts';
 import { manualClock } from '../../gateway/testing';
 import { TEST_BACKEND } from '../../testing/backends';
 import { hostOf, useTestApp } from '../../testing/app';

@@ -1,4 +1,4 @@
-import { type PageTopic, REPORTED_RESEND_MS, type ServerMessage } from '../../../../src/services/contracts';
+import { type PageTopic, REPORTED_RESEND_MS, type ServerMessage } from '#contracts';
 import type { Freshness } from '../../gateway/gateway';
 import type { Client } from './client';
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { ClientMessage, HEARTBEAT, type ServerMessage } from '../../../../src/services/contracts';
+import { ClientMessage, HEARTBEAT, type ServerMessage } from '#contracts';
 import type { Database } from '../../db/client';
 import type { GatewayEvent } from '../../gateway/gateway';
 import { type GatewayLogger, silentLogger } from '../../gateway/logger';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { BusinessGroupStatus } from './business-group-status';
 import { type Client, type ClientIdentity, type SocketPort, newClient } from './client';
 import { FreshnessPush } from './freshness';

@@ -1,10 +1,6 @@
 import type WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  ALARM_STREAM_PATH,
-  TOO_MANY_CONNECTIONS,
-  TOO_MANY_STREAMS,
-} from '../../../../src/services/contracts';
+import { ALARM_STREAM_PATH, TOO_MANY_CONNECTIONS, TOO_MANY_STREAMS } from '#contracts';
 import { CONNECTION_LIMITS } from '../../http/connections';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';

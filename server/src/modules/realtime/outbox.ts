@@ -1,4 +1,4 @@
-import type { PageTopic, ServerMessage } from '../../../../src/services/contracts';
+import type { PageTopic, ServerMessage } from '#contracts';
 import type { Freshness } from '../../gateway/gateway';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { Client, Subscription } from './client';

@@ -1,7 +1,7 @@
-import type { PageTopic } from '../../../../src/services/contracts';
+import type { PageTopic } from '#contracts';
 import type { Freshness, GatewayEvent } from '../../gateway/gateway';
 import type { GatewayLogger } from '../../gateway/logger';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { type Client, type Subscription, topicKey } from './client';
 import { type LineValue, translatedValue, valueOf } from './line-values';
 import type { Outbox } from './outbox';

@@ -1,15 +1,10 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import {
-  SERVER_RESTARTING,
-  SOCKET_PATH,
-  TOO_MANY_CONNECTIONS,
-  hasGrant,
-} from '../../../../src/services/contracts';
+import { SERVER_RESTARTING, SOCKET_PATH, TOO_MANY_CONNECTIONS, hasGrant } from '#contracts';
 import type { Database } from '../../db/client';
 import type { AccountService } from '../account/service';
 import type { AuthService } from '../auth/service';
-import type { GatewayAccess } from '../devices/service';
+import type { GatewayAccess } from '../devices/gateway-access';
 import { RealtimeHub } from './hub';
 import { DEFAULT_SESSION_CHECK_MS, SESSION_ENDED, SessionSockets } from './session-sockets';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { SERVER_RESTARTING } from '../../../../src/services/contracts';
+import { SERVER_RESTARTING } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, secondInstance, useTestApp } from '../../testing/app';
 import { until } from '../../testing/wait';

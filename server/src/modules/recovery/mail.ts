@@ -1,4 +1,4 @@
-import { RECOVERY_TOKEN_TTL_MINUTES } from '../../../../src/services/contracts';
+import { RECOVERY_TOKEN_TTL_MINUTES } from '#contracts';
 import type { PasswordTokenKind } from '../../db/schema';
 import { translatorFor } from '../mail/messages';
 import type { MailMessage } from '../mail/transport';

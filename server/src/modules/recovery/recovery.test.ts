@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { RECOVERY_TOKEN_TTL_MINUTES, THROTTLED_CODE } from '../../../../src/services/contracts';
+import { RECOVERY_TOKEN_TTL_MINUTES, THROTTLED_CODE } from '#contracts';
 import { ADDRESS_LIMIT } from '../auth/throttle';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, login } from '../../testing/app';

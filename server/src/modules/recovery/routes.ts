@@ -6,7 +6,7 @@ import {
   RecoveryRequestQuery,
   RecoveryTokenInfo,
   RecoveryTokenQuery,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import { contract } from '../../http/contracts';
 import { loopbackOrigin } from '../mail/links';
 import type { RecoveryService } from './service';

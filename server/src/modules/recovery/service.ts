@@ -1,8 +1,4 @@
-import {
-  RECOVERY_ERRORS,
-  RECOVERY_TOKEN_TTL_MINUTES,
-  type RecoveryTokenInfo,
-} from '../../../../src/services/contracts';
+import { RECOVERY_ERRORS, RECOVERY_TOKEN_TTL_MINUTES, type RecoveryTokenInfo } from '#contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { PasswordTokenKind } from '../../db/schema';

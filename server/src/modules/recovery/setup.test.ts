@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { RECOVERY_TOKEN_TTL_MINUTES } from '../../../../src/services/contracts';
+import { RECOVERY_TOKEN_TTL_MINUTES } from '#contracts';
 import { tenants, users } from '../../db/schema';
 import type { AppError } from '../../errors';
 import { login } from '../../testing/app';

@@ -1,4 +1,4 @@
-import type { SupportKind } from '../../../../src/services/contracts';
+import type { SupportKind } from '#contracts';
 import { translatorFor } from '../mail/messages';
 import type { MailMessage } from '../mail/transport';
 

@@ -1,5 +1,5 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { SupportKind } from '../../../../src/services/contracts';
+import type { SupportKind } from '#contracts';
 import type { Database } from '../../db/client';
 import { supportRequests } from '../../db/schema';
 

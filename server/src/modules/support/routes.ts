@@ -7,7 +7,7 @@ import {
   SupportReceipt,
   SupportRequest,
   SupportRequestQuery,
-} from '../../../../src/services/contracts';
+} from '#contracts';
 import { contract } from '../../http/contracts';
 import type { SupportService } from './service';
 

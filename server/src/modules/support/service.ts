@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { SupportKind, SupportReceipt, SupportRequest } from '../../../../src/services/contracts';
+import type { SupportKind, SupportReceipt, SupportRequest } from '#contracts';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { AuthSession } from '../auth/service';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { Theme } from '../../../../src/services/contracts';
+import { Theme } from '#contracts';
 import type { Tenant } from '../../db/schema';
 import { contract } from '../../http/contracts';
 import { manifestOf, maskableIconOf } from './manifest';

@@ -1,4 +1,4 @@
-import type { Theme } from '../../../../src/services/contracts';
+import type { Theme } from '#contracts';
 import type { Tenant } from '../../db/schema';
 
 /** Same-origin URLs: each tenant's host serves its own files, so the SPA never needs to know the tenant. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import * as v from 'valibot';
-import { Theme } from '../../../../src/services/contracts';
+import { Theme } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, useTestApp } from '../../testing/app';
 

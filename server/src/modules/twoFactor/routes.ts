@@ -1,11 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type * as v from 'valibot';
-import {
-  ErrorBody,
-  TwoFactorCodeQuery,
-  TwoFactorSetupKey,
-  TwoFactorVerifyBody,
-} from '../../../../src/services/contracts';
+import { ErrorBody, TwoFactorCodeQuery, TwoFactorSetupKey, TwoFactorVerifyBody } from '#contracts';
 import { contract } from '../../http/contracts';
 import type { TwoFactorService } from './service';
 

@@ -1,6 +1,6 @@
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
-import { TWO_FACTOR_ERRORS, type TwoFactorSetupKey } from '../../../../src/services/contracts';
+import { TWO_FACTOR_ERRORS, type TwoFactorSetupKey } from '#contracts';
 import type { Clock } from '../../clock';
 import { badRequest } from '../../errors';
 import type { AuthService, AuthSession } from '../auth/service';

@@ -1,7 +1,7 @@
 import { generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { expect, it } from 'vitest';
-import { TWO_FACTOR_ERRORS } from '../../../../src/services/contracts';
+import { TWO_FACTOR_ERRORS } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, login, tokenOf, useTestApp } from '../../testing/app';
 import { totpAt } from '../auth/totp';

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_ERRORS } from '../../../../src/services/contracts';
+import { TWO_FACTOR_ERRORS } from '#contracts';
 import { badRequest } from '../../errors';
 
 /** What the user row says about two-factor. */

@@ -1,9 +1,4 @@
-import {
-  GRANT_AREAS,
-  type GrantArea,
-  type ListedRole,
-  type UserRole,
-} from '../../../../src/services/contracts';
+import { GRANT_AREAS, type GrantArea, type ListedRole, type UserRole } from '#contracts';
 import type { StoredAuthority } from '../../db/schema';
 
 const grant = (area: GrantArea, type: StoredAuthority['type']): StoredAuthority => ({

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import {
-  ErrorBody,
-  UserCreate,
-  UserIdParams,
-  UserList,
-  UserSummary,
-} from '../../../../src/services/contracts';
+import { ErrorBody, UserCreate, UserIdParams, UserList, UserSummary } from '#contracts';
 import { contract } from '../../http/contracts';
 import { refuseWhileActingAs, requireGrant } from '../auth/authenticate';
 import type { UsersService } from './service';

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type * as v from 'valibot';
-import {
-  grantsWithin,
-  USER_ERRORS,
-  type UserCreate,
-  type UserErrorCode,
-  type UserSummary,
-} from '../../../../src/services/contracts';
+import { grantsWithin, USER_ERRORS, type UserCreate, type UserErrorCode, type UserSummary } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { UserSummary } from '../../../../src/services/contracts';
+import type { UserSummary } from '#contracts';
 import { tenants, users } from '../../db/schema';
 import { hostOf, login, tokenOf } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';

@@ -1,20 +1,18 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import {
   selectIsSaving,
   selectIsSettingUpTwoFactor,
   selectLoadFailure,
   selectView,
+  type AccountSettingsActor,
 } from '../../../machines/accountSettings/accountSettings.selectors';
-import type { accountSettingsMachine } from '../../../machines/accountSettings/accountSettingsMachine';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { Dialog } from '../../primitives/Dialog';
 import { TwoFactorSetupHost } from '../twoFactor/TwoFactorSetupHost';
 import { AlarmExportFields } from './AlarmExportFields';
 import { AccountFields, FormatFields, SidebarFields } from './SettingsSections';
-
-export type AccountSettingsActor = ActorRefFrom<typeof accountSettingsMachine>;
 
 /** SPEC §2/§3 account settings: the personal settings, shown by grant (SPEC §6), checked before saving (SPEC §5). */
 export default function AccountSettingsDialog({ actor: anyActor }: { actor: AnyActorRef }) {

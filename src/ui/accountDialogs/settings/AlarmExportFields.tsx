@@ -8,7 +8,7 @@ import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { TextField } from '../../primitives/TextField';
 import { Checkbox } from '../../widgetEditor/fields';
-import type { AccountSettingsActor } from './AccountSettingsDialog';
+import type { AccountSettingsActor } from '../../../machines/accountSettings/accountSettings.selectors';
 import { Section } from './Section';
 
 /** SPEC §3/§5 alarm e-mail export: while on, at least one address, each valid. */

@@ -11,12 +11,12 @@ import {
   selectText,
   selectToggle,
 } from '../../../machines/accountSettings/accountSettings.selectors';
-import { DATE_FORMATS, LINE_HEIGHTS } from '../../../services/contracts';
+import { DATE_FORMATS, LINE_HEIGHTS } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { TextField } from '../../primitives/TextField';
 import { Checkbox } from '../../widgetEditor/fields';
-import type { AccountSettingsActor } from './AccountSettingsDialog';
+import type { AccountSettingsActor } from '../../../machines/accountSettings/accountSettings.selectors';
 import { Section } from './Section';
 
 type Props = { actor: AccountSettingsActor };

@@ -13,7 +13,7 @@ import {
   selectSendsCopy,
 } from '../../../machines/supportRequest/supportRequest.selectors';
 import type { supportRequestMachine } from '../../../machines/supportRequest/supportRequestMachine';
-import { SUPPORT_DESCRIPTION_MAX_LENGTH, SUPPORT_TITLE_MAX_LENGTH } from '../../../services/contracts';
+import { SUPPORT_DESCRIPTION_MAX_LENGTH, SUPPORT_TITLE_MAX_LENGTH } from '#contracts';
 import { AppActor } from '../../appActor';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';

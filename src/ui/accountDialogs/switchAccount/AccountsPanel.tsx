@@ -15,11 +15,7 @@ import {
   selectSwitching,
 } from '../../../machines/switchAccount/switchAccount.selectors';
 import type { switchAccountMachine } from '../../../machines/switchAccount/switchAccountMachine';
-import {
-  ACCOUNT_PAGE_LENGTHS,
-  type AccountPageLength,
-  type AccountSortField,
-} from '../../../services/contracts';
+import { ACCOUNT_PAGE_LENGTHS, type AccountPageLength, type AccountSortField } from '#contracts';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { ErrorAlert } from '../../primitives/ErrorAlert';

@@ -12,7 +12,7 @@ import {
   selectRecordsTotal,
 } from '../../../machines/switchAccount/switchAccount.selectors';
 import type { switchAccountMachine } from '../../../machines/switchAccount/switchAccountMachine';
-import { SWITCH_RECORD_PAGE_LENGTH } from '../../../services/contracts';
+import { SWITCH_RECORD_PAGE_LENGTH } from '#contracts';
 import { AppActor } from '../../appActor';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../machines/dateRange/dateText';
-import type { SwitchRecord } from '../../../services/contracts';
+import type { SwitchRecord } from '#contracts';
 import { useT } from '../../i18n';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react';
-import { THEME_SIZE_PX } from '../../../services/contracts';
-import type { ThemeFont, ThemeSize } from '../../../services/contracts/themeSettings';
+import { THEME_SIZE_PX } from '#contracts';
+import type { ThemeFont, ThemeSize } from '#contracts/themeSettings';
 import { fontFamily, themeFontName, useThemeFont } from '../../fonts';
 import { useT } from '../../i18n';
 import { ThermometerIcon } from '../../icons/ThermometerIcon';

@@ -6,8 +6,8 @@ import {
   selectSize,
 } from '../../../machines/themeSettings/themeSettings.selectors';
 import type { themeSettingsMachine } from '../../../machines/themeSettings/themeSettingsMachine';
-import { THEME_FONTS, THEME_SIZE_PX, THEME_SIZES } from '../../../services/contracts';
-import type { ThemeFont, ThemeSize } from '../../../services/contracts/themeSettings';
+import { THEME_FONTS, THEME_SIZE_PX, THEME_SIZES } from '#contracts';
+import type { ThemeFont, ThemeSize } from '#contracts/themeSettings';
 import { RadioGroup } from '../../dateRange/RadioGroup';
 import { themeFontName } from '../../fonts';
 import { useT } from '../../i18n';

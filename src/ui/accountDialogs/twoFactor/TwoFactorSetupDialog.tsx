@@ -1,19 +1,16 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import type { MessageId } from '../../../i18n/messages';
 import {
   selectIsLoading,
   selectIsVerifying,
   selectLoadFailed,
   selectStep,
+  type TwoFactorSetupActor,
 } from '../../../machines/twoFactorSetup/twoFactorSetup.selectors';
-import type { twoFactorSetupMachine } from '../../../machines/twoFactorSetup/twoFactorSetupMachine';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { Dialog } from '../../primitives/Dialog';
 import { CodeStep, ScanStep, SecretStep } from './TwoFactorSteps';
-
-export type TwoFactorSetupActor = ActorRefFrom<typeof twoFactorSetupMachine>;
 
 const STEP_NAMES: readonly MessageId[] = ['twoFactor.stepScan', 'twoFactor.stepSecret', 'twoFactor.stepCode'];
 

@@ -1,12 +1,11 @@
 import type { ActorRefFrom } from 'xstate';
-import { TWO_FACTOR_SETUP_SYSTEM_ID } from '../../../machines/twoFactorSetup/twoFactorSetup.events';
 import type { twoFactorSetupMachine } from '../../../machines/twoFactorSetup/twoFactorSetupMachine';
 import { useOptionalSystemActor } from '../../dialogs/useOptionalSystemActor';
 import { TwoFactorSetupDialog } from './TwoFactorSetupDialog';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
 
 /** Shows the two-factor setup dialog while its actor runs (the account settings dialog starts it). */
 export function TwoFactorSetupHost() {
-  const actor =
-    useOptionalSystemActor<ActorRefFrom<typeof twoFactorSetupMachine>>(TWO_FACTOR_SETUP_SYSTEM_ID);
+  const actor = useOptionalSystemActor<ActorRefFrom<typeof twoFactorSetupMachine>>(SYSTEM_IDS.twoFactorSetup);
   return actor ? <TwoFactorSetupDialog actor={actor} /> : null;
 }

@@ -8,11 +8,11 @@ import {
   selectQrCode,
   selectSecret,
 } from '../../../machines/twoFactorSetup/twoFactorSetup.selectors';
-import { SECURITY_CODE_LENGTH } from '../../../services/contracts';
+import { SECURITY_CODE_LENGTH } from '#contracts';
 import { useMessageText, useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { TextField } from '../../primitives/TextField';
-import type { TwoFactorSetupActor } from './TwoFactorSetupDialog';
+import type { TwoFactorSetupActor } from '../../../machines/twoFactorSetup/twoFactorSetup.selectors';
 
 /** Step 1: the QR code of the otpauth URI, for an authenticator app to scan. */
 export function ScanStep({ actor }: { actor: TwoFactorSetupActor }) {

@@ -1,6 +1,6 @@
 import type { UserDraft, UserFieldErrors } from '../../../machines/users/userForm';
 import type { UserField } from '../../../machines/users/users.events';
-import { USER_ROLES } from '../../../services/contracts';
+import { USER_ROLES } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { TextField } from '../../primitives/TextField';

@@ -1,4 +1,4 @@
-import type { UserSummary } from '../../../services/contracts';
+import type { UserSummary } from '#contracts';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { ScrollRegion } from '../../primitives/ScrollRegion';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
-import { BAR_CHART_MODES, BAR_CHART_SORTINGS } from '../../../services/contracts';
+import { BAR_CHART_MODES, BAR_CHART_SORTINGS } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { choicesOf } from '../../widgetEditor/fields';

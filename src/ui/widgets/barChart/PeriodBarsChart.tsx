@@ -1,5 +1,5 @@
 import { Bar } from 'react-chartjs-2';
-import type { BarChartWidget, HistoryResult } from '../../../services/contracts';
+import type { BarChartWidget, HistoryResult } from '#contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useLocale, useT } from '../../i18n';
 import { SeriesValues } from '../charts/SeriesValues';

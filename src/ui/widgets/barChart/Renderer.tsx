@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
-import type { BarChartWidget, WidgetElement } from '../../../services/contracts';
+import type { BarChartWidget, WidgetElement } from '#contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useLocale, useT } from '../../i18n';
 import { formatNumber } from '../history/format';

@@ -1,4 +1,4 @@
-import type { BarChartWidget } from '../../../services/contracts';
+import type { BarChartWidget } from '#contracts';
 
 /** One bar before sorting: the element's label, live value (null until a number arrives) and own colour. */
 export interface BarInput {

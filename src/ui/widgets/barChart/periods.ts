@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfDay } from 'date-fns';
-import type { HistoryResult } from '../../../services/contracts';
+import type { HistoryResult } from '#contracts';
 
 /** Bars of history: one group a period (an hour of the day, or a day), one bar an element. */
 export interface PeriodBars {

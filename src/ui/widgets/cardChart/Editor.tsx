@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ElementPatch } from '../../../machines/widgetEditor/widgetElement.events';
 import { selectElement } from '../../../machines/widgetEditor/widgetElement.selectors';
-import { COMPARE_TYPES, COMPARE_WITH } from '../../../services/contracts';
+import { COMPARE_TYPES, COMPARE_WITH } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { Checkbox, choicesOf, NumberField } from '../../widgetEditor/fields';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { selectElementNumber } from '../../../machines/dashboardEditor/dashboardEditor.selectors';
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
-import type { HistorySeries, WidgetElement } from '../../../services/contracts';
+import type { HistorySeries, WidgetElement } from '#contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useLocale, useT } from '../../i18n';
 import { selectElementUnit } from '../elementSelectors';

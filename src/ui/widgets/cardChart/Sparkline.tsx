@@ -1,4 +1,4 @@
-import type { HistorySeries } from '../../../services/contracts';
+import type { HistorySeries } from '#contracts';
 import { useLocale, useT } from '../../i18n';
 import { withUnit } from '../history/format';
 import { latestValue } from '../history/seriesModel';

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE } from '../../../i18n/messages';
-import type { HistorySeries, WidgetElement } from '../../../services/contracts';
+import type { HistorySeries, WidgetElement } from '#contracts';
 import { withUnit } from '../history/format';
 import { latestValue } from '../history/seriesModel';
 

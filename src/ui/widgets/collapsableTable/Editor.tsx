@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { WidgetFields } from '../../../machines/widgetEditor/widgetDefaults';
 import { selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
-import { COLLAPSE_ON, TABLE_FILTER_MODES } from '../../../services/contracts';
+import { COLLAPSE_ON, TABLE_FILTER_MODES } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { TextField } from '../../primitives/TextField';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { CollapsableTableWidget, HistoryResult } from '../../../services/contracts';
+import type { CollapsableTableWidget, HistoryResult } from '#contracts';
 import { useLocale, useT } from '../../i18n';
 import { elementLabel } from '../ElementValue';
 import { dateOnly, formatNumber, formatTime, withUnit } from '../history/format';

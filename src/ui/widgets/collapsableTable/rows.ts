@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfDay, startOfHour } from 'date-fns';
-import { COLLAPSE_ON, TABLE_FILTER_MODES, type HistoryResult } from '../../../services/contracts';
+import { COLLAPSE_ON, TABLE_FILTER_MODES, type HistoryResult } from '#contracts';
 
 export type CollapseOn = (typeof COLLAPSE_ON)[number];
 export type FilterMode = (typeof TABLE_FILTER_MODES)[number];

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
-import { COMPARE_TYPES } from '../../../services/contracts';
+import { COMPARE_TYPES } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { Checkbox, choicesOf } from '../../widgetEditor/fields';

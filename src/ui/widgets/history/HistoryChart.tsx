@@ -13,9 +13,10 @@ import {
 } from 'chart.js';
 import { useId, useMemo, useRef } from 'react';
 import { Chart } from 'react-chartjs-2';
-import type { Annotation } from '../../../services/contracts';
+import type { Annotation } from '#contracts';
 import { useDateLocale, useLocale, useT } from '../../i18n';
-import { chartConfig, type ChartTexts, type MixedType, type Point } from './chartConfig';
+import { chartConfig, type MixedType, type Point } from './chartConfig';
+import type { ChartTexts } from './chartTexts';
 import type { ChartLayout, SeriesModel } from './seriesModel';
 import { useDragZoom } from './useDragZoom';
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { selectIsEditing } from '../../../machines/dashboardEditor/dashboardEditor.selectors';
-import type { HistoryResult, Widget } from '../../../services/contracts';
+import type { HistoryResult, Widget } from '#contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { HistoryResult } from '../../../services/contracts';
+import type { HistoryResult } from '#contracts';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import type { HistoryView } from './useHistory';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { WidgetInterval } from '../../../services/contracts';
+import type { WidgetInterval } from '#contracts';
 import type { FrameAction } from '../../dashboards/FrameAction';
 import { DateRangePickerDialog } from '../../dateRange/DateRangePickerDialog';
 import { useIntervalText } from '../../dateRange/intervalText';

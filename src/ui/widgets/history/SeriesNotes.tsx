@@ -1,5 +1,5 @@
 import { useT } from '../../i18n';
-import type { HistorySeries } from '../../../services/contracts';
+import type { HistorySeries } from '#contracts';
 
 /** Which series have nothing to draw and why (no buffer, unknown line…), under the data of the others. */
 export function SeriesNotes({

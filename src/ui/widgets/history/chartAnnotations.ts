@@ -1,8 +1,8 @@
 import type { AnnotationOptions } from 'chartjs-plugin-annotation';
 import { DEFAULT_LOCALE } from '../../../i18n/messages';
-import type { Annotation } from '../../../services/contracts';
+import type { Annotation } from '#contracts';
 import { withAlpha } from '../charts/theme';
-import type { ChartTexts } from './chartConfig';
+import type { ChartTexts } from './chartTexts';
 import { withUnit } from './format';
 import type { SeriesModel } from './seriesModel';
 

@@ -9,8 +9,9 @@ import {
   type TooltipItem,
 } from 'chart.js';
 import { DEFAULT_LOCALE } from '../../../i18n/messages';
-import type { Annotation, HistoryPoints } from '../../../services/contracts';
+import type { Annotation, HistoryPoints } from '#contracts';
 import { markAreasOf, overlaysOf } from './chartAnnotations';
+import type { ChartTexts } from './chartTexts';
 import { withAlpha } from '../charts/theme';
 import { formatNumber, withUnit } from './format';
 import { hasSpread, isTwoStates, seriesValueText, type ChartLayout, type SeriesModel } from './seriesModel';
@@ -26,16 +27,6 @@ type Dataset = ChartDataset<MixedType, Point[]>;
 export interface DatasetRole {
   kind: 'main' | 'compare' | 'envelope';
   series: number;
-}
-
-/** The words a chart draws, from the catalogue. */
-export interface ChartTexts {
-  comparison: (label: string) => string;
-  envelope: (label: string) => string;
-  average: (value: string) => string;
-  highest: (value: string) => string;
-  lowest: (value: string) => string;
-  difference: (difference: string) => string;
 }
 
 export interface ChartInput {

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { WidgetType } from '../../../services/contracts';
+import type { WidgetType } from '#contracts';
 import type { WidgetDefinition } from '../definition';
 import type { WidgetRendererProps } from '../types';
 import ChartDetailsEditor from './ChartDetailsEditor';

@@ -5,7 +5,7 @@ import type {
   HistoryStats,
   Widget,
   WidgetElement,
-} from '../../../services/contracts';
+} from '#contracts';
 import { seriesColour } from '../charts/theme';
 import { formatNumber, withUnit } from './format';
 

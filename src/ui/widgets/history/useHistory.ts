@@ -9,7 +9,7 @@ import {
   type HistoryQueryActor,
   type HistoryStatus,
 } from '../../../machines/historyQuery/historyQuery.selectors';
-import type { HistoryResult } from '../../../services/contracts';
+import type { HistoryResult } from '#contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 
 export interface HistoryView {

@@ -1,11 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ElementPatch } from '../../../machines/widgetEditor/widgetElement.events';
 import { selectElement } from '../../../machines/widgetEditor/widgetElement.selectors';
-import {
-  DEFAULT_PICTOGRAPH_ICON,
-  PICTOGRAPH_ICON_NAMES,
-  type PictographIconName,
-} from '../../../services/contracts';
+import { DEFAULT_PICTOGRAPH_ICON, PICTOGRAPH_ICON_NAMES, type PictographIconName } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { Checkbox, NumberField } from '../../widgetEditor/fields';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { elementKey } from '../../../machines/dashboardEditor/dashboardEditor.setup';
 import { selectElementNumber } from '../../../machines/dashboardEditor/dashboardEditor.selectors';
-import type { PictographElement } from '../../../services/contracts';
+import type { PictographElement } from '#contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT } from '../../i18n';
 import { EditLineButton } from '../EditLineButton';

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { MessageId } from '../../../i18n/messages';
-import { PICTOGRAPH_ICON_NAMES, type PictographIconName } from '../../../services/contracts';
+import { PICTOGRAPH_ICON_NAMES, type PictographIconName } from '#contracts';
 
 /** What an icon may reflect of the live value. */
 export interface PictographIconProps {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { selectElements, selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
-import { DATA_PRESENTATIONS, TABLE_PRESENTATIONS } from '../../../services/contracts';
+import { DATA_PRESENTATIONS, TABLE_PRESENTATIONS } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { choicesOf, NumberField } from '../../widgetEditor/fields';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { TableWidget, WidgetElement } from '../../../services/contracts';
+import type { TableWidget, WidgetElement } from '#contracts';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 import { useT, type Translate } from '../../i18n';
 import { EditLineButton } from '../EditLineButton';

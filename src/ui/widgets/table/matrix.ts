@@ -1,4 +1,4 @@
-import type { TableWidget, WidgetElement } from '../../../services/contracts';
+import type { TableWidget, WidgetElement } from '#contracts';
 
 /** A header of the matrix: a device (hexacode, department, subDepartment) or a line (page, line). */
 export interface MatrixHeader {

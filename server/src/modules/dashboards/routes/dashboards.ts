@@ -12,20 +12,21 @@ import {
   DashboardUpdate,
   DashboardVersionConflict,
   ErrorBody,
-} from '../../../../../src/services/contracts';
+} from '#contracts';
 import { contract } from '../../../http/contracts';
 import { attachmentDisposition } from '../file-names';
 import type { DashboardsService } from '../service';
 import { common, errors, type IdParams, type Out, ownerOf } from './shared';
+import type { BuffersOnSave } from '../buffer-requests';
 
 /** The list URL answers with and without its trailing slash; the OpenAPI document shows the SPEC's form. */
 const both = (url: string) => [url, url.slice(0, -1)] as const;
 const hiddenUnless = (url: string) => (url.endsWith('/') ? {} : { hide: true });
 
-export const dashboardRoutes: FastifyPluginAsync<{ dashboards: DashboardsService }> = async (
-  app,
-  { dashboards },
-) => {
+export const dashboardRoutes: FastifyPluginAsync<{
+  dashboards: DashboardsService;
+  onSave: BuffersOnSave;
+}> = async (app, { dashboards, onSave }) => {
   for (const url of both('/api/v2/dashboards/')) {
     app.get(
       url,
@@ -61,6 +62,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ dashboards: DashboardsService
     app.put<{ Body: Out<typeof DashboardUpdate> }>(
       url,
       {
+        preHandler: onSave.saveDashboard,
         schema: {
           ...contract({
             ...common,
@@ -151,6 +153,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ dashboards: DashboardsService
   app.post<{ Body: Out<typeof DashboardImport> }>(
     '/api/v2/dashboards/import',
     {
+      preHandler: onSave.importDashboard,
       schema: contract({
         ...common,
         summary:

@@ -8,7 +8,7 @@ import {
   ErrorBody,
   GroupNameValidation,
   GroupNameValidationQuery,
-} from '../../../../../src/services/contracts';
+} from '#contracts';
 import { contract } from '../../../http/contracts';
 import type { DashboardsService } from '../service';
 import { common, errors, type IdParams, type Out, ownerOf } from './shared';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { type DashboardIdParams, ErrorBody } from '../../../../../src/services/contracts';
+import { type DashboardIdParams, ErrorBody } from '#contracts';
 import type { Owner } from '../owner';
 
 export type Out<T extends v.GenericSchema> = v.InferOutput<T>;

@@ -10,7 +10,7 @@ import {
   WidgetDownloadQuery,
   WidgetSave,
   WidgetValues,
-} from '../../../../../src/services/contracts';
+} from '#contracts';
 import type { Clock } from '../../../clock';
 import type { WidgetExport } from '../../history/widget-export';
 import { contract } from '../../../http/contracts';
@@ -24,9 +24,12 @@ import {
   widgetValueRows,
 } from '../widget-download';
 import { common, errors, type Out, ownerOf } from './shared';
+import type { BuffersOnSave } from '../buffer-requests';
 
 export interface WidgetRoutesOptions {
   dashboards: DashboardsService;
+  /** Creates the buffers a saved widget's elements ask for (buffer-requests.ts). */
+  onSave: BuffersOnSave;
   /** Without it every element of a download is NO_DATA. */
   lines: WidgetLineReader | undefined;
   /** Without it widgets of history download their current values too. */
@@ -36,11 +39,12 @@ export interface WidgetRoutesOptions {
 
 export const widgetRoutes: FastifyPluginAsync<WidgetRoutesOptions> = async (
   app,
-  { dashboards, lines, history, clock },
+  { dashboards, onSave, lines, history, clock },
 ) => {
   app.post<{ Body: Out<typeof WidgetSave> }>(
     '/api/v2/dashboards/widgets',
     {
+      preHandler: onSave.saveWidget,
       schema: contract({
         ...common,
         summary: 'Add a widget or replace the one with its id; answers the dashboard',

@@ -1,5 +1,0 @@
-// @ts-check
-import { machines, mutationScope } from './stryker.config.mjs';
-
-/** `npm run test:mutation:paths`: the src/machines mutants against the generated path tests alone. */
-export default mutationScope('machines-paths', machines, 'vitest.mutation.paths.config.ts');
