@@ -1,21 +1,20 @@
-import { Duplex, Transform, type TransformCallback } from 'node:stream';
+import { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 
 /**
  * Reads the fixed header of each MQTT packet as it streams past and fails as soon as one announces a body larger
  * than `maxBytes`, before that body is buffered: Aedes itself would accept packets of up to 256 MB.
  */
-export class PacketSizeLimit extends Transform {
+export class PacketSizeCheck {
   /** Bytes of the current packet's body still to pass; -1 while reading a fixed header. */
   private bodyLeft = -1;
   private headerBytes = 0;
   private length = 0;
 
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
+  constructor(private readonly maxBytes: number) {}
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+  /** What is wrong with the stream once `chunk` has passed, or null. */
+  check(chunk: Buffer): string | null {
     let at = 0;
     while (at < chunk.length) {
       if (this.bodyLeft > 0) {
@@ -34,21 +33,64 @@ export class PacketSizeLimit extends Transform {
       // Remaining length: up to four bytes, seven bits each, least significant first.
       this.length += (byte & 0x7f) * 128 ** (this.headerBytes - 1);
       this.headerBytes++;
-      if (this.length > this.maxBytes) return done(new Error(`MQTT packet over ${this.maxBytes} bytes`));
+      if (this.length > this.maxBytes) return `MQTT packet over ${this.maxBytes} bytes`;
       if ((byte & 0x80) === 0) {
         this.headerBytes = 0;
         this.bodyLeft = this.length === 0 ? -1 : this.length;
       } else if (this.headerBytes > 4) {
-        return done(new Error('malformed MQTT remaining length'));
+        return 'malformed MQTT remaining length';
       }
     }
-    done(null, chunk);
+    return null;
   }
 }
 
-/** The socket as Aedes should see it: reads pass the packet size limit, writes go straight out. */
+/**
+ * The socket as Aedes should see it: what it reads has passed the packet size check; what it writes goes to the
+ * socket a batch at a time. mqtt-packet corks the stream for the pieces of each packet (header, topic, payload):
+ * written one by one, each piece would be a system call of its own (the socket sends without Nagle's delay), which
+ * cost the gateway 40 % of its throughput; batched, a turn's packets leave in one writev.
+ */
+class LimitedSocket extends Duplex {
+  constructor(
+    private readonly socket: Socket,
+    maxBytes: number,
+  ) {
+    super();
+    const size = new PacketSizeCheck(maxBytes);
+    socket.on('data', (chunk: Buffer) => {
+      const problem = size.check(chunk);
+      if (problem) return this.destroy(new Error(problem));
+      if (!this.push(chunk)) socket.pause();
+    });
+    socket.once('end', () => this.push(null));
+    socket.once('error', (error) => this.destroy(error));
+    socket.once('close', () => this.destroy());
+  }
+
+  override _read(): void {
+    this.socket.resume();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.socket.write(chunk, done);
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void): void {
+    this.socket.write(Buffer.concat(chunks.map(({ chunk }) => chunk)), done);
+  }
+
+  override _final(done: () => void): void {
+    this.socket.end(done);
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.socket.destroy();
+    done(error);
+  }
+}
+
+/** The socket as Aedes should see it (LimitedSocket). */
 export function limitPacketSize(socket: Socket, maxBytes: number): Duplex {
-  const limited = socket.pipe(new PacketSizeLimit(maxBytes));
-  limited.once('error', () => socket.destroy());
-  return Duplex.from({ readable: limited, writable: socket });
+  return new LimitedSocket(socket, maxBytes);
 }
