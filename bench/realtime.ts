@@ -6,7 +6,9 @@
  * Starts the real server (embedded PostgreSQL and broker, demo seed without the simulated fleet), registers bench
  * devices through the admin API, connects them as MQTT clients speaking docs/device-protocol.md, opens the live
  * socket in headless Chromium on the server's origin and subscribes to page 1 of every department. Each publish
- * changes four lines to values not used before, so each value the browser receives names its send time.
+ * changes four lines to values not used before, so each value the browser receives names its send time. An
+ * update not received must have been replaced by a newer value of its line (the server counts those on /metrics):
+ * the script exits with GOAL_MISSED when one is neither.
  */
 import { parseArgs } from 'node:util';
 import { startServer } from '../tests/e2e/support/server';
@@ -16,6 +18,7 @@ import { BENCH_DEPARTMENTS, BenchDevice, sampleKey } from './support/benchDevice
 import { drainReceipts, openBrowserClient } from './support/client';
 import { extremes, percentile, round } from './support/stats';
 import { measureBrokerThroughput } from './support/brokerThroughput';
+import { endWithGoal } from './support/goal';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,9 +68,16 @@ try {
   await new Promise((r) => setTimeout(r, 1500));
   await drainReceipts(page);
 
+  /** Values the server did not send because a newer value of the same line went instead (its /metrics). */
+  const replacedSoFar = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+    return Number(/^coldwatch_live_values_replaced_total (\d+)/m.exec(text)?.[1]);
+  };
   const rows: string[] = [];
+  let unaccounted = 0;
   for (const rate of rates) {
     const sentAt = new Map<string, number>();
+    const replacedBefore = await replacedSoFar();
     const started = performance.now();
     let sent = 0;
     let next = 0;
@@ -95,8 +105,11 @@ try {
     }
     const achieved = sent / seconds;
     const { min, max } = extremes(latencies);
+    const replaced = (await replacedSoFar()) - replacedBefore;
+    unaccounted += Math.max(0, sent - latencies.length - replaced);
     rows.push(
-      `| ${rate} | ${round(achieved, 0)} | ${latencies.length} / ${sent} | ${round(percentile(latencies, 50))} | ` +
+      `| ${rate} | ${round(achieved, 0)} | ${latencies.length} / ${sent} | ${replaced} | ` +
+        `${round(percentile(latencies, 50))} | ` +
         `${round(percentile(latencies, 99))} | ${round(min)} | ${round(max)} |`,
     );
   }
@@ -105,8 +118,10 @@ try {
   console.log(
     `\nDevice-to-browser latency (${deviceCount} devices, ${departments.length} watched pages, ${seconds} s a rate)\n`,
   );
-  console.log('| target updates/s | sent updates/s | received / sent | p50 ms | p99 ms | min ms | max ms |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| target updates/s | sent updates/s | received / sent | replaced by a newer value | p50 ms | p99 ms | min ms | max ms |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
   console.log(
     '\nRaw broker throughput in the same run (QoS 0, one publisher, one subscriber, same message size)\n',
@@ -115,6 +130,8 @@ try {
   console.log('| --- | --- |');
   for (const [name, perSecond] of broker)
     console.log(`| ${name} | ${perSecond === null ? 'not running' : round(perSecond, 0)} |`);
+  console.log(`\nUpdates neither received nor replaced by a newer value: ${unaccounted}`);
+  endWithGoal(unaccounted === 0);
 } finally {
   await Promise.allSettled(devices.map((d) => d.close()));
   await browser.close();
