@@ -40,13 +40,17 @@ try {
     if (!isJavaScript(response)) return;
     const into = phase;
     pending.push(
-      response.body().then((body) => {
-        into.push({
-          file: new URL(response.url()).pathname,
-          raw: body.length,
-          gzip: gzipSync(body, { level: 9 }).length,
-        });
-      }),
+      response.body().then(
+        (body) => {
+          into.push({
+            file: new URL(response.url()).pathname,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          });
+        },
+        // A script still loading once both phases have settled (the browser closes under it) is no one's.
+        () => {},
+      ),
     );
   });
   const settle = async () => {

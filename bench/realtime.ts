@@ -101,7 +101,7 @@ try {
     // second passes with nothing more, for at most 60 s.
     const latencies: number[] = [];
     const drainUntil = performance.now() + 60_000;
-    for (let quiet = 0; quiet < 2 && performance.now() < drainUntil; ) {
+    for (let quiet = 0; quiet < 2 && performance.now() < drainUntil;) {
       await new Promise((r) => setTimeout(r, 500));
       const receipts = await drainReceipts(page);
       quiet = receipts.length === 0 ? quiet + 1 : 0;
