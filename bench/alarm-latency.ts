@@ -27,6 +27,7 @@ import {
 import { AlarmStreamClient, deliveryLatencies } from './support/alarmStream';
 import { percentile, round } from './support/stats';
 import { submitSignIn } from '../tests/e2e/support/signInForm';
+import { endWithGoal } from './support/goal';
 
 const GOAL_P99_MS = 100;
 
@@ -159,4 +160,4 @@ try {
   await browser.close();
   await server.stop();
 }
-if (failed) process.exitCode = 1;
+endWithGoal(!failed);

@@ -25,6 +25,7 @@ import {
 import { AlarmStreamClient, deliveryLatencies } from './support/alarmStream';
 import { rssMiB } from './support/procStats';
 import { percentile, round } from './support/stats';
+import { endWithGoal } from './support/goal';
 
 const GOAL_P99_MS = 100;
 
@@ -147,4 +148,4 @@ try {
   await Promise.allSettled(devices.map((d) => d.close()));
   await server.stop();
 }
-if (failed) process.exitCode = 1;
+endWithGoal(!failed);

@@ -82,11 +82,14 @@ async function report(name: string, url: string, profile: 'mobile' | 'desktop', 
   const [performance, accessibility] = [pick('performance'), pick('accessibility')];
   const verdict = performance >= GOAL && accessibility >= GOAL ? 'meets' : 'misses';
   console.log(
-    `${name}, ${profile}: performance ${performance}, accessibility ${accessibility} ` +
-      `(LCP ${Math.round(pick('lcp'))} ms, TBT ${Math.round(pick('tbt'))} ms; median of ${RUNS}) — ` +
-      `${verdict} the goal of ${GOAL}`,
+    `| ${name} | ${profile} | ${performance} | ${accessibility} | ${Math.round(pick('lcp'))} | ` +
+      `${Math.round(pick('tbt'))} | ${RUNS} | ${verdict} |`,
   );
 }
+
+console.log(`\nLighthouse (medians; goal: performance and accessibility at least ${GOAL})\n`);
+console.log('| page | profile | performance | accessibility | LCP ms | TBT ms | runs | goal |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
 
 try {
   // The login screen as a visitor meets it: no one signed in, so no live socket of an earlier audit is still open.

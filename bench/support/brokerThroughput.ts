@@ -4,7 +4,6 @@ import { startBroker } from '../../server/src/gateway/broker';
 import { MemoryDeviceCredentials } from '../../server/src/gateway/credentials';
 import { reachable } from './net';
 
-const MESSAGES = 50_000;
 // The size of a bench values message (one CC-410 department snapshot).
 const PAYLOAD = JSON.stringify({
   v: 1,
@@ -23,8 +22,14 @@ const PAYLOAD = JSON.stringify({
   },
 });
 
-/** Messages a second from one publisher to one subscriber through a broker, QoS 0. */
-async function throughput(url: string, publisherAuth: object, subscriberAuth: object, topic: string) {
+/** Messages a second from one publisher to one subscriber through a broker, QoS 0, over `messages` sent. */
+async function throughput(
+  messages: number,
+  url: string,
+  publisherAuth: object,
+  subscriberAuth: object,
+  topic: string,
+) {
   const subscriber = await mqtt.connectAsync(url, {
     ...subscriberAuth,
     protocolVersion: 4,
@@ -40,11 +45,11 @@ async function throughput(url: string, publisherAuth: object, subscriberAuth: ob
   const done = new Promise<void>((resolve) =>
     subscriber.on('message', () => {
       received += 1;
-      if (received === MESSAGES) resolve();
+      if (received === messages) resolve();
     }),
   );
   const started = performance.now();
-  for (let i = 0; i < MESSAGES; i++) {
+  for (let i = 0; i < messages; i++) {
     publisher.publish(topic, PAYLOAD, { qos: 0 });
     if (i % 500 === 0) await new Promise((r) => setImmediate(r));
   }
@@ -55,7 +60,7 @@ async function throughput(url: string, publisherAuth: object, subscriberAuth: ob
 }
 
 /** The embedded Aedes broker (as the server runs it, with device auth) and Mosquitto on 1883 when it runs. */
-export async function measureBrokerThroughput(): Promise<[string, number | null][]> {
+export async function measureBrokerThroughput(messages: number): Promise<[string, number | null][]> {
   const credential = randomBytes(16).toString('hex');
   const credentials = new MemoryDeviceCredentials();
   credentials.set('demo', 'BE0000', credential);
@@ -63,14 +68,22 @@ export async function measureBrokerThroughput(): Promise<[string, number | null]
   const broker = await startBroker({ port: 0, host: '127.0.0.1', credentials, server });
   const topic = 'devices/demo/BE0000/departments/1.0/values';
   const aedes = await throughput(
+    messages,
     broker.url,
-    { username: 'demo/BE0000', password: credential },
+    // A device logs in under its own identity: its username as client id, or the broker refuses it.
+    { username: 'demo/BE0000', password: credential, clientId: 'demo/BE0000' },
     server,
     topic,
   );
   await broker.close();
   const mosquitto = (await reachable(1883))
-    ? await throughput('mqtt://127.0.0.1:1883', {}, {}, `bench-${randomBytes(4).toString('hex')}/values`)
+    ? await throughput(
+        messages,
+        'mqtt://127.0.0.1:1883',
+        {},
+        {},
+        `bench-${randomBytes(4).toString('hex')}/values`,
+      )
     : null;
   return [
     ['embedded Aedes (device auth on)', aedes],

@@ -148,6 +148,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }
       : undefined,
     sockets: () => app.realtime?.hub()?.metrics().clients,
+    replacedLiveValues: () => {
+      const hub = app.realtime?.hub()?.metrics();
+      return hub && hub.replacedUpdates + hub.droppedUpdates;
+    },
     pool: options.pool,
   });
   await registerSecurityHeaders(app);

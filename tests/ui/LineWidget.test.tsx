@@ -6,6 +6,7 @@ import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashb
 import type { OpenedDashboard } from '#contracts';
 import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
 import { I18nProvider } from '../../src/ui/i18n';
+import LineRenderer from '../../src/ui/widgets/line/Renderer';
 import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
 
 /** The editor of the fixture dashboard, loaded. */
@@ -45,6 +46,26 @@ describe('LINE widget', () => {
     expect(screen.getByText('00A1 line 2').nextElementSibling?.textContent).toBe(
       'Device offline or data unavailable',
     );
+    actor.stop();
+  });
+
+  it('follows the dashboard once per value it shows (not once for the value and once for its unit)', async () => {
+    const actor = await openedEditor();
+    const subscribe = vi.spyOn(actor, 'subscribe');
+    const widget = editedDashboard.widgets[0]!;
+    render(<LineRenderer actor={actor} widget={widget} />);
+    await screen.findByText('Cabinet temperature');
+    // Every push runs each follower's selector.
+    expect(subscribe).toHaveBeenCalledTimes(widget.elements.length);
+
+    act(() => {
+      actor.send({
+        type: 'page.valuesPushed',
+        topic: freezerTopic,
+        lines: [{ number: 1, status: 'OK', value: '-18.5', unit: '°C' }],
+      });
+    });
+    expect(screen.getByText('Cabinet temperature').nextElementSibling?.textContent).toBe('-18.5 °C');
     actor.stop();
   });
 

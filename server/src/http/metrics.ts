@@ -16,6 +16,11 @@ export interface MetricSources {
   };
   /** Browser sockets open on this instance. */
   sockets?: () => number | undefined;
+  /**
+   * Live line values not sent themselves because a newer value of the same line went instead: replaced within one
+   * flush, or dropped for a lagging socket whose pages were then resent whole.
+   */
+  replacedLiveValues?: () => number | undefined;
   /** The PostgreSQL pool (none on the embedded database). */
   pool?: () => { total: number; idle: number; waiting: number };
 }
@@ -82,6 +87,12 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources): R
       },
     });
   gauge('coldwatch_sockets_open', 'Browser live sockets open on this instance', () => sources.sockets?.());
+  mirroredCounter(
+    registry,
+    'coldwatch_live_values_replaced_total',
+    'Live line values a newer value of the same line replaced before they were sent to a socket',
+    () => sources.replacedLiveValues?.(),
+  );
   const { gateway, pool } = sources;
   if (gateway) {
     mirroredCounter(

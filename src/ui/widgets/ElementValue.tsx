@@ -8,7 +8,7 @@ import { localizedValue } from '../numbers';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
 import { useLiveness } from '../live/liveness';
 import { LiveValue } from '../live/LiveValue';
-import { selectElementBareValue, selectElementUnit } from './elementSelectors';
+import { selectElementShown } from './elementSelectors';
 
 /** Label of an element: its custom name, else the line's name, else 'hexacode line N'. */
 export function elementLabel(element: WidgetElement, t: Translate): string {
@@ -33,13 +33,11 @@ export function useElementValue(
 ): string {
   const t = useT();
   const locale = useLocale();
-  const key = elementKey(element);
-  const value = useSelector(actor, selectElementBareValue(key));
-  const unit = useSelector(actor, selectElementUnit(key));
-  if (value === '') return t('widgets.noValue');
-  if (value.startsWith('lineStatus.')) return t(value as MessageId);
-  const shown = localizedValue(value, locale);
-  return withUnit && unit ? `${shown} ${unit}` : shown;
+  const localize = (value: string) => localizedValue(value, locale);
+  const shown = useSelector(actor, selectElementShown(elementKey(element), localize, withUnit));
+  if (shown === '') return t('widgets.noValue');
+  if (shown.startsWith('lineStatus.')) return t(shown as MessageId);
+  return shown;
 }
 
 /** An element's live value as shown: dimmed with its age while not live (live data paused, or stale). */

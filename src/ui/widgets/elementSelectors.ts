@@ -35,6 +35,20 @@ export const selectElementBareValue =
   };
 
 /**
+ * What an element shows, as one primitive so that it follows the dashboard once: '' until a value arrives, the
+ * status's message id ('lineStatus.…') when it is not OK, else the value as `localize` writes it, with its unit
+ * when `withUnit` and the line has one.
+ */
+export const selectElementShown =
+  (key: string | null, localize: (value: string) => string, withUnit: boolean) =>
+  (s: DashboardEditorSnapshot): string => {
+    const value = selectElementBareValue(key)(s);
+    if (value === '' || value.startsWith('lineStatus.')) return value;
+    const unit = withUnit ? selectElementUnit(key)(s) : '';
+    return unit ? `${localize(value)} ${unit}` : localize(value);
+  };
+
+/**
  * The numeric values of several lines (null where none) as one primitive, a JSON array, so a chart of all of
  * them re-renders only when one of them changes.
  */

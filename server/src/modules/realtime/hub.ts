@@ -26,6 +26,7 @@ export interface HubMetrics {
   invalidMessages: number;
   refusedSubscriptions: number;
   droppedUpdates: number;
+  replacedUpdates: number;
   resyncs: number;
   sent: number;
 }

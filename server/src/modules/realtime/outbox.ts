@@ -22,7 +22,12 @@ export interface OutboxOptions {
  * client, so one stalled browser neither grows the server's memory nor delays the others.
  */
 export class Outbox {
-  readonly counters = { droppedUpdates: 0, resyncs: 0, sent: 0 };
+  /**
+   * `replacedUpdates`: line values a newer value of the same line replaced before a flush sent them; with
+   * `droppedUpdates` (a lagging client's, whose pages are resent whole once it drains) every value that was not
+   * delivered itself had its newer value delivered instead.
+   */
+  readonly counters = { droppedUpdates: 0, replacedUpdates: 0, resyncs: 0, sent: 0 };
   private readonly dirty = new Set<Client>();
   private flushScheduled: NodeJS.Immediate | undefined;
   private readonly resyncTimer: NodeJS.Timeout;
@@ -50,6 +55,7 @@ export class Outbox {
     }
     let lines = client.pending.get(sub.key);
     if (!lines) client.pending.set(sub.key, (lines = new Map()));
+    else if (lines.has(value.number)) this.counters.replacedUpdates++;
     lines.set(value.number, value);
     this.dirty.add(client);
     this.flushScheduled ??= setImmediate(() => this.flush());
