@@ -21,3 +21,4 @@ export * from './support';
 export * from './users';
 export * from './twoFactor';
 export * from './accountSettingsForm';
+export * from './foodSafety';
