@@ -1,21 +1,24 @@
 import type { Database } from '../../db/client';
+import { recordAudit, type AuditAction } from '../audit/trail';
 import type { AuthSession } from '../auth/service';
 
 /** What a person changed of food safety, as the audit trail keeps it. */
 export interface FoodSafetyChange {
   session: AuthSession;
-  action:
-    'foodSafety.limit.set' | 'foodSafety.limit.reset' | 'foodSafety.correctiveAction' | 'foodSafety.signOff';
-  /** The case ("1A0102.1.0"), excursion or day it is about. */
+  action: Extract<
+    AuditAction,
+    'limit.change' | 'excursion.correctiveAction' | 'report.signOff' | 'report.schedule'
+  >;
+  /** The case ("1A0102.1.0"), excursion, day or schedule it is about. */
   target: string;
-  hexacode: string;
+  hexacode: string | null;
   before: unknown;
   after: unknown;
+  at: Date;
 }
 
-/**
- * THE place a food-safety change enters the audit trail (issue 30: limit changes, corrective actions, sign-offs).
- * The trail's module (branch issue-30a, server/src/modules/audit) is not on this branch yet: until it is merged,
- * this records nothing; merging it means calling its record function here, in `tx`, the change's transaction.
- */
-export async function recordFoodSafetyChange(_tx: Database, _change: FoodSafetyChange): Promise<void> {}
+/** The one place food safety writes the audit trail: in `tx`, the transaction of the change itself. */
+export async function recordFoodSafetyChange(tx: Database, change: FoodSafetyChange): Promise<void> {
+  const { session, ...entry } = change;
+  await recordAudit(tx, { by: session, ...entry });
+}

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { FoodSafetyReport, Review } from '../../../../src/services/contracts';
-import { tenants, users } from '../../db/schema';
+import { auditEntries, tenants, users } from '../../db/schema';
 import { tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { insertReader } from '../../testing/readers';
@@ -23,6 +23,12 @@ describeEachBackend('food-safety report', (backend) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as FoodSafetyReport;
   };
+  const audited = (action: string) =>
+    ctx.handle.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, action))
+      .orderBy(asc(auditEntries.id));
   const dairy = (r: FoodSafetyReport) =>
     r.departments.find((d) => d.hexacode === '1A0102' && d.department === 1 && d.subDepartment === 0)!;
 
@@ -134,6 +140,11 @@ describeEachBackend('food-safety report', (backend) => {
       reviewedAt: ctx.clock.now().toISOString(),
     });
     expect(d.days[0]).toMatchObject({ reviewedBy: 'operator' });
+    expect((await audited('excursion.correctiveAction')).map((e) => e.username)).toEqual(['viewer']);
+    expect((await audited('report.signOff')).map((e) => e.target)).toEqual([
+      `1A0102.1.0/excursion/${excursion}`,
+      '1A0102.1.0/day/2026-01-14',
+    ]);
   });
 
   it('lets DEVICES at WRITE change a limit, which the report then judges by', async () => {
@@ -152,15 +163,22 @@ describeEachBackend('food-safety report', (backend) => {
     expect(d.days[0]).toMatchObject({ timeInLimitsPct: 100, minutesOutOfLimits: 0 });
     expect((await put('operator', { ...body, limit: null })).statusCode).toBe(204);
     expect(dairy(await report()).isDefault).toBe(true);
+    // Both changes are in the audit trail, who and what before and after.
+    const trail = await audited('limit.change');
+    expect(trail.map((e) => [e.username, e.target, e.after])).toEqual([
+      ['operator', '1A0102.1.0', limit],
+      ['operator', '1A0102.1.0', { default: 'restored' }],
+    ]);
+    expect(trail[0]!.before).toMatchObject({ default: { class: 'chilled', high: 5 } });
   });
 
   it('writes a CSV row a case a day in the user’s date format', async () => {
-    const response = await get('operator', `device=1A0102&from=${FROM}&to=${TO}&format=csv`);
+    const response = await get('operator', `businessGroup=${store}&from=${FROM}&to=${TO}&format=csv`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const [header, ...rows] = response.body.trim().split('\r\n');
     expect(header).toContain('Min °C');
-    expect(rows).toHaveLength(2); // the device's two evaporators, one day
+    expect(rows).toHaveLength(7); // the store's seven cases, one day
     expect(rows[0]).toMatch(
       /^Store 101 Copenhagen,Dairy cases \(1A0102\),Evaporator 1,"Chilled, Air temperature: .*"/,
     );

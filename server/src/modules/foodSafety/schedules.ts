@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import type { Outbox } from '../mail/outbox';
 import type { MailMessage } from '../mail/transport';
+import { recordFoodSafetyChange } from './audit';
 import { reportPdf } from './pdf';
 import { nextRunAfter, periodBefore } from './periods';
 import { buildReport, type ReportDeps } from './report';
@@ -159,29 +160,55 @@ export function createReportSchedules(deps: ScheduleDeps) {
         );
       if (!group)
         throw new AppError(404, 'BUSINESS_GROUP_NOT_FOUND', 'businessGroup: No store with this hexacode');
-      const [row] = await db
-        .insert(reportSchedules)
-        .values({
-          tenantId: session.tenant.id,
-          businessGroupId: group.id,
-          frequency: input.frequency,
-          recipients: input.recipients,
-          timeZone: input.timeZone,
-          languageCode: session.user.languageCode,
-          dateFormat,
-          createdBy: session.user.username,
-          nextRunAt: nextRunAfter(input.frequency, clock.now().getTime(), input.timeZone),
-        })
-        .returning({ id: reportSchedules.id });
-      return (await list(session)).find((s) => s.id === row!.id)!;
+      const id = await db.transaction(async (t) => {
+        const tx = t as unknown as Database;
+        const [row] = await tx
+          .insert(reportSchedules)
+          .values({
+            tenantId: session.tenant.id,
+            businessGroupId: group.id,
+            frequency: input.frequency,
+            recipients: input.recipients,
+            timeZone: input.timeZone,
+            languageCode: session.user.languageCode,
+            dateFormat,
+            createdBy: session.user.username,
+            nextRunAt: nextRunAfter(input.frequency, clock.now().getTime(), input.timeZone),
+          })
+          .returning();
+        await recordFoodSafetyChange(tx, {
+          session,
+          action: 'report.schedule',
+          target: `schedule ${row!.id} of store ${input.businessGroup.toUpperCase()}`,
+          hexacode: null,
+          before: null,
+          after: input,
+          at: clock.now(),
+        });
+        return row!.id;
+      });
+      return (await list(session)).find((s) => s.id === id)!;
     },
 
     async remove(session: AuthSession, id: string): Promise<void> {
-      const gone = await db
-        .delete(reportSchedules)
-        .where(and(eq(reportSchedules.tenantId, session.tenant.id), eq(reportSchedules.id, id)))
-        .returning({ id: reportSchedules.id });
-      if (gone.length === 0) throw scheduleNotFound();
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Database;
+        const [gone] = await tx
+          .delete(reportSchedules)
+          .where(and(eq(reportSchedules.tenantId, session.tenant.id), eq(reportSchedules.id, id)))
+          .returning();
+        if (!gone) throw scheduleNotFound();
+        const { frequency, recipients, timeZone } = gone;
+        await recordFoodSafetyChange(tx, {
+          session,
+          action: 'report.schedule',
+          target: `schedule ${id}`,
+          hexacode: null,
+          before: { frequency, recipients, timeZone },
+          after: null,
+          at: clock.now(),
+        });
+      });
     },
 
     /** Claims the due schedules (at most `limit`) and sends each; answers how many were sent. */

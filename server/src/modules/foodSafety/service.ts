@@ -16,7 +16,12 @@ import { recordFoodSafetyChange } from './audit';
 import { caseKey } from './cases';
 import { lineNotOnModel, notAFoodCase } from './limits';
 import { buildReport, casesWithLimits, type ReportDeps } from './report';
-import type { ReportScope, ReviewRow } from './repository';
+import {
+  createFoodSafetyRepository,
+  type FoodSafetyRepository,
+  type ReportScope,
+  type ReviewRow,
+} from './repository';
 
 export interface FoodSafetyServiceDeps extends ReportDeps {
   db: Database;
@@ -68,24 +73,34 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
     return found;
   }
 
+  /** Runs a write and its audit entry in one transaction: the change is recorded, or neither happens. */
+  const audited = <T>(work: (repo: FoodSafetyRepository, tx: Database) => Promise<T>) =>
+    db.transaction((t) => {
+      const tx = t as unknown as Database;
+      return work(createFoodSafetyRepository(tx), tx);
+    });
+
   async function review(
     session: AuthSession,
     address: CaseAddress,
     subject: { kind: 'excursion' | 'day'; key: string },
-    fields: Parameters<typeof repository.review>[3],
-    action: 'foodSafety.correctiveAction' | 'foodSafety.signOff',
+    fields: Parameters<FoodSafetyRepository['review']>[3],
+    action: 'excursion.correctiveAction' | 'report.signOff',
   ): Promise<Review> {
-    const before = await repository.reviewOf(session.tenant.id, address, subject.kind, subject.key);
-    const after = await repository.review(session.tenant.id, address, subject, fields);
-    await recordFoodSafetyChange(db, {
-      session,
-      action,
-      target: `${caseKey(address)}/${subject.kind}/${subject.key}`,
-      hexacode: address.hexacode,
-      before: before && reviewOf(before),
-      after: reviewOf(after),
+    return audited(async (repo, tx) => {
+      const before = await repo.reviewOf(session.tenant.id, address, subject.kind, subject.key);
+      const after = await repo.review(session.tenant.id, address, subject, fields);
+      await recordFoodSafetyChange(tx, {
+        session,
+        action,
+        target: `${caseKey(address)}/${subject.kind}/${subject.key}`,
+        hexacode: address.hexacode,
+        before: before && reviewOf(before),
+        after: reviewOf(after),
+        at: clock.now(),
+      });
+      return reviewOf(after);
     });
-    return reviewOf(after);
   }
 
   return {
@@ -125,16 +140,18 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
       const found = await foodCase(session, address, 'hexacode');
       if (limit?.line === 'product' && !found.report.food.product) throw lineNotOnModel();
       const target = { ...address, hexacode: found.report.hexacode };
-      if (limit)
-        await repository.saveLimit(session.tenant.id, target, limit, session.user.username, clock.now());
-      else await repository.deleteLimit(session.tenant.id, target);
-      await recordFoodSafetyChange(db, {
-        session,
-        action: limit ? 'foodSafety.limit.set' : 'foodSafety.limit.reset',
-        target: caseKey(target),
-        hexacode: target.hexacode,
-        before: found.isDefault ? null : found.limit,
-        after: limit,
+      await audited(async (repo, tx) => {
+        if (limit) await repo.saveLimit(session.tenant.id, target, limit, session.user.username, clock.now());
+        else await repo.deleteLimit(session.tenant.id, target);
+        await recordFoodSafetyChange(tx, {
+          session,
+          action: 'limit.change',
+          target: caseKey(target),
+          hexacode: target.hexacode,
+          before: found.isDefault ? { default: found.limit } : found.limit,
+          after: limit ?? { default: 'restored' },
+          at: clock.now(),
+        });
       });
     },
 
@@ -150,22 +167,22 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
           correctiveActionBy: session.user.username,
           correctiveActionAt: clock.now(),
         },
-        'foodSafety.correctiveAction',
+        'excursion.correctiveAction',
       );
     },
 
     async signOff(session: AuthSession, body: SignOffBody): Promise<Review> {
-      const [address, subject] =
+      const [asked, subject] =
         'excursion' in body
           ? [parseExcursion(body.excursion), { kind: 'excursion' as const, key: body.excursion }]
           : [body, { kind: 'day' as const, key: body.date }];
-      await foodCase(session, address, 'excursion' in body ? 'excursion' : 'hexacode');
+      const found = await foodCase(session, asked, 'excursion' in body ? 'excursion' : 'hexacode');
       return review(
         session,
-        address,
+        { hexacode: found.report.hexacode, department: asked.department, subDepartment: asked.subDepartment },
         subject,
         { reviewedBy: session.user.username, reviewedAt: clock.now() },
-        'foodSafety.signOff',
+        'report.signOff',
       );
     },
   };
