@@ -1,4 +1,4 @@
-import type { FoodSafetyLimit } from '../../../../src/services/contracts';
+import type { FoodSafetyCase, FoodSafetyLimit } from '../../../../src/services/contracts';
 import { departmentKey, type AdfRegistry, type CompiledKind } from '../../gateway/adf/loader';
 import type { AdfFoodSafety } from '../../gateway/adf/schema';
 import { defaultLimit, lineOf } from './limits';
@@ -107,3 +107,17 @@ export function limitOf(
   const { class: kind, line, high, low, graceDegrees, graceMinutes } = c.stored;
   return { limit: { class: kind, line, high, low, graceDegrees, graceMinutes }, isDefault: false };
 }
+
+/** A case as the limits list and the report name it, with the limit it is judged by. */
+export const caseShown = (
+  c: ReportCase,
+  judged: { limit: FoodSafetyLimit; isDefault: boolean },
+): FoodSafetyCase => ({
+  hexacode: c.hexacode,
+  department: c.department,
+  subDepartment: c.subDepartment,
+  deviceName: c.deviceName,
+  name: c.name,
+  limit: judged.limit,
+  isDefault: judged.isDefault,
+});

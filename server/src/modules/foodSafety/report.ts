@@ -6,7 +6,7 @@ import type {
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import { DAY_MS, HOUR_MS } from '../history/packing';
 import type { HistoryStore } from '../history/store';
-import { caseKey, casesOf, limitOf, type ReportCase } from './cases';
+import { caseKey, caseShown, casesOf, limitOf, type ReportCase } from './cases';
 import { dayWindows } from './days';
 import {
   chartBuckets,
@@ -116,13 +116,7 @@ export async function buildReport(
     const inPeriod = temperature && withinFrom(temperature, defrost, from);
     const found = excursions(temperature, defrost, limit).filter((e) => e.end > from && e.start < to);
     return {
-      hexacode: c.hexacode,
-      department: c.department,
-      subDepartment: c.subDepartment,
-      deviceName: c.deviceName,
-      name: c.name,
-      limit,
-      isDefault,
+      ...caseShown(c, { limit, isDefault }),
       interval: recorded?.intervalSeconds ?? null,
       days: dailyFigures(inPeriod?.series ?? null, inPeriod?.defrost ?? new Uint8Array(), limit, days).map(
         (day, k) => ({

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import { recordFoodSafetyChange } from './audit';
-import { caseKey } from './cases';
+import { caseKey, caseShown } from './cases';
 import { lineNotOnModel, notAFoodCase } from './limits';
 import { buildReport, casesWithLimits, type ReportDeps } from './report';
 import {
@@ -122,17 +122,7 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
 
     async cases(session: AuthSession, query: FoodSafetyCasesQuery): Promise<FoodSafetyCase[]> {
       const scope = await scopeOf(session, query);
-      return (await casesWithLimits(deps, { ...context(session), scope })).map(
-        ({ report: c, limit, isDefault }) => ({
-          hexacode: c.hexacode,
-          department: c.department,
-          subDepartment: c.subDepartment,
-          deviceName: c.deviceName,
-          name: c.name,
-          limit,
-          isDefault,
-        }),
-      );
+      return (await casesWithLimits(deps, { ...context(session), scope })).map((c) => caseShown(c.report, c));
     },
 
     /** Sets a case's limit (null: back to the default); answers the case as the limits list shows it. */
