@@ -14,6 +14,8 @@ export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
+/** Nothing was recorded before this (and PostgreSQL refuses year 0): a report starts after it. */
+const EARLIEST = Date.UTC(2000, 0, 1);
 /** The longest range one report covers: a year and a month, as the history query. */
 export const REPORT_MAX_DAYS = 400;
 
@@ -107,6 +109,7 @@ export const FoodSafetyReportQuery = v.pipe(
     timeZone: v.optional(timeZone, 'UTC'),
   }),
   v.check(oneScope, ONE_SCOPE),
+  v.check((q) => Date.parse(q.from) >= EARLIEST, 'from: from must be a real time after 2000'),
   v.check((q) => Date.parse(q.to) > Date.parse(q.from), 'to: to must be after from'),
   v.check(
     (q) => Date.parse(q.to) - Date.parse(q.from) <= REPORT_MAX_DAYS * 86_400_000,

@@ -206,6 +206,9 @@ describeEachBackend('food-safety report', (backend) => {
     expect(both.json().message).toContain('businessGroup');
     const backwards = await get('operator', `device=1A0102&from=${TO}&to=${FROM}`);
     expect(backwards.json().message).toContain('to');
+    const yearZero = await get('operator', `device=1A0102&from=0000-01-01T00:00:00Z&to=${TO}`);
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json().message).toContain('from');
     expect((await get('nodevices', `device=1A0102&from=${FROM}&to=${TO}`)).statusCode).toBe(403);
   });
 });
