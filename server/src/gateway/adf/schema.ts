@@ -64,7 +64,10 @@ export const AdfPage = v.pipe(
 );
 export type AdfPage = v.InferOutput<typeof AdfPage>;
 
-const lineKey = v.pipe(v.string(), v.regex(/^[a-z][A-Za-z0-9]*$/, 'a line key is camelCase letters and digits'));
+const lineKey = v.pipe(
+  v.string(),
+  v.regex(/^[a-z][A-Za-z0-9]*$/, 'a line key is camelCase letters and digits'),
+);
 
 /**
  * A kind that holds food: the lines a food-safety report reads, by key (docs/decisions/food-safety-limits.md).
@@ -96,7 +99,9 @@ export const AdfDepartmentKind = v.pipe(
   ),
   v.check((k) => {
     const keys = new Set(k.pages.flatMap((p) => p.lines.map((l) => l.key)));
-    const named = k.foodSafety ? [k.foodSafety.air, k.foodSafety.product, k.foodSafety.defrost, k.foodSafety.setpoint] : [];
+    const named = k.foodSafety
+      ? [k.foodSafety.air, k.foodSafety.product, k.foodSafety.defrost, k.foodSafety.setpoint]
+      : [];
     return named.every((key) => key === undefined || keys.has(key));
   }, 'foodSafety names a line key the kind does not have'),
 );
