@@ -130,4 +130,9 @@ export const BENCHMARKS: Benchmark[] = [
     needsBuild: true,
     smoke: { args: ['--runs', '1', '--idle-seconds', '1'] },
   },
+  {
+    name: 'food-safety-report',
+    file: 'food-safety-report',
+    smoke: { args: ['--cases', '2', '--days', '2', '--runs', '1'] },
+  },
 ];

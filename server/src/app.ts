@@ -32,6 +32,7 @@ import { dashboardsRoutes } from './modules/dashboards/routes';
 import { createDashboardsService } from './modules/dashboards/service';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { shareSessionEnds } from './modules/auth/revocations';
+import { registerFoodSafety } from './modules/foodSafety/plugin';
 import { registerHistory } from './modules/history/plugin';
 import { createOutbox } from './modules/mail/outbox';
 import { mailSettingsOf, registerMail, type MailSettings } from './modules/mail/plugin';
@@ -243,6 +244,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ready: readiness.isReady,
       sessionCheckIntervalMs: options.sessionCheckIntervalMs,
       maxStreamsPerSession: limits.maxSocketsPerSession,
+    });
+    await registerFoodSafety(app, {
+      db,
+      clock,
+      account,
+      access: runtime,
+      outbox,
+      wakeMail: () => mail.sender.wake(),
+      mailFrom: mailSettings.noReplyFrom,
+      ready: readiness.isReady,
     });
     app.mail.listenTo(app.alarms);
     app.push.listenTo(app.alarms);

@@ -23,3 +23,4 @@ export * from './twoFactor';
 export * from './accountSettingsForm';
 export * from './audit';
 export * from './fleet';
+export * from './foodSafety';

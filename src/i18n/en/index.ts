@@ -12,6 +12,7 @@ import dashboardGrid from './dashboardGrid.json';
 import dashboards from './dashboards.json';
 import dateRange from './dateRange.json';
 import devicePage from './devicePage.json';
+import foodSafety from './foodSafety.json';
 import history from './history.json';
 import importWizard from './importWizard.json';
 import live from './live.json';
@@ -40,6 +41,7 @@ export const en = {
   ...dashboards,
   ...dateRange,
   ...devicePage,
+  ...foodSafety,
   ...history,
   ...importWizard,
   ...live,

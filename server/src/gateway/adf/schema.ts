@@ -64,11 +64,30 @@ export const AdfPage = v.pipe(
 );
 export type AdfPage = v.InferOutput<typeof AdfPage>;
 
+const lineKey = v.pipe(
+  v.string(),
+  v.regex(/^[a-z][A-Za-z0-9]*$/, 'a line key is camelCase letters and digits'),
+);
+
+/**
+ * A kind that holds food: the lines a food-safety report reads, by key (docs/decisions/food-safety-limits.md).
+ * The case is chilled by default and frozen when its recorded setpoint is below `frozenBelow` °C.
+ */
+export const AdfFoodSafety = v.strictObject({
+  air: lineKey,
+  product: v.optional(lineKey),
+  defrost: v.optional(lineKey),
+  setpoint: v.optional(lineKey),
+  frozenBelow: v.optional(v.number('frozenBelow must be a number'), -10),
+});
+export type AdfFoodSafety = v.InferOutput<typeof AdfFoodSafety>;
+
 export const AdfDepartmentKind = v.pipe(
   v.strictObject({
     kind: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, 'kind must be lower-case letters, digits and -')),
     name: text('name'),
     pages: v.array(AdfPage),
+    foodSafety: v.optional(AdfFoodSafety),
   }),
   v.check(
     (k) => unique(k.pages.map((p) => p.number)),
@@ -78,6 +97,13 @@ export const AdfDepartmentKind = v.pipe(
     (k) => unique(k.pages.flatMap((p) => p.lines.map((l) => l.key))),
     'line keys must be unique within a department kind',
   ),
+  v.check((k) => {
+    const keys = new Set(k.pages.flatMap((p) => p.lines.map((l) => l.key)));
+    const named = k.foodSafety
+      ? [k.foodSafety.air, k.foodSafety.product, k.foodSafety.defrost, k.foodSafety.setpoint]
+      : [];
+    return named.every((key) => key === undefined || keys.has(key));
+  }, 'foodSafety names a line key the kind does not have'),
 );
 export type AdfDepartmentKind = v.InferOutput<typeof AdfDepartmentKind>;
 

@@ -12,6 +12,8 @@ export interface MailMessage {
   from?: string;
   /** Where an answer goes, when not to the sender (a support request: the person who wrote it). */
   replyTo?: string;
+  /** Files, as nodemailer takes them (a scheduled report's PDF, base64). */
+  attachments?: { filename: string; content: string; encoding: 'base64'; contentType: string }[];
 }
 
 export interface MailTransport {
