@@ -1,5 +1,6 @@
 import type { KyInstance } from 'ky';
 import { createAccountSettingsApi, type AccountSettingsApi } from './api/accountSettings';
+import { createAlarmHealthApi, type AlarmHealthApi } from './api/alarmHealth';
 import { createAuthApi, type AuthApi } from './api/auth';
 import { createDashboardsApi, type DashboardsApi } from './api/dashboards';
 import { createDevicesApi, type DevicesApi } from './api/devices';
@@ -42,7 +43,8 @@ export interface Api
     AccountSettingsApi,
     UsersApi,
     TwoFactorApi,
-    SwitchAccountApi {}
+    SwitchAccountApi,
+    AlarmHealthApi {}
 
 export function createApi(http: KyInstance, versionUrl: string): Api {
   return {
@@ -56,5 +58,6 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
     ...createAccountSettingsApi(http),
     ...createUsersApi(http),
     ...createSwitchAccountApi(http),
+    ...createAlarmHealthApi(http),
   };
 }

@@ -2,6 +2,7 @@
 // concurrent work apart; ids are unique across files (prefix them with the area).
 import accountMail from './accountMail.json';
 import accountSettings from './accountSettings.json';
+import alarmHealth from './alarmHealth.json';
 import alarmMail from './alarmMail.json';
 import alarms from './alarms.json';
 import alarmsUi from './alarms-ui.json';
@@ -29,6 +30,7 @@ import widgets from './widgets.json';
 export const en = {
   ...accountMail,
   ...accountSettings,
+  ...alarmHealth,
   ...alarmMail,
   ...alarms,
   ...alarmsUi,

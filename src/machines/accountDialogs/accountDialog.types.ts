@@ -9,7 +9,14 @@ export const ACCOUNT_DIALOG_SYSTEM_ID = 'accountDialog';
  * provideAccountDialogs.ts (bound to the services), its view in src/ui/accountDialogs/registry.ts.
  */
 export type AccountDialogName =
-  'settings' | 'theme' | 'switchAccount' | 'switchBack' | 'users' | 'bugReport' | 'featureRequest';
+  | 'settings'
+  | 'theme'
+  | 'switchAccount'
+  | 'switchBack'
+  | 'users'
+  | 'alarmHealth'
+  | 'bugReport'
+  | 'featureRequest';
 
 /** What every account dialog starts from: who is signed in and their settings as the app holds them. */
 export interface AccountDialogInput {
