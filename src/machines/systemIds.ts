@@ -16,4 +16,6 @@ export const SYSTEM_IDS = {
   deviceConfiguration: 'deviceConfiguration',
   /** The alarm list (bell and menu); it spawns the alarm dialogs' workflows (see alarms/alarmsSystem.ts). */
   alarms: 'alarms',
+  /** The chain overview, while the route is /stores. */
+  stores: 'stores',
 } as const;

@@ -4,6 +4,7 @@ import { createAlarmHealthApi, type AlarmHealthApi } from './api/alarmHealth';
 import { createAuthApi, type AuthApi } from './api/auth';
 import { createDashboardsApi, type DashboardsApi } from './api/dashboards';
 import { createDevicesApi, type DevicesApi } from './api/devices';
+import { createFleetApi, type FleetApi } from './api/fleet';
 import { createHistoryApi, type HistoryApi } from './api/history';
 import { createSupportApi, type SupportApi } from './api/support';
 import { createThemeSettingsApi, type ThemeSettingsApi } from './api/themeSettings';
@@ -44,6 +45,7 @@ export interface Api
     UsersApi,
     TwoFactorApi,
     SwitchAccountApi,
+    FleetApi,
     AlarmHealthApi {}
 
 export function createApi(http: KyInstance, versionUrl: string): Api {
@@ -58,6 +60,7 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
     ...createAccountSettingsApi(http),
     ...createUsersApi(http),
     ...createSwitchAccountApi(http),
+    ...createFleetApi(http),
     ...createAlarmHealthApi(http),
   };
 }

@@ -122,6 +122,7 @@ export function fakeServices(api: Partial<Api> = {}) {
       listUsers: vi.fn<Api['listUsers']>().mockResolvedValue([]),
       createUser: vi.fn<Api['createUser']>().mockRejectedValue({ kind: 'unavailable' }),
       setUserDisabled: vi.fn<Api['setUserDisabled']>().mockRejectedValue({ kind: 'unavailable' }),
+      loadFleet: vi.fn<Api['loadFleet']>().mockResolvedValue([]),
       fetchAlarmHealth: vi.fn<Api['fetchAlarmHealth']>().mockResolvedValue(QUIET_DAY),
       fetchAlarmMarks: vi
         .fn<Api['fetchAlarmMarks']>()

@@ -34,7 +34,7 @@ describe('the account menu', { timeout: 20_000 }, () => {
     expect(sections).toEqual([
       [
         'Dashboards',
-        ['Create dashboard', 'Upload dashboard', 'Dashboard sorting settings', 'Dashboard groups'],
+        ['Stores', 'Create dashboard', 'Upload dashboard', 'Dashboard sorting settings', 'Dashboard groups'],
       ],
       [
         'Settings',

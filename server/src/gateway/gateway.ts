@@ -243,6 +243,11 @@ export class Gateway {
     return this.virtual.has(tenant, hexacode);
   }
 
+  /** The gateway's clock (ms): what the freshness of reported values is measured against. */
+  now(): number {
+    return this.clock.now();
+  }
+
   /** Whether a real device is online as last heard through the broker. */
   isOnline(tenant: string, hexacode: string): boolean {
     return this.cache.get(tenant, hexacode)?.online ?? false;

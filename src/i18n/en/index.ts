@@ -17,6 +17,7 @@ import history from './history.json';
 import importWizard from './importWizard.json';
 import live from './live.json';
 import password from './password.json';
+import stores from './stores.json';
 import support from './support.json';
 import supportMail from './supportMail.json';
 import switchAccount from './switchAccount.json';
@@ -45,6 +46,7 @@ export const en = {
   ...importWizard,
   ...live,
   ...password,
+  ...stores,
   ...support,
   ...supportMail,
   ...switchAccount,

@@ -1,6 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AccountDialogName } from '../accountDialogs/accountDialog.types';
 import type { loginMachine } from '../login/loginMachine';
+import type { storesMachine } from '../stores/storesMachine';
 import {
   DEFAULT_ACCOUNT_SETTINGS,
   hasGrant,
@@ -66,6 +67,10 @@ export const selectOffersAccountDialog =
   (dialog: AccountDialogName) =>
   (s: AppSnapshot): boolean =>
     s.context.world?.accountDialogs[dialog] !== undefined;
+
+/** The chain overview's actor: running while the route is /stores and the signed-in chunk is here. */
+export const selectStoresActor = (s: AppSnapshot) =>
+  s.children[SYSTEM_IDS.stores] as ActorRefFrom<typeof storesMachine> | undefined;
 
 /** SPEC §6: SYSTEM at WRITE shows the Admin entries of the account menu (switch user, the user list). */
 export const selectIsAdministrator = (s: AppSnapshot): boolean =>

@@ -217,6 +217,7 @@ export const appSetup = setup({
       enqueue.stopChild(SYSTEM_IDS.devicePage);
       enqueue.stopChild(SYSTEM_IDS.dashboardEditor);
       enqueue.stopChild(SYSTEM_IDS.alarms);
+      enqueue.stopChild(SYSTEM_IDS.stores);
     }),
     openDeviceConfiguration: liveActions(({ context, enqueue, system }) => {
       if (!context.world) return;
@@ -247,6 +248,13 @@ export const appSetup = setup({
     syncDevicePage: liveActions(({ context, enqueue, system }) => {
       const page = live(system, 'devicePage');
       if (page) enqueue.sendTo(page, pageEvent(context));
+    }),
+    /** The chain overview runs while the route is /stores: its figures are read again only while shown. */
+    syncStores: liveActions(({ context, enqueue, system }) => {
+      const running = live(system, 'stores');
+      const shown = context.path === ROUTES.stores;
+      if (shown && !running && context.world) enqueue.spawnChild(context.world.stores, named('stores'));
+      if (!shown && running) enqueue.stopChild(SYSTEM_IDS.stores);
     }),
     syncDashboardsRoute: liveActions(({ context, enqueue, system }) => {
       const dashboards = live(system, 'dashboards');

@@ -31,6 +31,7 @@ import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachin
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import { provideWidgetEditor } from '../widgetEditor/provideWidgetEditor';
 import { provideSocket } from '../socket/provideSocket';
+import { provideStores } from '../stores/provideStores';
 import { lookupDepartment, type SystemLike } from './departmentLookup';
 import type { AppServices } from './provideApp';
 import type { SignedInWorld } from './signedInWorld';
@@ -48,6 +49,7 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
     alarms: provideAlarms(alarms),
     accountDialogs: provideAccountDialogs(services),
     socket: provideSocket(socket),
+    stores: provideStores(api),
     deviceTree: deviceTreeMachine.provide({
       actors: {
         loadTree: fromPromise(() => api.getDeviceTree()),

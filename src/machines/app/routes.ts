@@ -13,6 +13,8 @@ export const ROUTES = {
   page: '/:hexacode/:department/:subDepartment/pages/:page',
   /** The user guide (docs/user-guide.md, bundled with the app). */
   help: '/help',
+  /** The chain at a glance: every store worst first. */
+  stores: '/stores',
 } as const;
 
 const GUEST_PATHS: readonly string[] = [
@@ -26,6 +28,7 @@ const PROTECTED_PATTERNS: readonly RegExp[] = [
   /^\/$/,
   /^\/dashboard\/[^/]+$/,
   /^\/help$/,
+  /^\/stores$/,
   /^\/[^/]+\/[^/]+\/[^/]+\/pages\/[^/]+$/,
 ];
 

@@ -6,6 +6,7 @@ import type { deviceConfigurationMachine } from '../deviceConfiguration/deviceCo
 import type { devicePageMachine } from '../devicePage/devicePageMachine';
 import type { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
 import type { socketMachine } from '../socket/socketMachine';
+import type { provideStores } from '../stores/provideStores';
 
 /**
  * The machines of the signed-in world, bound to their services. Only their types are named here: the
@@ -21,4 +22,6 @@ export interface SignedInWorld {
   deviceConfiguration: typeof deviceConfigurationMachine;
   alarms: typeof alarmListMachine;
   accountDialogs: AccountDialogRegistry;
+  /** The /stores screen's workflow (the screen runs it while it is open). */
+  stores: ReturnType<typeof provideStores>;
 }

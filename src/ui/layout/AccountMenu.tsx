@@ -74,6 +74,7 @@ export function AccountMenu() {
     [
       'account.section.dashboards',
       [
+        [t('stores.menu'), () => navigate(ROUTES.stores)],
         [t('dashboards.create'), () => dashboards.send({ type: 'dashboards.create' })],
         ...(onDashboard
           ? [[t('dashboards.download'), () => dashboards.send({ type: 'dashboards.export' })] as Entry]

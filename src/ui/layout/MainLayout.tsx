@@ -28,6 +28,7 @@ import { useNarrowScreen } from './useNarrowScreen';
 
 // The user guide is a chunk of its own, fetched when /help first opens.
 const HelpScreen = lazy(() => import('../help/HelpScreen'));
+const StoresScreen = lazy(() => import('../stores/StoresScreen'));
 
 /**
  * The signed-in shell and its routes, loaded lazily so the login page stays small. While signed out
@@ -68,6 +69,7 @@ function SignedInLayout() {
   const [onDashboard, dashboard] = useRoute(ROUTES.dashboard);
   const [onPage, page] = useRoute(ROUTES.page);
   const [onHelp] = useRoute(ROUTES.help);
+  const [onStores] = useRoute(ROUTES.stores);
   const devicePage = useSystemActor<ActorRefFrom<typeof devicePageMachine>>(SYSTEM_IDS.devicePage);
   const pageCrumbs = breadcrumbParts(useSelector(devicePage, selectBreadcrumb));
   const dashboardName = useDashboardName(onDashboard ? dashboard.id : undefined);
@@ -85,7 +87,9 @@ function SignedInLayout() {
         : [page.hexacode, t('placeholder.page', { page: page.page })]
       : onHelp
         ? [t('support.help')]
-        : [t('layout.home')];
+        : onStores
+          ? [t('stores.title')]
+          : [t('layout.home')];
 
   return (
     <div className="flex h-screen">
@@ -117,6 +121,11 @@ function SignedInLayout() {
               <Route path={ROUTES.help}>
                 <Suspense fallback={<Loading />}>
                   <HelpScreen />
+                </Suspense>
+              </Route>
+              <Route path={ROUTES.stores}>
+                <Suspense fallback={<Loading />}>
+                  <StoresScreen />
                 </Suspense>
               </Route>
               <Route path={ROUTES.page} component={DevicePageScreen} />

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { AlarmMarks } from '../../../../src/services/contracts';
 import type { Database } from '../../db/client';
-import { alarmOccurrences as o, departmentDefrosts as d } from '../../db/schema';
+import { alarmOccurrences as o, auditEntries as a, departmentDefrosts as d } from '../../db/schema';
 import type { Translations } from './translations';
 
 /** A device (and maybe one department) over a range of time, as a chart shows it. */
@@ -13,12 +13,54 @@ export interface MarksRange {
   to: Date;
 }
 
-/**
- * Setpoint changes of the range from the audit trail. The audit trail is built on branch issue-30a and is not on
- * this branch yet: until the two meet there are none, and this is the one place that learns to read them.
- */
-async function setpointChanges(_db: Database, _range: MarksRange): Promise<AlarmMarks['setpoints']> {
-  return [];
+/** An audited line write's target: "<hexacode> <department>.<sub> page <page> line <line>". */
+const WRITE_TARGET = /^\S+ (\d+)\.(\d+) page \d+ line \d+$/;
+/** A setpoint line, by the name it had when written (the ADF's English name: "Air temperature setpoint"). */
+const SETPOINT = /setpoint/i;
+
+interface ShownLine {
+  name?: string;
+  value?: string | number | null;
+  unit?: string | null;
+}
+const valueOf = (line: ShownLine | null | undefined) =>
+  line?.value === undefined || line.value === null ? null : `${line.value} ${line.unit ?? ''}`.trim();
+
+/** Setpoint changes of the range from the audit trail: the accepted writes of a setpoint line. */
+async function setpointChanges(db: Database, range: MarksRange): Promise<AlarmMarks['setpoints']> {
+  const rows = await db
+    .select()
+    .from(a)
+    .where(
+      and(
+        eq(a.tenantId, range.tenantId),
+        eq(a.hexacode, range.hexacode.toUpperCase()),
+        eq(a.action, 'line.write'),
+        gte(a.at, range.from),
+        lte(a.at, range.to),
+      ),
+    )
+    .orderBy(asc(a.at), asc(a.seq));
+  return rows.flatMap((row) => {
+    const before = row.before as ShownLine | null;
+    const after = row.after as (ShownLine & { result?: string }) | null;
+    const place = WRITE_TARGET.exec(row.target);
+    if (!place || after?.result !== 'ACCEPTED' || !SETPOINT.test(before?.name ?? '')) return [];
+    const [department, subDepartment] = [Number(place[1]), Number(place[2])];
+    const wanted = range.department;
+    if (wanted && (wanted.department !== department || wanted.subDepartment !== subDepartment)) return [];
+    return [
+      {
+        department,
+        subDepartment,
+        at: row.at.toISOString(),
+        by: row.actingAsUsername ? `${row.username} (${row.actingAsUsername})` : row.username,
+        line: before!.name!,
+        from: valueOf(before),
+        to: valueOf({ value: after.value ?? null, unit: before?.unit ?? null }),
+      },
+    ];
+  });
 }
 
 /** What a device chart marks on its time axis: alarm periods, acknowledgements, setpoint changes and defrosts. */

@@ -212,6 +212,26 @@ describeEachBackend('alarm delays and defrost suppression', (backend) => {
       ['HIGH_TEMPERATURE', iso(35 * MINUTE), iso(60 * MINUTE), false],
     ]);
     expect(marks.alarms[0]!.translation).toBe('High temperature');
+
+    // A setpoint changed on the first evaporator is on the trail, and marked on the device's chart.
+    const write = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v2/devices/pages/lines',
+      headers: { host: hostOf('demo'), authorization: `Bearer ${admin}` },
+      payload: { hexacode: HEXACODE, department: 1, subDepartment: 0, page: 2, line: 1, value: '1.5' },
+    });
+    expect(write.statusCode).toBe(200);
+    const all = (
+      await call(
+        'GET',
+        `/api/v2/alarms/marks?hexacode=${HEXACODE}&from=${iso(0)}&to=${iso(61 * MINUTE)}`,
+        operator,
+      )
+    ).json<AlarmMarks>();
+    expect(all.setpoints.map((s) => [s.department, s.subDepartment, s.line, s.to, s.by])).toEqual([
+      [1, 0, 'Air temperature setpoint', '1.5 °C', 'admin'],
+    ]);
+    expect(all.setpoints[0]!.at).toBe(ctx.clock.now().toISOString());
     const bad = await call(
       'GET',
       `/api/v2/alarms/marks?hexacode=${HEXACODE}&from=${iso(10)}&to=${iso(0)}`,
