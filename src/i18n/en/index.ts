@@ -4,6 +4,7 @@ import accountMail from './accountMail.json';
 import accountSettings from './accountSettings.json';
 import alarmHealth from './alarmHealth.json';
 import alarmMail from './alarmMail.json';
+import alarmSuppression from './alarmSuppression.json';
 import alarms from './alarms.json';
 import alarmsUi from './alarms-ui.json';
 import annotations from './annotations.json';
@@ -33,6 +34,7 @@ export const en = {
   ...accountSettings,
   ...alarmHealth,
   ...alarmMail,
+  ...alarmSuppression,
   ...alarms,
   ...alarmsUi,
   ...annotations,
