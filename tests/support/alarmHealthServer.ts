@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import { AlarmHealth, AlarmHealthQuery } from '../../src/services/contracts';
 import { server } from '../ui/setup';
+import { unavailable } from './usersServer';
 
 /**
  * GET /api/v2/alarms/health behind the app: each request is checked against its contract, recorded by the days
@@ -27,18 +28,7 @@ export function alarmHealthServer() {
     requests,
     waiting: () => waiting.length > 0,
     health: (health: AlarmHealth) => answer(HttpResponse.json(v.parse(AlarmHealth, health))),
-    unavailable: () =>
-      answer(
-        HttpResponse.json(
-          {
-            statusCode: 500,
-            code: 'INTERNAL_ERROR',
-            error: 'Internal Server Error',
-            message: 'Something went wrong',
-          },
-          { status: 500 },
-        ),
-      ),
+    unavailable: () => answer(unavailable()),
   };
 }
 

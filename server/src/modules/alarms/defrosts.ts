@@ -1,8 +1,8 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { departmentDefrosts } from '../../db/schema';
 import type { AdfRegistry } from '../../gateway/adf/loader';
-import type { AlarmHolds } from './holds';
+import { placeOf, type AlarmHolds } from './holds';
 import type { AlarmPlace } from './repository';
 
 type Change = { page: number; line: number; raw: number | null };
@@ -24,14 +24,6 @@ export function createDefrostRecorder(deps: { db: Database; adfs: () => AdfRegis
     const change = changes.find((c) => c.page === line.page && c.line === line.line.number);
     return change === undefined || change.raw === null ? undefined : change.raw !== 0;
   }
-
-  const samePlace = (place: AlarmPlace) =>
-    and(
-      eq(departmentDefrosts.tenantId, place.tenantId),
-      eq(departmentDefrosts.hexacode, place.hexacode),
-      eq(departmentDefrosts.department, place.department),
-      eq(departmentDefrosts.subDepartment, place.subDepartment),
-    );
 
   async function record(
     model: string,
@@ -64,7 +56,11 @@ export function createDefrostRecorder(deps: { db: Database; adfs: () => AdfRegis
         .update(departmentDefrosts)
         .set({ endedAt: at })
         .where(
-          and(samePlace(place), isNull(departmentDefrosts.endedAt), lte(departmentDefrosts.startedAt, at)),
+          and(
+            placeOf(departmentDefrosts, place),
+            isNull(departmentDefrosts.endedAt),
+            lte(departmentDefrosts.startedAt, at),
+          ),
         )
         .returning({ id: departmentDefrosts.id });
       if (ended.length > 0) await holds.defrostEnded(tx, model, place, at);

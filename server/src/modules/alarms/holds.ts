@@ -11,7 +11,8 @@ export interface Hold {
   heldUntil: Date | null;
 }
 
-const placeOf = (t: typeof alarmOccurrences | typeof departmentDefrosts, place: AlarmPlace) =>
+/** Rows of one department of a device, in the occurrences or the defrosts. */
+export const placeOf = (t: typeof alarmOccurrences | typeof departmentDefrosts, place: AlarmPlace) =>
   and(
     eq(t.tenantId, place.tenantId),
     eq(t.hexacode, place.hexacode),
