@@ -81,6 +81,9 @@ export const AlarmAcknowledge = v.object({
 });
 export const AlarmIdParams = v.object({ id: v.pipe(v.string(), v.uuid('Alarm id is invalid')) });
 
+/** Why an occurrence was held back from the bell, e-mail and push: its code's delay, or a defrost. */
+export const ALARM_SUPPRESSIONS = ['DELAY', 'DEFROST'] as const;
+
 export const ALARM_HISTORY_PAGE_LENGTHS = [10, 25, 50, 100] as const;
 export const ALARM_HISTORY_SORT_FIELDS = [
   'occuredAt',
@@ -132,6 +135,8 @@ export const AlarmHistoryRow = v.object({
   acknowledgedBy: v.nullable(v.string()),
   acknowledgedAt: v.nullable(isoTime),
   comment: v.nullable(v.string()),
+  /** Held back by its delay or a defrost and never announced (issue 31): why; null when it was announced. */
+  suppressed: v.optional(v.nullable(v.picklist(ALARM_SUPPRESSIONS))),
 });
 export type AlarmHistoryRow = v.InferOutput<typeof AlarmHistoryRow>;
 

@@ -1,5 +1,6 @@
 import type { KyInstance } from 'ky';
 import { createAccountSettingsApi, type AccountSettingsApi } from './api/accountSettings';
+import { createAlarmHealthApi, type AlarmHealthApi } from './api/alarmHealth';
 import { createAuthApi, type AuthApi } from './api/auth';
 import { createDashboardsApi, type DashboardsApi } from './api/dashboards';
 import { createDevicesApi, type DevicesApi } from './api/devices';
@@ -44,7 +45,8 @@ export interface Api
     UsersApi,
     TwoFactorApi,
     SwitchAccountApi,
-    FleetApi {}
+    FleetApi,
+    AlarmHealthApi {}
 
 export function createApi(http: KyInstance, versionUrl: string): Api {
   return {
@@ -59,5 +61,6 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
     ...createUsersApi(http),
     ...createSwitchAccountApi(http),
     ...createFleetApi(http),
+    ...createAlarmHealthApi(http),
   };
 }

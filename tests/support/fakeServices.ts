@@ -8,6 +8,7 @@ import { dashboardsList, fullDashboard, group, summary } from './dashboardFixtur
 import { accountSettings, demoTheme, deviceTree, operatorSession } from './fixtures';
 import { fakeSocketFactory } from './fakeSocket';
 import { fakeAlarmServices } from './fakeAlarmServices';
+import { QUIET_DAY } from './alarmHealthFixtures';
 import type { RangeAddress } from '../../src/services/rangeAddress';
 
 /** In-memory Web Storage, so the real storage wrapper runs under Node. */
@@ -122,6 +123,10 @@ export function fakeServices(api: Partial<Api> = {}) {
       createUser: vi.fn<Api['createUser']>().mockRejectedValue({ kind: 'unavailable' }),
       setUserDisabled: vi.fn<Api['setUserDisabled']>().mockRejectedValue({ kind: 'unavailable' }),
       loadFleet: vi.fn<Api['loadFleet']>().mockResolvedValue([]),
+      fetchAlarmHealth: vi.fn<Api['fetchAlarmHealth']>().mockResolvedValue(QUIET_DAY),
+      fetchAlarmMarks: vi
+        .fn<Api['fetchAlarmMarks']>()
+        .mockResolvedValue({ alarms: [], acknowledgements: [], setpoints: [], defrosts: [] }),
       ...api,
     },
     storage: createStorage(backing),

@@ -41,7 +41,7 @@ describe('the account menu', { timeout: 20_000 }, () => {
         ['Personal settings', 'Device configuration', 'Theme settings', expect.stringMatching(/^Switch to/)],
       ],
       ['Help', ['Help', 'Request a feature', 'Report a bug']],
-      ['Administration', ['Users', 'Switch account']],
+      ['Administration', ['Users', 'Alarm health', 'Switch account']],
     ]);
     const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
     expect(logout.closest('[role="group"]')).toBeNull();

@@ -49,11 +49,16 @@ describe('alarms bell and menu', () => {
 
   it("filters the history by the user's own devices and departments, chosen by typing part of a name", async () => {
     const user = userEvent.setup();
-    const alarms = renderWithAlarms([], [historyRow(0)]);
+    const alarms = renderWithAlarms([], [historyRow(0), { ...historyRow(1), suppressed: 'DEFROST' }]);
     await user.click(await bell(0));
     await user.click(await screen.findByRole('button', { name: 'Alarm history' }));
     const dialog = await screen.findByRole('dialog', { name: 'Alarm history' });
     await within(dialog).findByText('Device 0');
+    // An alarm held back by a defrost is in the history all the same, said to be suppressed (issue 31).
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) => row.textContent?.includes('Suppressed: during a defrost or its recovery')),
+    ).toEqual([false, true]);
     const device = within(dialog).getByRole('combobox', { name: 'Device' });
     await user.type(device, 'cold');
     // The tree's devices whose name or hexacode holds what was typed: the cold room, not the pack.

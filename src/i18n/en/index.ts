@@ -2,7 +2,9 @@
 // concurrent work apart; ids are unique across files (prefix them with the area).
 import accountMail from './accountMail.json';
 import accountSettings from './accountSettings.json';
+import alarmHealth from './alarmHealth.json';
 import alarmMail from './alarmMail.json';
+import alarmSuppression from './alarmSuppression.json';
 import alarms from './alarms.json';
 import alarmsUi from './alarms-ui.json';
 import annotations from './annotations.json';
@@ -31,7 +33,9 @@ import widgets from './widgets.json';
 export const en = {
   ...accountMail,
   ...accountSettings,
+  ...alarmHealth,
   ...alarmMail,
+  ...alarmSuppression,
   ...alarms,
   ...alarmsUi,
   ...annotations,

@@ -6,7 +6,14 @@ import type { AccountSettings, Session } from '#contracts';
  * provideAccountDialogs.ts (bound to the services), its view in src/ui/accountDialogs/registry.ts.
  */
 export type AccountDialogName =
-  'settings' | 'theme' | 'switchAccount' | 'switchBack' | 'users' | 'bugReport' | 'featureRequest';
+  | 'settings'
+  | 'theme'
+  | 'switchAccount'
+  | 'switchBack'
+  | 'users'
+  | 'alarmHealth'
+  | 'bugReport'
+  | 'featureRequest';
 
 /** What every account dialog starts from: who is signed in and their settings as the app holds them. */
 export interface AccountDialogInput {

@@ -1,4 +1,5 @@
 import { provideAccountSettings } from '../accountSettings/provideAccountSettings';
+import { provideAlarmHealth } from '../alarmHealth/provideAlarmHealth';
 import type { AppServices } from '../../services/services';
 import { provideSupportRequest } from '../supportRequest/provideSupportRequest';
 import { provideSwitchAccount } from '../switchAccount/provideSwitchAccount';
@@ -18,6 +19,7 @@ export function provideAccountDialogs(services: AppServices): AccountDialogRegis
     featureRequest: provideSupportRequest(services.api, 'featureRequest'),
     theme: provideThemeSettings(services.api),
     users: provideUsers(services.api),
+    alarmHealth: provideAlarmHealth(services.api),
     switchAccount: provideSwitchAccount(services.api),
     switchBack: provideSwitchBack(services.api),
   };

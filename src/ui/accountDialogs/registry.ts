@@ -18,6 +18,7 @@ export const ACCOUNT_DIALOG_VIEWS: Partial<Record<AccountDialogName, AccountDial
   featureRequest: supportRequestDialog,
   theme: lazy(() => import('./theme/ThemeSettingsDialog')),
   users: lazy(() => import('./users/UsersDialog')),
+  alarmHealth: lazy(() => import('./alarmHealth/AlarmHealthDialog')),
   switchAccount: lazy(() => import('./switchAccount/SwitchAccountDialog')),
   switchBack: lazy(() => import('./switchAccount/SwitchBackDialog')),
 };

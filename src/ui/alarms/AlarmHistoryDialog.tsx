@@ -87,7 +87,12 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
                 <td className="px-2 py-1">{row.businessGroupName ?? ''}</td>
                 <td className="px-2 py-1">{row.deviceName}</td>
                 <td className="px-2 py-1">{row.departmentName ?? ''}</td>
-                <td className="px-2 py-1">{row.translation}</td>
+                <td className="px-2 py-1">
+                  {row.translation}
+                  {row.suppressed ? (
+                    <span className="block text-muted">{t(`alarmSuppression.${row.suppressed}`)}</span>
+                  ) : null}
+                </td>
                 <td className="px-2 py-1">
                   {row.acknowledgedBy
                     ? t('alarmsUi.acknowledgedAtBy', {

@@ -35,6 +35,7 @@ const OFFERS = {
   featureRequest: selectOffersAccountDialog('featureRequest'),
   bugReport: selectOffersAccountDialog('bugReport'),
   users: selectOffersAccountDialog('users'),
+  alarmHealth: selectOffersAccountDialog('alarmHealth'),
   switchAccount: selectOffersAccountDialog('switchAccount'),
   switchBack: selectOffersAccountDialog('switchBack'),
 } satisfies Partial<Record<AccountDialogName, unknown>>;
@@ -62,6 +63,7 @@ export function AccountMenu() {
     featureRequest: AppActor.useSelector(OFFERS.featureRequest),
     bugReport: AppActor.useSelector(OFFERS.bugReport),
     users: AppActor.useSelector(OFFERS.users) && administrator,
+    alarmHealth: AppActor.useSelector(OFFERS.alarmHealth) && administrator,
     switchAccount: AppActor.useSelector(OFFERS.switchAccount) && administrator && !switchedFrom,
     switchBack: AppActor.useSelector(OFFERS.switchBack) && switchedFrom !== '',
   };
@@ -107,6 +109,7 @@ export function AccountMenu() {
       'account.section.administration',
       [
         ...dialog('users', t('users.menu')),
+        ...dialog('alarmHealth', t('alarmHealth.menu')),
         ...dialog('switchAccount', t('switchAccount.menu')),
         ...dialog('switchBack', t('switchAccount.backMenu')),
       ],

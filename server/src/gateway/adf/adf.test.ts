@@ -74,7 +74,14 @@ describe('ADFs', () => {
 describe('ADF alarms', () => {
   it('names the alarm codes of a model, and refuses a code that is not one', async () => {
     const cc = (await loadAdfs()).get('CC-410')!;
-    expect(cc.alarms.DOOR_OPEN).toEqual({ name: 'Door open too long' });
+    expect(cc.alarms.DOOR_OPEN).toEqual({
+      name: 'Door open too long',
+      delaySeconds: 0,
+      suppressedByDefrost: false,
+    });
+    // Temperature alarms wait for the evaporator's defrost and its recovery (issue 31).
+    expect(cc.alarms.HIGH_TEMPERATURE?.suppressedByDefrost).toBe(true);
+    expect(cc.kindOf(1, 0)?.doc.defrost).toEqual({ line: 'defrostState', recoverySeconds: 1200 });
     expect(cc.alarmName('LONG_DEFROST')).toBe('Defrost too long');
     expect(cc.alarmName('FROST')).toBeUndefined();
     expect(() => parseAdf({ ...cc.doc, alarms: { 'high temp': { name: 'x' } } }, 'x.json')).toThrow(

@@ -88,7 +88,22 @@ export const AdfDepartmentKind = v.pipe(
     name: text('name'),
     pages: v.array(AdfPage),
     foodSafety: v.optional(AdfFoodSafety),
+    /**
+     * The kind's defrost, as controllers' alarm-after-defrost parameters have it: `line` (a line key) reports the
+     * defrost state (0 off, anything else defrosting, dripping or fan delay); temperature alarms are held back
+     * while it is on and for `recoverySeconds` after it ends.
+     */
+    defrost: v.optional(
+      v.strictObject({
+        line: v.string('line must be a string'),
+        recoverySeconds: int('recoverySeconds', 0, 86_400),
+      }),
+    ),
   }),
+  v.check(
+    (k) => !k.defrost || k.pages.some((p) => p.lines.some((l) => l.key === k.defrost?.line)),
+    'defrost.line must be the key of a line of the kind',
+  ),
   v.check(
     (k) => unique(k.pages.map((p) => p.number)),
     'page numbers must be unique within a department kind',
@@ -116,7 +131,13 @@ export const AdfDepartment = v.strictObject({
 export type AdfDepartment = v.InferOutput<typeof AdfDepartment>;
 
 /** One alarm code a model raises: its name in the ADF's language (the catalogues translate `alarm.<CODE>`). */
-export const AdfAlarm = v.strictObject({ name: text('name') });
+export const AdfAlarm = v.strictObject({
+  name: text('name'),
+  /** Raised only when the condition lasts this long (a tenant may set its own); 0 by default. */
+  delaySeconds: v.optional(int('delaySeconds', 0, 86_400), 0),
+  /** A temperature alarm: held back during its department's defrost and the recovery after it. */
+  suppressedByDefrost: v.optional(v.boolean('suppressedByDefrost must be true or false'), false),
+});
 export type AdfAlarm = v.InferOutput<typeof AdfAlarm>;
 
 /** Same rule as the protocol's alarm code (server/src/gateway/protocol.ts ALARM_CODE). */

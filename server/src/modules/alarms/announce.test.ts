@@ -15,9 +15,11 @@ import { secondInstance, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { until } from '../../testing/wait';
 import { ChangeFeed } from './change-feed';
+import { createDefrostRecorder } from './defrosts';
 import { createAlarmDirectory } from './directory';
 import { AlarmEmitter } from './emitter';
 import type { AlarmEvent, AlarmWriter } from './events';
+import { createAlarmHolds } from './holds';
 import { createAlarmsRepository, type AlarmsRepository } from './repository';
 import { createAlarmStore } from './store';
 import { changed, listening, openStream, T0 } from './testing';
@@ -102,11 +104,14 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
     ctx.app.mail.listenTo(emitter);
     ctx.app.push.listenTo(emitter);
     emitter.addWriter(last);
+    const holds = createAlarmHolds(() => ctx.devices.adfs);
     return createAlarmStore({
       repository,
       directory: createAlarmDirectory(db, () => ctx.devices.adfs),
       feed: new ChangeFeed(db, silentLogger),
       emitter,
+      holds,
+      defrosts: createDefrostRecorder({ db, adfs: () => ctx.devices.adfs, holds }),
       clock: ctx.clock,
       log: silentLogger,
     });

@@ -74,6 +74,7 @@ export function createAlarmHistory(
           acknowledgedBy: row.acknowledgedBy,
           acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
           comment: row.ackComment,
+          suppressed: row.announced ? null : (row.suppression ?? 'DELAY'),
         })),
       ),
     };

@@ -5,10 +5,13 @@ import type { AuthService } from '../auth/service';
 import type { GatewayAccess } from '../devices/gateway-access';
 import { DEFAULT_SESSION_CHECK_MS, SessionSockets } from '../realtime/session-sockets';
 import { ChangeFeed } from './change-feed';
+import { createDefrostRecorder } from './defrosts';
 import { createAlarmDirectory } from './directory';
 import { AlarmEmitter } from './emitter';
 import { createAlarmEntries } from './entries';
 import type { AlarmEvents } from './events';
+import { alarmHealthRoutes } from './health-routes';
+import { createAlarmHolds } from './holds';
 import { createAlarmsRepository } from './repository';
 import { alarmsRoutes } from './routes';
 import { createAlarmsService } from './service';
@@ -30,6 +33,8 @@ declare module 'fastify' {
 
 const CONNECT_RETRY_MS = 500;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** How often held occurrences are looked at: a delay is kept to within this. */
+const RELEASE_EVERY_MS = 5_000;
 /** How long Last-Event-ID can resume: a browser away for longer reloads the list anyway. */
 const CHANGE_LOG_KEEP_MS = 24 * 60 * 60 * 1000;
 
@@ -53,7 +58,18 @@ export async function registerAlarms(
   const translations = createTranslations();
   const emitter = new AlarmEmitter(app.log);
   const feed = new ChangeFeed(db, app.log);
-  const store = createAlarmStore({ repository, directory, feed, emitter, clock, log: app.log });
+  const holds = createAlarmHolds(() => access.adfs);
+  const defrosts = createDefrostRecorder({ db, adfs: () => access.adfs, holds });
+  const store = createAlarmStore({
+    repository,
+    directory,
+    feed,
+    emitter,
+    holds,
+    defrosts,
+    clock,
+    log: app.log,
+  });
   const entries = createAlarmEntries({ repository, directory, translations });
   const streams = new AlarmStreams({ entries, repository, log: app.log });
   const alarms = createAlarmsService({
@@ -91,6 +107,13 @@ export async function registerAlarms(
         .catch((error: unknown) => app.log.warn({ err: error }, 'alarms: pruning the change log failed'));
   }, PRUNE_EVERY_MS);
   prune.unref();
+  const release = setInterval(() => {
+    if (ready() && access.started)
+      store
+        .release()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'alarms: releasing held alarms failed'));
+  }, RELEASE_EVERY_MS);
+  release.unref();
 
   app.decorate('alarms', {
     subscribe: (listener) => emitter.subscribe(listener),
@@ -107,6 +130,7 @@ export async function registerAlarms(
   app.addHook('preClose', async () => {
     clearTimeout(retry);
     clearInterval(prune);
+    clearInterval(release);
     unsubscribe?.();
     stopListening();
     sessions.stop();
@@ -117,4 +141,5 @@ export async function registerAlarms(
     await feed.stop();
   });
   await app.register(alarmsRoutes, { alarms, streams, sessions });
+  await app.register(alarmHealthRoutes, { db, clock, translations });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { alarmChanges, alarmOccurrences, type AlarmOccurrenceRow } from '../../db/schema';
+import { alarmChanges, alarmOccurrences, tenants, type AlarmOccurrenceRow } from '../../db/schema';
+import type { Hold } from './holds';
 
 /** Where an alarm is: one department of one device of one tenant. */
 export interface AlarmPlace {
@@ -18,6 +19,8 @@ export interface RaiseInput extends AlarmPlace {
   businessGroupName: string | null;
   departmentName: string | null;
   adfName: string | null;
+  /** Held back from the bell, e-mail and push (holds.ts); announced at once without. */
+  hold?: Hold | undefined;
 }
 
 const samePlace = (place: AlarmPlace) =>
@@ -26,6 +29,13 @@ const samePlace = (place: AlarmPlace) =>
     eq(alarmOccurrences.hexacode, place.hexacode),
     eq(alarmOccurrences.department, place.department),
     eq(alarmOccurrences.subDepartment, place.subDepartment),
+  );
+
+const heldDue = (now: Date) =>
+  and(
+    eq(alarmOccurrences.announced, false),
+    isNull(alarmOccurrences.clearedAt),
+    lte(alarmOccurrences.heldUntil, now),
   );
 
 /**
@@ -50,9 +60,10 @@ const queries = (db: Database) => ({
       )
       .limit(1);
     if (known) return undefined;
+    const { hold, ...occurrence } = input;
     const [row] = await db
       .insert(alarmOccurrences)
-      .values(input)
+      .values({ ...occurrence, ...(hold ? { announced: false, ...hold } : {}) })
       .onConflictDoNothing({
         target: [
           alarmOccurrences.tenantId,
@@ -92,7 +103,31 @@ const queries = (db: Database) => ({
     return rows.map((r) => r.code);
   },
 
-  /** Open occurrences of a tenant (of some devices only, when given), oldest first. */
+  /** The devices with held occurrences due at `now` (each instance asks; `release` decides which one tells). */
+  async dueHolds(now: Date): Promise<{ tenantId: string; tenant: string; hexacode: string }[]> {
+    return db
+      .selectDistinct({
+        tenantId: alarmOccurrences.tenantId,
+        tenant: tenants.name,
+        hexacode: alarmOccurrences.hexacode,
+      })
+      .from(alarmOccurrences)
+      .innerJoin(tenants, eq(tenants.id, alarmOccurrences.tenantId))
+      .where(heldDue(now));
+  },
+
+  /** Announces a device's held occurrences due at `now`; answers those this statement announced. */
+  async release(tenantId: string, hexacode: string, now: Date): Promise<AlarmOccurrenceRow[]> {
+    return db
+      .update(alarmOccurrences)
+      .set({ announced: true })
+      .where(
+        and(eq(alarmOccurrences.tenantId, tenantId), eq(alarmOccurrences.hexacode, hexacode), heldDue(now)),
+      )
+      .returning();
+  },
+
+  /** Announced open occurrences of a tenant (of some devices only, when given), oldest first. */
   async active(tenantId: string, hexacodes?: readonly string[]): Promise<AlarmOccurrenceRow[]> {
     if (hexacodes && hexacodes.length === 0) return [];
     return db
@@ -102,6 +137,7 @@ const queries = (db: Database) => ({
         and(
           eq(alarmOccurrences.tenantId, tenantId),
           isNull(alarmOccurrences.clearedAt),
+          eq(alarmOccurrences.announced, true),
           hexacodes ? inArray(alarmOccurrences.hexacode, [...hexacodes]) : undefined,
         ),
       )

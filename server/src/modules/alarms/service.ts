@@ -61,7 +61,8 @@ export function createAlarmsService(deps: {
     async acknowledge(session: AuthSession, id: string, comment: string): Promise<void> {
       const tenantId = session.tenant.id;
       const found = await repository.find(tenantId, id);
-      if (!found) throw alarmNotFound();
+      // A held or suppressed occurrence was never announced: there is nothing to acknowledge yet.
+      if (!found?.announced) throw alarmNotFound();
       if (found.acknowledgedAt) throw alreadyAcknowledged();
       // Stored, numbered and NOTIFYed together, as the store does with raises and clears.
       const { row, change } = await repository.transaction(async (queries, tx) => {

@@ -1,22 +1,28 @@
 import { DEVICE_LOST_CODE } from '#contracts';
+import type { Database } from '../../db/client';
 import type { AlarmOccurrenceRow } from '../../db/schema';
 import type { Clock } from '../../clock';
 import type { GatewayEvent } from '../../gateway/events';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { ChangeFeed } from './change-feed';
 import type { AlarmDevice, AlarmDirectory } from './directory';
+import type { DefrostRecorder } from './defrosts';
 import type { AlarmEmitter } from './emitter';
 import type { AlarmEvent, AlarmOccurrence } from './events';
+import type { AlarmHolds } from './holds';
 import type { AlarmPlace, AlarmQueries, AlarmsRepository } from './repository';
 
 type AlarmChanged = Extract<GatewayEvent, { type: 'AlarmChanged' }>;
 type AlarmList = Extract<GatewayEvent, { type: 'AlarmList' }>;
+type LineValues = Extract<GatewayEvent, { type: 'LineValues' }>;
 
 export interface AlarmStoreDeps {
   repository: AlarmsRepository;
   directory: AlarmDirectory;
   feed: ChangeFeed;
   emitter: AlarmEmitter;
+  holds: AlarmHolds;
+  defrosts: DefrostRecorder;
   clock: Clock;
   log: GatewayLogger;
 }
@@ -35,7 +41,7 @@ interface Stored {
  * Events of one device are handled in order.
  */
 export function createAlarmStore(deps: AlarmStoreDeps) {
-  const { repository, directory, feed, emitter, clock, log } = deps;
+  const { repository, directory, feed, emitter, holds, defrosts, clock, log } = deps;
   const queues = new Map<string, Promise<void>>();
 
   const occurrenceOf = (tenant: string, device: AlarmDevice, row: AlarmOccurrenceRow): AlarmOccurrence => ({
@@ -63,7 +69,7 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
 
   const timeOf = (at: number) => (Number.isFinite(at) && at > 0 ? new Date(at) : clock.now());
 
-  async function placeOf(event: AlarmChanged | AlarmList) {
+  async function placeOf(event: AlarmChanged | AlarmList | LineValues) {
     const tenantId = await directory.tenantId(event.tenant);
     const device = tenantId && (await directory.device(tenantId, event.hexacode.toUpperCase()));
     if (!tenantId || !device) {
@@ -79,8 +85,10 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     return { device, place };
   }
 
-  const raise = (
+  /** Stores a raise, held back when its delay or a defrost says so (holds.ts). */
+  const raise = async (
     queries: AlarmQueries,
+    tx: Database,
     device: AlarmDevice,
     place: AlarmPlace,
     code: string,
@@ -90,6 +98,7 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
       ...place,
       code,
       raisedAt,
+      hold: await holds.holdOf(tx, device.model, place, code, raisedAt),
       deviceName: device.name,
       businessGroupName: device.group?.name ?? null,
       departmentName: directory.department(device.model, place.department, place.subDepartment)
@@ -105,10 +114,13 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
   async function storeAndAnnounce(
     tenant: string,
     device: AlarmDevice,
-    store: (queries: AlarmQueries) => Promise<Stored>,
+    store: (queries: AlarmQueries, tx: Database) => Promise<Stored>,
   ): Promise<void> {
     const announced = await repository.transaction(async (queries, tx) => {
-      const { raised, cleared } = await store(queries);
+      const stored = await store(queries, tx);
+      // Held occurrences are stored without telling anyone, and their clearing too (they were never heard of).
+      const raised = stored.raised.filter((row) => row.announced);
+      const cleared = stored.cleared.filter((row) => row.announced);
       if (raised.length + cleared.length === 0) return undefined;
       const id = await queries.recordChange(device.tenantId, device.hexacode, clock.now());
       const change = { tenantId: device.tenantId, hexacode: device.hexacode, id };
@@ -136,9 +148,9 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     if (!found) return;
     const { device, place } = found;
     const at = timeOf(event.at);
-    await storeAndAnnounce(event.tenant, device, async (queries) => {
+    await storeAndAnnounce(event.tenant, device, async (queries, tx) => {
       if (!event.raised) return { raised: [], cleared: await queries.clear(place, [event.code], at) };
-      const row = await raise(queries, device, place, event.code, at);
+      const row = await raise(queries, tx, device, place, event.code, at);
       return { raised: row ? [row] : [], cleared: [] };
     });
   }
@@ -150,12 +162,12 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     const { device, place } = found;
     const at = timeOf(event.at);
     const listed = new Set(event.codes);
-    await storeAndAnnounce(event.tenant, device, async (queries) => {
+    await storeAndAnnounce(event.tenant, device, async (queries, tx) => {
       const open = new Set(await queries.openCodes(place));
       const raised: AlarmOccurrenceRow[] = [];
       for (const code of listed) {
         if (open.has(code)) continue;
-        const row = await raise(queries, device, place, code, at);
+        const row = await raise(queries, tx, device, place, code, at);
         if (row) raised.push(row);
       }
       const gone = [...open].filter((code) => !listed.has(code) && code !== DEVICE_LOST_CODE);
@@ -163,20 +175,51 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     });
   }
 
-  function handle(event: GatewayEvent): void {
-    if (event.type !== 'AlarmChanged' && event.type !== 'AlarmList') return;
-    const key = `${event.tenant}/${event.hexacode.toUpperCase()}`;
+  /** A department's values: its defrost state, when the model has one, starts or ends a defrost. */
+  async function lineValues(event: LineValues): Promise<void> {
+    const found = await placeOf(event);
+    if (found) await defrosts.record(found.device.model, found.place, event.changes, timeOf(event.ts));
+  }
+
+  /** Announces the held occurrences due now, each device's in its queue (the database decides who tells). */
+  async function release(): Promise<void> {
+    const now = clock.now();
+    for (const due of await repository.dueHolds(now)) {
+      inQueue(`${due.tenant}/${due.hexacode}`, 'release', async () => {
+        const device = await directory.device(due.tenantId, due.hexacode);
+        if (!device) return;
+        await storeAndAnnounce(due.tenant, device, async (queries) => ({
+          raised: await queries.release(due.tenantId, due.hexacode, now),
+          cleared: [],
+        }));
+      });
+    }
+  }
+
+  function inQueue(key: string, type: string, task: () => Promise<void>): void {
     const work = (queues.get(key) ?? Promise.resolve())
-      .then(() => (event.type === 'AlarmChanged' ? changed(event) : reconcile(event)))
-      .catch((error: unknown) => log.error({ err: error, type: event.type }, 'alarms: storing failed'));
+      .then(task)
+      .catch((error: unknown) => log.error({ err: error, type }, 'alarms: storing failed'));
     queues.set(key, work);
     void work.finally(() => {
       if (queues.get(key) === work) queues.delete(key);
     });
   }
 
+  function handle(event: GatewayEvent): void {
+    if (event.type !== 'AlarmChanged' && event.type !== 'AlarmList' && event.type !== 'LineValues') return;
+    inQueue(`${event.tenant}/${event.hexacode.toUpperCase()}`, event.type, () =>
+      event.type === 'AlarmChanged'
+        ? changed(event)
+        : event.type === 'AlarmList'
+          ? reconcile(event)
+          : lineValues(event),
+    );
+  }
+
   return {
     handle,
+    release,
     occurrenceOf,
     /** Resolves once every event handed over so far is stored (tests, shutdown). */
     flush: async () => void (await Promise.all(queues.values())),

@@ -1,0 +1,52 @@
+import { useSelector } from '@xstate/react';
+import { selectTopOffenders } from '../../../machines/alarmHealth/alarmHealth.selectors';
+import { useT } from '../../i18n';
+import { ScrollRegion } from '../../primitives/ScrollRegion';
+import type { AlarmHealthActor } from './AlarmHealthDialog';
+
+const CELL = 'px-2 py-1 text-left';
+
+/** The alarms raised most often in the range: device, department, alarm code and how often. */
+export function TopOffenders({ actor }: { actor: AlarmHealthActor }) {
+  const t = useT();
+  const offenders = useSelector(actor, selectTopOffenders);
+  if (offenders.length === 0) return <p>{t('alarmHealth.noOffenders')}</p>;
+  return (
+    <ScrollRegion label={t('alarmHealth.topOffenders')} className="max-h-[40vh]">
+      <table className="w-full text-sm">
+        <caption className="text-left font-semibold">{t('alarmHealth.topOffenders')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={CELL}>
+              {t('alarmHealth.device')}
+            </th>
+            <th scope="col" className={CELL}>
+              {t('alarmHealth.department')}
+            </th>
+            <th scope="col" className={CELL}>
+              {t('alarmHealth.alarm')}
+            </th>
+            <th scope="col" className={`${CELL} text-right`}>
+              {t('alarmHealth.count')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offenders.map((o) => (
+            <tr
+              key={`${o.hexacode}-${o.department}-${o.subDepartment}-${o.code}`}
+              className="border-t border-muted/20"
+            >
+              <th scope="row" className={`${CELL} font-medium`}>
+                {o.deviceName} <span className="text-muted">{o.hexacode}</span>
+              </th>
+              <td className={CELL}>{`${o.department}.${o.subDepartment}`}</td>
+              <td className={`${CELL} break-all`}>{o.code}</td>
+              <td className={`${CELL} text-right`}>{o.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { AlarmHealth } from '#contracts';
+import { signIn, waitUntilSignedIn } from './support/browser';
+import { apiClient } from './support/dashboardApi';
+import { useBrowserPage } from './support/session';
+
+const DAY_MS = 86_400_000;
+
+describe('alarm health', () => {
+  const page = useBrowserPage();
+
+  it("shows an administrator the demo's last week against EEMUA 191, on a phone", async () => {
+    const admin = await apiClient('demo', 'admin', 'Admin123');
+    const to = new Date();
+    const week = await admin.call<AlarmHealth>(
+      'GET',
+      `/api/v2/alarms/health?from=${new Date(to.getTime() - 7 * DAY_MS).toISOString()}&to=${to.toISOString()}`,
+    );
+    // The demo's month of history holds alarms: the week is not empty.
+    expect(week.total).toBeGreaterThan(0);
+
+    const p = page();
+    await p.setViewportSize({ width: 360, height: 740 });
+    await signIn(p, 'admin', 'Admin123');
+    await waitUntilSignedIn(p, 'admin');
+    await p.getByRole('button', { name: /^Account menu/ }).click();
+    await p.getByRole('menuitem', { name: 'Alarm health' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Alarm health' });
+    const figures = dialog.getByRole('region', { name: 'Figures of the range' });
+    await figures.waitFor();
+    expect(await figures.getByRole('term').allTextContents()).toEqual([
+      'Alarms raised',
+      'Average per hour',
+      'Most in 10 minutes',
+      'Floods',
+      'Standing alarms',
+      'Chattering alarms',
+      'Shelved',
+      'Suppressed',
+    ]);
+    // The same week as the API's, give or take an alarm raised meanwhile.
+    const raised = Number((await figures.getByRole('definition').first().textContent())!.replace(/\D/g, ''));
+    expect(raised).toBeGreaterThanOrEqual(week.total);
+    expect(raised).toBeLessThanOrEqual(week.total + 5);
+    const offenders = dialog.getByRole('table', { name: 'Top offenders' });
+    expect(await offenders.getByRole('row').count()).toBe(Math.min(week.topOffenders.length, 10) + 1);
+    // It fits the phone: nothing wider than the screen.
+    expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await dialog.getByRole('combobox', { name: 'Range' }).selectOption({ label: 'Last 24 hours' });
+    await figures.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+});
