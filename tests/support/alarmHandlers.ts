@@ -59,6 +59,8 @@ export const historyRow = (index: number): AlarmHistoryRow => ({
   acknowledgedBy: null,
   acknowledgedAt: null,
   comment: null,
+  notifications: [],
+  shelvings: [],
 });
 
 const error = (statusCode: number, message: string) =>

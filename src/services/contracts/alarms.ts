@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AlarmNotification, AlarmShelving } from './escalation';
 
 /**
  * Alarms (SPEC §3, §4, §7, §9): what devices raise and clear, kept as occurrences. An occurrence is
@@ -132,6 +133,10 @@ export const AlarmHistoryRow = v.object({
   acknowledgedBy: v.nullable(v.string()),
   acknowledgedAt: v.nullable(isoTime),
   comment: v.nullable(v.string()),
+  /** Who escalation told, how and when, oldest first. */
+  notifications: v.optional(v.array(AlarmNotification), []),
+  /** Its shelvings, oldest first. */
+  shelvings: v.optional(v.array(AlarmShelving), []),
 });
 export type AlarmHistoryRow = v.InferOutput<typeof AlarmHistoryRow>;
 

@@ -12,6 +12,7 @@ export * from './dashboards';
 export * from './openedDashboard';
 export * from './widgetDownload';
 export * from './alarms';
+export * from './escalation';
 export * from './push';
 export * from './demo';
 export * from './names';

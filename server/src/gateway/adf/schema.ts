@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ALARM_PRIORITIES } from '../../../../src/services/contracts/escalation';
 
 /**
  * The ADF (application description file) of one device model: which departments the model can have, which pages
@@ -89,8 +90,14 @@ export const AdfDepartment = v.strictObject({
 });
 export type AdfDepartment = v.InferOutput<typeof AdfDepartment>;
 
-/** One alarm code a model raises: its name in the ADF's language (the catalogues translate `alarm.<CODE>`). */
-export const AdfAlarm = v.strictObject({ name: text('name') });
+/**
+ * One alarm code a model raises: its name in the ADF's language (the catalogues translate `alarm.<CODE>`) and its
+ * priority, which chooses the tenant's escalation policy (high when the ADF says none).
+ */
+export const AdfAlarm = v.strictObject({
+  name: text('name'),
+  priority: v.optional(v.picklist(ALARM_PRIORITIES, 'priority must be critical, high or low')),
+});
 export type AdfAlarm = v.InferOutput<typeof AdfAlarm>;
 
 /** Same rule as the protocol's alarm code (server/src/gateway/protocol.ts ALARM_CODE). */

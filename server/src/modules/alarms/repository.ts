@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { alarmChanges, alarmOccurrences, type AlarmOccurrenceRow } from '../../db/schema';
+import { alarmChanges, alarmOccurrences, alarmShelvings, type AlarmOccurrenceRow } from '../../db/schema';
 
 /** Where an alarm is: one department of one device of one tenant. */
 export interface AlarmPlace {
@@ -92,7 +92,7 @@ const queries = (db: Database) => ({
     return rows.map((r) => r.code);
   },
 
-  /** Open occurrences of a tenant (of some devices only, when given), oldest first. */
+  /** Open occurrences of a tenant (of some devices only, when given) not shelved now, oldest first. */
   async active(tenantId: string, hexacodes?: readonly string[]): Promise<AlarmOccurrenceRow[]> {
     if (hexacodes && hexacodes.length === 0) return [];
     return db
@@ -103,6 +103,14 @@ const queries = (db: Database) => ({
           eq(alarmOccurrences.tenantId, tenantId),
           isNull(alarmOccurrences.clearedAt),
           hexacodes ? inArray(alarmOccurrences.hexacode, [...hexacodes]) : undefined,
+          notExists(
+            db
+              .select({ id: alarmShelvings.id })
+              .from(alarmShelvings)
+              .where(
+                and(eq(alarmShelvings.occurrenceId, alarmOccurrences.id), isNull(alarmShelvings.endedAt)),
+              ),
+          ),
         ),
       )
       .orderBy(asc(alarmOccurrences.raisedAt), asc(alarmOccurrences.code));
