@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { accountRoutes } from './modules/account/routes';
 import { registerAlarms } from './modules/alarms/plugin';
+import { registerAudit } from './modules/audit/plugin';
 import { createAccountRepository } from './modules/account/repository';
 import { createAccountService } from './modules/account/service';
 import { createBuffersRepository } from './modules/buffers/repository';
@@ -163,10 +164,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(themeRoutes);
   await app.register(authRoutes, { auth });
-  const account = createAccountService(createAccountRepository(db));
+  const account = createAccountService(createAccountRepository(db), { db, clock });
   await app.register(accountRoutes, { account });
   await registerTwoFactor(app, { db, auth, clock });
   await registerImpersonation(app, { db, auth, clock });
+  await registerAudit(app, { db });
   const history = await registerHistory(app, {
     db,
     clock,
@@ -193,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           account,
           access: runtime,
           buffers,
+          clock,
         })
       : undefined;
   // Alarm e-mail and web push: one durable outbox, a sending loop per channel (fed by app.alarms below).
@@ -217,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     supportEmail: config.supportEmail ?? defaultSupportEmail(config.publicUrl),
     noReplyFrom: mailSettings.noReplyFrom,
   });
-  await registerUsers(app, { db, recovery: app.recovery, sessions: auth });
+  await registerUsers(app, { db, clock, recovery: app.recovery, sessions: auth });
   await registerPush(app, { ...notifying, settings: { ...pushSettingsOf(config), ...options.push } });
   const dashboards = createDashboardsService(createDashboardsRepository(db), account);
   await app.register(dashboardsRoutes, {

@@ -22,3 +22,4 @@ export * from './support';
 export * from './users';
 export * from './twoFactor';
 export * from './accountSettingsForm';
+export * from './audit';

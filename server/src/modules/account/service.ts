@@ -6,8 +6,11 @@ import {
   type AccountSettingsUpdate,
 } from '../../../../src/services/contracts';
 import type { ThemeSettings } from '../../../../src/services/contracts/themeSettings';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import { validationFailed } from '../../http/contracts';
+import { recordAudit } from '../audit/trail';
 import type { AuthSession } from '../auth/service';
 import { use2FAChange } from '../twoFactor/use2FA';
 import type { AccountRepository, StoredAccount } from './repository';
@@ -24,7 +27,19 @@ export function settingsOf(stored: StoredAccount): AccountSettings {
 /** The signed-in user's row is gone (deleted while the session was cached). */
 export const accountNotFound = () => notFound('USER_NOT_FOUND', 'Your account no longer exists');
 
-export function createAccountService(repository: AccountRepository) {
+/** The personal settings that decide whether and where this user's alarms are told (the audit trail keeps them). */
+const ALARM_SETTINGS = [
+  'email',
+  'enableAlarmEmailExport',
+  'alarmEmailExportAddresses',
+  'alarmBrowserNotifications',
+  'alarmSound',
+] as const;
+const alarmSettingsOf = (settings: AccountSettings) =>
+  Object.fromEntries(ALARM_SETTINGS.map((key) => [key, settings[key]]));
+
+/** `trail`: where a change of the alarm settings is put on record, and when; without it nothing is recorded. */
+export function createAccountService(repository: AccountRepository, trail?: { db: Database; clock: Clock }) {
   async function load(tenantId: string, userId: string): Promise<StoredAccount> {
     const stored = await repository.find(tenantId, userId);
     if (!stored) throw accountNotFound();
@@ -56,8 +71,21 @@ export function createAccountService(repository: AccountRepository) {
     /** The user's own change through the settings dialog: the grants of SPEC §6 are checked first. */
     async change(session: AuthSession, update: AccountSettingsUpdate): Promise<AccountSettings> {
       const { tenant, user, authorities } = session;
-      checkSettingGrants(authorities, settingsOf(await load(tenant.id, user.id)), update);
-      return this.update(tenant.id, user.id, update);
+      const current = settingsOf(await load(tenant.id, user.id));
+      checkSettingGrants(authorities, current, update);
+      const changed = await this.update(tenant.id, user.id, update);
+      const [before, after] = [alarmSettingsOf(current), alarmSettingsOf(changed)];
+      if (trail && JSON.stringify(before) !== JSON.stringify(after)) {
+        await recordAudit(trail.db, {
+          by: session,
+          action: 'settings.alarms',
+          target: `alarm settings of ${user.username}`,
+          before,
+          after,
+          at: trail.clock.now(),
+        });
+      }
+      return changed;
     },
 
     /** The theme dialog's save: font and size, which every user may choose (no grant of SPEC §6 gates them). */

@@ -2,6 +2,7 @@ import type { AlarmEntry, AlarmHistoryPage, AlarmHistoryQuery } from '../../../.
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../audit/trail';
 import type { AuthSession } from '../auth/service';
 import { createDevicesRepository } from '../devices/repository';
 import type { ChangeFeed } from './change-feed';
@@ -71,6 +72,15 @@ export function createAlarmsService(deps: {
           at: clock.now(),
         });
         if (!row) throw alreadyAcknowledged(); // another request was first
+        await recordAudit(tx, {
+          by: session,
+          action: 'alarm.acknowledge',
+          target: `${row.hexacode} ${row.department}.${row.subDepartment} ${row.code} (alarm ${row.id})`,
+          hexacode: row.hexacode,
+          before: { acknowledged: false, raisedAt: row.raisedAt, clearedAt: row.clearedAt },
+          after: { acknowledged: true, comment },
+          at: clock.now(),
+        });
         const change = {
           tenantId,
           hexacode: row.hexacode,

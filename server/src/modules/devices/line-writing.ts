@@ -1,6 +1,9 @@
 import type * as v from 'valibot';
 import type { LineWriteRequest, LineWriteResult } from '../../../../src/services/contracts';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/trail';
 import type { AuthSession } from '../auth/service';
 import { type AccessChecks, hex } from './access-checks';
 import type { GatewayAccess } from './service';
@@ -14,7 +17,18 @@ class WriteError extends AppError {
   }
 }
 
-export function createLineWriting(deps: { access: GatewayAccess; checks: AccessChecks }) {
+/** What the line showed before a write, as the audit trail keeps it: its value and unit, or why it had none. */
+const shown = (line: Awaited<ReturnType<GatewayAccess['gateway']['readLine']>>) =>
+  'name' in line
+    ? { name: line.name, value: line.value ?? null, unit: line.unit ?? null, status: line.status }
+    : line;
+
+export function createLineWriting(deps: {
+  access: GatewayAccess;
+  checks: AccessChecks;
+  db: Database;
+  clock: Clock;
+}) {
   const { access, checks } = deps;
   return {
     /** 200 ACCEPTED only when the device accepted; every other outcome is an AppError with a LineWriteResult body. */
@@ -26,18 +40,28 @@ export function createLineWriting(deps: { access: GatewayAccess; checks: AccessC
           status: 'DEVICE_NOT_FOUND',
         });
       }
-      const result = await access.gateway.writeLine(
-        {
-          tenant: session.tenant.name,
-          hexacode,
-          department: request.department,
-          subDepartment: request.subDepartment,
-          page: request.page,
-          line: request.line,
-        },
-        request.value,
-        { factorySettings: await checks.factorySettingsAllowed(session) },
-      );
+      const address = {
+        tenant: session.tenant.name,
+        hexacode,
+        department: request.department,
+        subDepartment: request.subDepartment,
+        page: request.page,
+        line: request.line,
+      };
+      const before = shown(await access.gateway.readLine(address));
+      const result = await access.gateway.writeLine(address, request.value, {
+        factorySettings: await checks.factorySettingsAllowed(session),
+      });
+      // Accepted or not, the attempt is on record: who tried to set what, and what the device said.
+      await recordAudit(deps.db, {
+        by: session,
+        action: 'line.write',
+        target: `${hexacode} ${request.department}.${request.subDepartment} page ${request.page} line ${request.line}`,
+        hexacode,
+        before,
+        after: { value: request.value, ...result },
+        at: deps.clock.now(),
+      });
       switch (result.result) {
         case 'ACCEPTED':
           return { result: 'ACCEPTED' };

@@ -4,6 +4,7 @@ import type {
   DepartmentNamesRequest,
   DepartmentNamesResponse,
 } from '../../../../src/services/contracts';
+import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import type { Gateway } from '../../gateway/gateway';
@@ -37,6 +38,8 @@ export function createDevicesService(deps: {
   access: GatewayAccess;
   /** Lines list the buffers recording them. */
   buffers: Pick<BuffersService, 'availableFor'>;
+  /** When line writes are put in the audit trail. */
+  clock: Clock;
 }) {
   const { repository, account, access } = deps;
   const checks = createAccessChecks({ repository, account });
@@ -92,7 +95,7 @@ export function createDevicesService(deps: {
     },
 
     ...createLineReading({ access, checks, buffers: deps.buffers }),
-    ...createLineWriting({ access, checks }),
+    ...createLineWriting({ access, checks, db: deps.db, clock: deps.clock }),
     saveConfiguration: configuration.save,
 
     async register(

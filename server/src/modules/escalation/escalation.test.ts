@@ -7,12 +7,20 @@ import type {
   EscalationPolicyInput,
   EscalationTestRun,
 } from '../../../../src/services/contracts';
-import { alarmOccurrences, notificationOutbox, pushSubscriptions, tenants, users } from '../../db/schema';
+import {
+  alarmOccurrences,
+  auditEntries,
+  notificationOutbox,
+  pushSubscriptions,
+  tenants,
+  users,
+} from '../../db/schema';
 import { hostOf, secondInstance, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { changed, STANDALONE } from '../alarms/testing';
 
 const SECOND = 1000;
+const NEVER = 24 * 60 * 60 * SECOND;
 
 /**
  * Escalation (issue 31): an alarm nobody acknowledges tells each level once its delay passed, again every repeat
@@ -20,13 +28,14 @@ const SECOND = 1000;
  * clock is the test's: rounds run when the test says, at the time it set.
  */
 describeEachBackend('alarm escalation', (backend) => {
-  const ctx = useTestApp(backend, { devices: true });
+  // Rounds run when the test says, never by themselves in between.
+  const ctx = useTestApp(backend, { devices: true, escalationPollMs: NEVER });
   let second: FastifyInstance;
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    second = await secondInstance(ctx);
+    second = await secondInstance(ctx, { escalationPollMs: NEVER });
     await ctx.app.ready();
     for (const app of [ctx.app, second]) {
       // Nothing sends: what escalation queued stays in the outbox to be read.
@@ -114,6 +123,11 @@ describeEachBackend('alarm escalation', (backend) => {
     const page = (await call('GET', '/api/v2/alarms/history?pageLength=100')).json<AlarmHistoryPage>();
     return page.data.find((row) => row.code === code && row.hexacode === STANDALONE)!;
   };
+  /** The audit trail's entries of `action`: who, what. */
+  const audited = async (action: string) =>
+    (await ctx.handle.db.select().from(auditEntries).where(eq(auditEntries.action, action))).map(
+      (entry) => `${entry.username}: ${entry.target}`,
+    );
   const inBell = async (code: string) =>
     (await call('GET', '/api/v2/alarms/'))
       .json<AlarmEntry[]>()
@@ -200,6 +214,7 @@ describeEachBackend('alarm escalation', (backend) => {
       '2.1 push operator',
     ]);
     await hear('HIGH_TEMPERATURE', false);
+    expect(await audited('escalation.change')).toContain('admin: alarm escalation policy');
   });
 
   it('stops at once when the alarm clears', async () => {
@@ -336,6 +351,9 @@ describeEachBackend('alarm escalation', (backend) => {
     expect((await call('DELETE', `/api/v2/alarms/${id}/shelve`, 'operator')).statusCode).toBe(204);
     expect(await inBell('PROBE_FAILURE')).toBe(true);
     expect((await call('DELETE', `/api/v2/alarms/${id}/shelve`, 'operator')).statusCode).toBe(404);
+    const target = `alarm PROBE_FAILURE of Warehouse cold room (${STANDALONE}), department 1.0`;
+    expect(await audited('alarm.shelve')).toEqual([`operator: ${target}`, `operator: ${target}`]);
+    expect(await audited('alarm.unshelve')).toEqual([`operator: ${target}`]);
     const { shelvings } = await historyOf('PROBE_FAILURE');
     expect(shelvings[1]).toMatchObject({ reason: 'Checking the wiring', endedBy: 'operator' });
     await hear('PROBE_FAILURE', false);

@@ -4,8 +4,8 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { alarmTestRuns, users } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { recordAudit } from '../audit/trail';
 import type { AuthSession } from '../auth/service';
-import { recordAlarmAudit } from './audit';
 import type { Policies } from './policies';
 
 const TEST_RUNS_SHOWN = 20;
@@ -49,14 +49,14 @@ export function createEscalationService(deps: { db: Database; policies: Policies
       const at = clock.now();
       await db.transaction(async (t) => {
         const tx = t as unknown as Database;
+        const before = await policies.of(tenantId, tx);
         await policies.save(tenantId, policy, at, tx);
-        await recordAlarmAudit(tx, {
-          tenantId,
-          userId: session.user.id,
-          username: session.user.username,
-          action: 'alarm.escalation.changed',
-          target: tenantId,
-          details: { policy },
+        await recordAudit(tx, {
+          by: session,
+          action: 'escalation.change',
+          target: 'alarm escalation policy',
+          before,
+          after: policy,
           at,
         });
       });

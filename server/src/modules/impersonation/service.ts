@@ -11,8 +11,10 @@ import {
   type SwitchRecordPage,
 } from '../../../../src/services/contracts';
 import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
 import type { StoredAuthority, Tenant, User } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/trail';
 import { authoritiesOf, type AuthService, type AuthSession } from '../auth/service';
 import { hashToken } from '../auth/tokens';
 import { roleOfGrants } from '../users/roles';
@@ -23,6 +25,8 @@ export interface ImpersonationServiceOptions {
   repository: ImpersonationRepository;
   auth: Pick<AuthService, 'openSession' | 'logout'>;
   clock: Clock;
+  /** Where switches are put in the audit trail. */
+  db: Database;
 }
 
 /** Who asks, from where, with which bearer token (the session that ends when they switch). */
@@ -56,16 +60,17 @@ function outranks(target: User, holder: User): boolean {
  * Switch account and switch back (SPEC §4, §6). The routes let only SYSTEM at WRITE in; the rules here decide which
  * account may be entered, and every switch and switch back is recorded before its session is handed out.
  */
-export function createImpersonationService({ repository, auth, clock }: ImpersonationServiceOptions) {
-  const record = (
+export function createImpersonationService({ repository, auth, clock, db }: ImpersonationServiceOptions) {
+  /** Recorded twice: the switch record (with the actions of the switch) and the tenant's audit trail. */
+  const record = async (
     tenant: Tenant,
     kind: ImpersonationKind,
     administrator: User,
     account: User,
     from: string,
     session: Session | null = null,
-  ) =>
-    repository.record({
+  ) => {
+    await repository.record({
       tenantId: tenant.id,
       kind,
       administratorId: administrator.id,
@@ -76,6 +81,22 @@ export function createImpersonationService({ repository, auth, clock }: Imperson
       at: clock.now(),
       sessionTokenHash: session ? hashToken(session.token.id) : null,
     });
+    // The administrator did it; as the account from the switch until the switch back (that one included).
+    const switching = kind === 'switch';
+    await recordAudit(db, {
+      by: {
+        tenantId: tenant.id,
+        userId: administrator.id,
+        username: administrator.username,
+        actingAs: switching ? null : { id: account.id, username: account.username },
+      },
+      action: switching ? 'account.switch' : 'account.switchBack',
+      target: `user ${account.username}`,
+      before: { actingAs: switching ? null : account.username },
+      after: { actingAs: switching ? account.username : null, from },
+      at: clock.now(),
+    });
+  };
 
   return {
     async accounts(tenant: Tenant, request: AccountPageRequest): Promise<AccountPage> {

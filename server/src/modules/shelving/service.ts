@@ -1,12 +1,13 @@
 import type { AlarmShelve, ShelvedAlarm } from '../../../../src/services/contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
+import type { AlarmOccurrenceRow } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import type { AlarmsRepository } from '../alarms/repository';
+import { recordAudit } from '../audit/trail';
 import { alarmNotFound } from '../alarms/service';
 import type { Translations } from '../alarms/translations';
-import { recordAlarmAudit } from '../escalation/audit';
 import type { Policies } from '../escalation/policies';
 import type { ShelvingRepository } from './repository';
 
@@ -57,10 +58,14 @@ export function createShelvingService(deps: {
           tx,
         );
         if (row)
-          await recordAlarmAudit(
-            tx,
-            auditOf(session, 'alarm.shelved', id, at, { minutes, reason: body.reason }),
-          );
+          await recordAudit(tx, {
+            by: session,
+            action: 'alarm.shelve',
+            target: targetOf(occurrence),
+            hexacode: occurrence.hexacode,
+            after: { minutes, until: row.until.toISOString(), reason: body.reason },
+            at,
+          });
         return row;
       });
       if (!shelved) throw new AppError(409, 'ALARM_ALREADY_SHELVED', 'This alarm is shelved already');
@@ -73,7 +78,15 @@ export function createShelvingService(deps: {
       const at = clock.now();
       const ended = await changeAlarms(tenantId, occurrence.hexacode, async (tx) => {
         const row = await repository.unshelve(tenantId, id, session.user.username, at, tx);
-        if (row) await recordAlarmAudit(tx, auditOf(session, 'alarm.unshelved', id, at, {}));
+        if (row)
+          await recordAudit(tx, {
+            by: session,
+            action: 'alarm.unshelve',
+            target: targetOf(occurrence),
+            hexacode: occurrence.hexacode,
+            before: { until: row.until.toISOString(), reason: row.reason },
+            at,
+          });
         return row;
       });
       if (!ended) throw new AppError(404, 'ALARM_NOT_SHELVED', 'This alarm is not shelved');
@@ -114,20 +127,8 @@ export function createShelvingService(deps: {
   };
 }
 
-const auditOf = (
-  session: AuthSession,
-  action: 'alarm.shelved' | 'alarm.unshelved',
-  target: string,
-  at: Date,
-  details: Record<string, unknown>,
-) => ({
-  tenantId: session.tenant.id,
-  userId: session.user.id,
-  username: session.user.username,
-  action,
-  target,
-  details,
-  at,
-});
+/** The alarm as the audit trail names it. */
+const targetOf = (o: AlarmOccurrenceRow) =>
+  `alarm ${o.code} of ${o.deviceName} (${o.hexacode}), department ${o.department}.${o.subDepartment}`;
 
 export type ShelvingService = ReturnType<typeof createShelvingService>;

@@ -7,7 +7,10 @@ import {
   type UserErrorCode,
   type UserSummary,
 } from '../../../../src/services/contracts';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/trail';
 import { hashPassword } from '../auth/passwords';
 import type { AuthSession } from '../auth/service';
 import type { RecoveryService } from '../recovery/service';
@@ -22,6 +25,8 @@ const STATUS_OF: Record<Exclude<UserErrorCode, 'ACCOUNT_DISABLED'>, number> = {
 };
 const refused = (code: keyof typeof STATUS_OF) => new AppError(STATUS_OF[code], code, USER_ERRORS[code]);
 
+type UserAuditAction = 'user.create' | 'user.disable' | 'user.enable';
+
 const summaryOf = ({ authorities, ...user }: ListedUser): UserSummary => ({
   ...user,
   role: roleOfGrants(authorities),
@@ -33,10 +38,27 @@ export interface UsersServiceOptions {
   recovery: Pick<RecoveryService, 'issueSetupToken'>;
   /** Disabling a user signs them out everywhere, closing their live sockets (modules/auth). */
   sessions: { endSessionsOf(tenantId: string, userId: string): Promise<void> };
+  /** Where user administration is put on record (the audit trail) and when. */
+  db: Database;
+  clock: Clock;
 }
 
 /** The administrators' user list: who the tenant's users are, new users, and disabling them. */
-export function createUsersService({ repository, recovery, sessions }: UsersServiceOptions) {
+export function createUsersService({ repository, recovery, sessions, db, clock }: UsersServiceOptions) {
+  /** Puts a change of `user` on record, with the grants it holds after it. */
+  const audit = (session: AuthSession, action: UserAuditAction, user: ListedUser, before: unknown) =>
+    recordAudit(db, {
+      by: session,
+      action,
+      target: `user ${user.username}`,
+      before,
+      after: {
+        ...summaryOf(user),
+        grants: user.authorities.map((grant) => `${grant.authority}:${grant.type}`),
+      },
+      at: clock.now(),
+    });
+
   /** A user of the caller's tenant whose grants the caller holds too: an administrator never acts above their own. */
   async function manageable(session: AuthSession, userId: string): Promise<ListedUser> {
     const user = await repository.find(session.tenant.id, userId);
@@ -77,17 +99,20 @@ export function createUsersService({ repository, recovery, sessions }: UsersServ
         await repository.remove(session.tenant.id, created.id);
         throw error;
       }
+      await audit(session, 'user.create', created, null);
       return summaryOf(created);
     },
 
     /** Disabling ends every session of the user; a disabled user cannot sign in (see the auth service). */
     async setDisabled(session: AuthSession, userId: string, disabled: boolean): Promise<UserSummary> {
       // The stored id: the one in the path may differ in case.
-      const { id } = await manageable(session, userId);
+      const user = await manageable(session, userId);
+      const { id } = user;
       if (disabled && id === session.user.id) throw refused('CANNOT_DISABLE_SELF');
       const changed = await repository.setDisabled(session.tenant.id, id, disabled);
       if (!changed) throw refused('USER_NOT_FOUND');
       if (disabled) await sessions.endSessionsOf(session.tenant.id, id);
+      await audit(session, disabled ? 'user.disable' : 'user.enable', changed, { disabled: user.disabled });
       return summaryOf(changed);
     },
   };

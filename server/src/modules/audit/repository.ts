@@ -1,0 +1,31 @@
+import { and, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import type { AuditQuery } from '../../../../src/services/contracts';
+import type { Database } from '../../db/client';
+import { auditEntries } from '../../db/schema';
+import type { AuditEntry } from './trail';
+
+/** Reads of the trail; always of one tenant. Nothing here (nor anywhere) updates or deletes an entry. */
+export function createAuditRepository(db: Database) {
+  return {
+    /** The tenant's entries matching the query, newest first, at most `limit`. */
+    async search(tenantId: string, query: AuditQuery): Promise<AuditEntry[]> {
+      const filters: (SQL | undefined)[] = [
+        eq(auditEntries.tenantId, tenantId),
+        query.from ? gte(auditEntries.at, new Date(query.from)) : undefined,
+        query.to ? lte(auditEntries.at, new Date(query.to)) : undefined,
+        query.hexacode ? eq(auditEntries.hexacode, query.hexacode.toUpperCase()) : undefined,
+        query.user
+          ? or(eq(auditEntries.username, query.user), eq(auditEntries.actingAsUsername, query.user))
+          : undefined,
+      ];
+      return db
+        .select()
+        .from(auditEntries)
+        .where(and(...filters))
+        .orderBy(desc(auditEntries.seq))
+        .limit(query.limit);
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;
