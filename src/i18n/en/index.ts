@@ -3,6 +3,7 @@
 import accountMail from './accountMail.json';
 import accountSettings from './accountSettings.json';
 import alarmMail from './alarmMail.json';
+import alarmShelving from './alarmShelving.json';
 import alarms from './alarms.json';
 import alarmsUi from './alarms-ui.json';
 import annotations from './annotations.json';
@@ -30,6 +31,7 @@ export const en = {
   ...accountMail,
   ...accountSettings,
   ...alarmMail,
+  ...alarmShelving,
   ...alarms,
   ...alarmsUi,
   ...annotations,

@@ -1,0 +1,162 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { Message } from '../message';
+import { notificationOf, notifications } from '../notifications/notify';
+import {
+  SHELVE_DEFAULT_MINUTES,
+  type AlarmShelvingEvent,
+  type ShelvedAlarm,
+  type ShelveTarget,
+} from './alarmShelving.events';
+
+export interface AlarmShelvingContext {
+  target: ShelveTarget | null;
+  minutes: string;
+  reason: string;
+  /** Why the last shelve failed (the server's reason when it gave one, e.g. over the tenant's maximum). */
+  error: Message | null;
+  /** The alarms shelved now, as last loaded. */
+  shelved: ShelvedAlarm[];
+  /** The alarm being unshelved. */
+  unshelving: string | null;
+}
+
+export const minutesValid = (text: string) => /^\d{1,5}$/.test(text.trim()) && Number(text) >= 1;
+export const reasonGiven = (text: string) => text.trim().length > 0;
+
+const reasonOf = (error: unknown): Message =>
+  error instanceof Error && 'reason' in error && typeof error.reason === 'string'
+    ? { text: error.reason }
+    : { id: 'alarmShelving.failed' };
+
+/**
+ * ISA-18.2 shelving from the alarms menu: a dialog takes minutes and a required reason; the shelved alarms are
+ * listed with Unshelve. The bell drops and regains alarms through its stream, not through this machine.
+ */
+export const alarmShelvingMachine = setup({
+  types: {
+    context: {} as AlarmShelvingContext,
+    events: {} as AlarmShelvingEvent,
+  },
+  actors: {
+    // POST /api/v2/alarms/:id/shelve (provided).
+    shelveAlarm: fromPromise<void, { id: string; minutes: number; reason: string }>(() =>
+      Promise.reject(new Error('shelveAlarm not provided')),
+    ),
+    // DELETE /api/v2/alarms/:id/shelve (provided).
+    unshelveAlarm: fromPromise<void, { id: string }>(() =>
+      Promise.reject(new Error('unshelveAlarm not provided')),
+    ),
+    // GET /api/v2/alarms/shelved (provided).
+    loadShelved: fromPromise<ShelvedAlarm[]>(() => Promise.reject(new Error('loadShelved not provided'))),
+  },
+  guards: {
+    shelveComplete: ({ context }) => minutesValid(context.minutes) && reasonGiven(context.reason),
+  },
+  actions: {
+    assignTarget: assign((_, params: { target: ShelveTarget }) => ({
+      target: params.target,
+      minutes: SHELVE_DEFAULT_MINUTES,
+      reason: '',
+      error: null,
+    })),
+    assignMinutes: assign({ minutes: (_, params: { text: string }) => params.text }),
+    assignReason: assign({ reason: (_, params: { text: string }) => params.text }),
+    assignError: assign({ error: (_, params: { error: unknown }) => reasonOf(params.error) }),
+    assignShelved: assign({ shelved: (_, params: { shelved: ShelvedAlarm[] }) => params.shelved }),
+    assignUnshelving: assign({ unshelving: (_, params: { id: string }) => params.id }),
+    forget: assign({
+      target: null,
+      minutes: SHELVE_DEFAULT_MINUTES,
+      reason: '',
+      error: null,
+      unshelving: null,
+    }),
+    notifyShelved: sendTo(notifications, () =>
+      notificationOf(undefined, { kind: 'success', id: 'alarmShelving.shelved' }),
+    ),
+    notifyUnshelveFailed: sendTo(notifications, () =>
+      notificationOf(undefined, { kind: 'error', id: 'alarmShelving.unshelveFailed' }),
+    ),
+  },
+}).createMachine({
+  id: 'alarmShelving',
+  context: {
+    target: null,
+    minutes: SHELVE_DEFAULT_MINUTES,
+    reason: '',
+    error: null,
+    shelved: [],
+    unshelving: null,
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'No shelve dialog is open; the shelved list shows what was last loaded.',
+      entry: 'forget',
+      on: {
+        'shelve.open': {
+          target: 'editing',
+          actions: { type: 'assignTarget', params: ({ event }) => ({ target: event.target }) },
+        },
+        'shelved.load': 'loading',
+        'shelved.unshelve': {
+          target: 'unshelving',
+          actions: { type: 'assignUnshelving', params: ({ event }) => ({ id: event.id }) },
+        },
+      },
+    },
+    editing: {
+      description:
+        'The shelve dialog is open: minutes and a reason (required); a refused send shows why here.',
+      on: {
+        'shelve.changeMinutes': {
+          actions: { type: 'assignMinutes', params: ({ event }) => ({ text: event.text }) },
+        },
+        'shelve.changeReason': {
+          actions: { type: 'assignReason', params: ({ event }) => ({ text: event.text }) },
+        },
+        'shelve.send': { guard: 'shelveComplete', target: 'sending' },
+        'shelve.cancel': 'idle',
+      },
+    },
+    sending: {
+      description: 'The shelve is on its way; the dialog waits for the answer.',
+      invoke: {
+        id: 'shelveAlarm',
+        src: 'shelveAlarm',
+        input: ({ context }) => ({
+          id: context.target!.alarm.id,
+          minutes: Number(context.minutes),
+          reason: context.reason.trim(),
+        }),
+        onDone: { target: 'loading', actions: 'notifyShelved' },
+        onError: {
+          target: 'editing',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    unshelving: {
+      description: 'An Unshelve is on its way; the alarm comes back to the bell through the stream.',
+      invoke: {
+        id: 'unshelveAlarm',
+        src: 'unshelveAlarm',
+        input: ({ context }) => ({ id: context.unshelving! }),
+        onDone: 'loading',
+        onError: { target: 'loading', actions: 'notifyUnshelveFailed' },
+      },
+    },
+    loading: {
+      description: 'The shelved alarms are being read.',
+      invoke: {
+        id: 'loadShelved',
+        src: 'loadShelved',
+        onDone: {
+          target: 'idle',
+          actions: { type: 'assignShelved', params: ({ event }) => ({ shelved: event.output }) },
+        },
+        onError: 'idle',
+      },
+    },
+  },
+});
