@@ -89,7 +89,10 @@ describe('alarm shelving machine', () => {
     actor.send({ type: 'shelve.changeMinutes', text: '30' });
     actor.send({ type: 'shelve.changeReason', text: '  Probe being replaced ' });
     actor.send({ type: 'shelve.send' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(
+      actor,
+      (s) => s.matches({ dialog: 'closed', list: 'shown' }) && s.context.shelved.length > 0,
+    );
     expect(told.shelve).toEqual([{ id: alarm.id, minutes: 30, reason: 'Probe being replaced' }]);
     expect(told.toasts).toEqual([
       { type: 'notification.show', kind: 'success', message: { id: 'alarmShelving.shelved' } },
@@ -107,7 +110,7 @@ describe('alarm shelving machine', () => {
     actor.send({ type: 'shelve.changeMinutes', text: '1.5' });
     expect(selectMinutesInvalid(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'shelve.send' });
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().matches({ dialog: 'editing' })).toBe(true);
     expect(told.shelve).toEqual([]);
   });
 
@@ -118,16 +121,24 @@ describe('alarm shelving machine', () => {
     actor.send({ type: 'shelve.changeReason', text: 'Long job' });
     actor.send({ type: 'shelve.changeMinutes', text: '600' });
     actor.send({ type: 'shelve.send' });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    await waitFor(actor, (s) => s.matches({ dialog: 'editing' }) && s.context.error !== null);
     expect(selectShelveError(actor.getSnapshot())).toEqual({ text: 'minutes must be at most 60' });
+  });
+
+  it('opens the dialog while the shelved list is being read', async () => {
+    const { actor } = start({ shelved: [shelvedRow] });
+    actor.send({ type: 'shelved.load' });
+    actor.send({ type: 'shelve.open', target: { alarm, deviceName: alarm.deviceName } });
+    expect(selectShelveOpen(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.context.shelved.length === 1);
   });
 
   it('unshelves a shelved alarm and reads the list again', async () => {
     const { actor, told } = start({ shelved: [shelvedRow] });
     actor.send({ type: 'shelved.load' });
-    await waitFor(actor, (s) => s.matches('idle') && s.context.shelved.length === 1);
+    await waitFor(actor, (s) => s.matches({ list: 'shown' }) && s.context.shelved.length === 1);
     actor.send({ type: 'shelved.unshelve', id: alarm.id });
-    await waitFor(actor, (s) => s.matches('idle') && s.context.shelved.length === 0);
+    await waitFor(actor, (s) => s.matches({ list: 'shown' }) && s.context.shelved.length === 0);
     expect(told.unshelve).toEqual([{ id: alarm.id }]);
   });
 });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, raise, sendTo, setup } from 'xstate';
 import type { Message } from '../message';
 import { notificationOf, notifications } from '../notifications/notify';
 import {
@@ -64,13 +64,9 @@ export const alarmShelvingMachine = setup({
     assignError: assign({ error: (_, params: { error: unknown }) => reasonOf(params.error) }),
     assignShelved: assign({ shelved: (_, params: { shelved: ShelvedAlarm[] }) => params.shelved }),
     assignUnshelving: assign({ unshelving: (_, params: { id: string }) => params.id }),
-    forget: assign({
-      target: null,
-      minutes: SHELVE_DEFAULT_MINUTES,
-      reason: '',
-      error: null,
-      unshelving: null,
-    }),
+    forgetDialog: assign({ target: null, minutes: SHELVE_DEFAULT_MINUTES, reason: '', error: null }),
+    forgetUnshelving: assign({ unshelving: null }),
+    reloadList: raise({ type: 'shelved.load' as const }),
     notifyShelved: sendTo(notifications, () =>
       notificationOf(undefined, { kind: 'success', id: 'alarmShelving.shelved' }),
     ),
@@ -88,74 +84,92 @@ export const alarmShelvingMachine = setup({
     shelved: [],
     unshelving: null,
   },
-  initial: 'idle',
+  // The dialog and the shelved list go their own ways: a shelve starts while the list is being read.
+  type: 'parallel',
   states: {
-    idle: {
-      description: 'No shelve dialog is open; the shelved list shows what was last loaded.',
-      entry: 'forget',
-      on: {
-        'shelve.open': {
-          target: 'editing',
-          actions: { type: 'assignTarget', params: ({ event }) => ({ target: event.target }) },
+    dialog: {
+      initial: 'closed',
+      states: {
+        closed: {
+          description: 'No shelve dialog is open.',
+          entry: 'forgetDialog',
+          on: {
+            'shelve.open': {
+              target: 'editing',
+              actions: { type: 'assignTarget', params: ({ event }) => ({ target: event.target }) },
+            },
+          },
         },
-        'shelved.load': 'loading',
-        'shelved.unshelve': {
-          target: 'unshelving',
-          actions: { type: 'assignUnshelving', params: ({ event }) => ({ id: event.id }) },
+        editing: {
+          description:
+            'The shelve dialog is open: minutes and a reason (required); a refused send shows why here.',
+          on: {
+            'shelve.changeMinutes': {
+              actions: { type: 'assignMinutes', params: ({ event }) => ({ text: event.text }) },
+            },
+            'shelve.changeReason': {
+              actions: { type: 'assignReason', params: ({ event }) => ({ text: event.text }) },
+            },
+            'shelve.send': { guard: 'shelveComplete', target: 'sending' },
+            'shelve.cancel': 'closed',
+          },
+        },
+        sending: {
+          description: 'The shelve is on its way; the dialog waits for the answer.',
+          invoke: {
+            id: 'shelveAlarm',
+            src: 'shelveAlarm',
+            input: ({ context }) => ({
+              id: context.target!.alarm.id,
+              minutes: Number(context.minutes),
+              reason: context.reason.trim(),
+            }),
+            onDone: { target: 'closed', actions: ['notifyShelved', 'reloadList'] },
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
         },
       },
     },
-    editing: {
-      description:
-        'The shelve dialog is open: minutes and a reason (required); a refused send shows why here.',
-      on: {
-        'shelve.changeMinutes': {
-          actions: { type: 'assignMinutes', params: ({ event }) => ({ text: event.text }) },
+    list: {
+      initial: 'shown',
+      states: {
+        shown: {
+          description: 'The shelved alarms as last read (none before the menu first opens).',
+          entry: 'forgetUnshelving',
+          on: {
+            'shelved.load': 'loading',
+            'shelved.unshelve': {
+              target: 'unshelving',
+              actions: { type: 'assignUnshelving', params: ({ event }) => ({ id: event.id }) },
+            },
+          },
         },
-        'shelve.changeReason': {
-          actions: { type: 'assignReason', params: ({ event }) => ({ text: event.text }) },
+        unshelving: {
+          description: 'An Unshelve is on its way; the alarm comes back to the bell through the stream.',
+          invoke: {
+            id: 'unshelveAlarm',
+            src: 'unshelveAlarm',
+            input: ({ context }) => ({ id: context.unshelving! }),
+            onDone: 'loading',
+            onError: { target: 'loading', actions: 'notifyUnshelveFailed' },
+          },
         },
-        'shelve.send': { guard: 'shelveComplete', target: 'sending' },
-        'shelve.cancel': 'idle',
-      },
-    },
-    sending: {
-      description: 'The shelve is on its way; the dialog waits for the answer.',
-      invoke: {
-        id: 'shelveAlarm',
-        src: 'shelveAlarm',
-        input: ({ context }) => ({
-          id: context.target!.alarm.id,
-          minutes: Number(context.minutes),
-          reason: context.reason.trim(),
-        }),
-        onDone: { target: 'loading', actions: 'notifyShelved' },
-        onError: {
-          target: 'editing',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        loading: {
+          description: 'The shelved alarms are being read.',
+          on: { 'shelved.load': { target: 'loading', reenter: true } },
+          invoke: {
+            id: 'loadShelved',
+            src: 'loadShelved',
+            onDone: {
+              target: 'shown',
+              actions: { type: 'assignShelved', params: ({ event }) => ({ shelved: event.output }) },
+            },
+            onError: 'shown',
+          },
         },
-      },
-    },
-    unshelving: {
-      description: 'An Unshelve is on its way; the alarm comes back to the bell through the stream.',
-      invoke: {
-        id: 'unshelveAlarm',
-        src: 'unshelveAlarm',
-        input: ({ context }) => ({ id: context.unshelving! }),
-        onDone: 'loading',
-        onError: { target: 'loading', actions: 'notifyUnshelveFailed' },
-      },
-    },
-    loading: {
-      description: 'The shelved alarms are being read.',
-      invoke: {
-        id: 'loadShelved',
-        src: 'loadShelved',
-        onDone: {
-          target: 'idle',
-          actions: { type: 'assignShelved', params: ({ event }) => ({ shelved: event.output }) },
-        },
-        onError: 'idle',
       },
     },
   },
