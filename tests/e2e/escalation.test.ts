@@ -1,11 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AlarmEntry } from '../../src/services/contracts';
-import { apiRequest } from './support/api';
 import { signIn, waitUntilSignedIn } from './support/browser';
-import { e2eServer } from './support/e2eServer';
+import { adminToken, call, mailsWith, until } from './support/demoAlarms';
 import { useBrowserPage } from './support/session';
 
 /** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
@@ -13,45 +10,12 @@ const DEVICE = '2D0001';
 const LEVEL_1 = 'store-staff@demo.example';
 const LEVEL_2 = 'store-manager@demo.example';
 
-async function adminToken(): Promise<string> {
-  const login = await apiRequest('demo', '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Admin123' }),
-  });
-  return JSON.parse(login.body).token.id as string;
-}
-
-async function call(token: string, method: string, path: string, body?: object): Promise<string> {
-  const response = await apiRequest('demo', path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.body}`);
-  return response.body;
-}
-
 /** The simulated device raises or clears `code` (the demo's documented on-demand route). */
 const forceAlarm = (token: string, code: string, raised: boolean) =>
   call(token, 'POST', '/api/v2/demo/alarms', { hexacode: DEVICE, department: '1.0', code, raised });
 
-async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
-
-/** The .eml files of the server's outbox sent to `address`. */
-async function mailsTo(address: string): Promise<string[]> {
-  const outbox = join(e2eServer().dataDir, 'outbox');
-  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-  const mails = await Promise.all(names.map((name) => readFile(join(outbox, name), 'utf8')));
-  return mails.filter((mail) => mail.includes(`To: ${address}`));
-}
+/** The e-mails of the outbox sent to `address`. */
+const mailsTo = (address: string) => mailsWith(`To: ${address}`);
 
 /** The id of the device's open alarm `code`. */
 async function alarmId(token: string, code: string): Promise<string> {
