@@ -1,5 +1,5 @@
 import { assign, fromPromise, raise, sendTo, setup } from 'xstate';
-import type { Message } from '../message';
+import { serverReasonOr, type Message } from '../message';
 import { notificationOf, notifications } from '../notifications/notify';
 import {
   SHELVE_DEFAULT_MINUTES,
@@ -22,11 +22,6 @@ export interface AlarmShelvingContext {
 
 export const minutesValid = (text: string) => /^\d{1,5}$/.test(text.trim()) && Number(text) >= 1;
 export const reasonGiven = (text: string) => text.trim().length > 0;
-
-const reasonOf = (error: unknown): Message =>
-  error instanceof Error && 'reason' in error && typeof error.reason === 'string'
-    ? { text: error.reason }
-    : { id: 'alarmShelving.failed' };
 
 /**
  * ISA-18.2 shelving from the alarms menu: a dialog takes minutes and a required reason; the shelved alarms are
@@ -61,7 +56,9 @@ export const alarmShelvingMachine = setup({
     })),
     assignMinutes: assign({ minutes: (_, params: { text: string }) => params.text }),
     assignReason: assign({ reason: (_, params: { text: string }) => params.text }),
-    assignError: assign({ error: (_, params: { error: unknown }) => reasonOf(params.error) }),
+    assignError: assign({
+      error: (_, params: { error: unknown }) => serverReasonOr(params.error, 'alarmShelving.failed'),
+    }),
     assignShelved: assign({ shelved: (_, params: { shelved: ShelvedAlarm[] }) => params.shelved }),
     assignUnshelving: assign({ unshelving: (_, params: { id: string }) => params.id }),
     forgetDialog: assign({ target: null, minutes: SHELVE_DEFAULT_MINUTES, reason: '', error: null }),
@@ -88,6 +85,7 @@ export const alarmShelvingMachine = setup({
   type: 'parallel',
   states: {
     dialog: {
+      description: 'The shelve dialog: closed, or asking for minutes and a reason, or sending them.',
       initial: 'closed',
       states: {
         closed: {
@@ -134,6 +132,7 @@ export const alarmShelvingMachine = setup({
       },
     },
     list: {
+      description: "The alarms menu's shelved alarms, each with Unshelve.",
       initial: 'shown',
       states: {
         shown: {
