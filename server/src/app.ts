@@ -33,6 +33,7 @@ import { createDashboardsService } from './modules/dashboards/service';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { shareSessionEnds } from './modules/auth/revocations';
 import { registerFoodSafety } from './modules/foodSafety/plugin';
+import { registerEscalation } from './modules/escalation/plugin';
 import { registerHistory } from './modules/history/plugin';
 import { createOutbox } from './modules/mail/outbox';
 import { mailSettingsOf, registerMail, type MailSettings } from './modules/mail/plugin';
@@ -49,6 +50,7 @@ import { registerImpersonation } from './modules/impersonation/plugin';
 import { createImpersonationRepository } from './modules/impersonation/repository';
 import { registerRealtime } from './modules/realtime/routes';
 import { registerRecovery } from './modules/recovery/plugin';
+import { registerShelving } from './modules/shelving/plugin';
 import { defaultSupportEmail, registerSupport } from './modules/support/plugin';
 import { registerTenancy } from './modules/tenancy/plugin';
 import { registerTwoFactor } from './modules/twoFactor/plugin';
@@ -93,6 +95,8 @@ export interface AppOptions {
   pool?: MetricSources['pool'];
   /** The simulated fleet running in this process (demo mode): adds POST /api/v2/demo/alarms. */
   simulator?: SimulatorControl;
+  /** How often escalation and shelving expiry run (default 5 s; tests call app.escalation.tick themselves). */
+  escalationPollMs?: number;
   /** Timeouts and limits of connections beyond the configuration (tests: timeouts short enough to wait for). */
   connections?: Partial<ConnectionLimits>;
 }
@@ -257,6 +261,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.mail.listenTo(app.alarms);
     app.push.listenTo(app.alarms);
+    const escalating = { db, clock, ready: readiness.isReady, pollMs: options.escalationPollMs };
+    await registerEscalation(app, { ...escalating, outbox, links: mailSettings });
+    await registerShelving(app, escalating);
     await registerRealtime(app, {
       access: runtime,
       db,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AlarmNotification, AlarmShelving } from './escalation';
 
 /**
  * Alarms (SPEC §3, §4, §7, §9): what devices raise and clear, kept as occurrences. An occurrence is
@@ -137,6 +138,10 @@ export const AlarmHistoryRow = v.object({
   comment: v.nullable(v.string()),
   /** Held back by its delay or a defrost and never announced (issue 31): why; null when it was announced. */
   suppressed: v.optional(v.nullable(v.picklist(ALARM_SUPPRESSIONS))),
+  /** Who escalation told, how and when, oldest first. */
+  notifications: v.optional(v.array(AlarmNotification), []),
+  /** Its shelvings, oldest first. */
+  shelvings: v.optional(v.array(AlarmShelving), []),
 });
 export type AlarmHistoryRow = v.InferOutput<typeof AlarmHistoryRow>;
 

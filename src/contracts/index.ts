@@ -13,6 +13,7 @@ export * from './openedDashboard';
 export * from './widgetDownload';
 export * from './alarms';
 export * from './alarmHealth';
+export * from './escalation';
 export * from './push';
 export * from './demo';
 export * from './names';

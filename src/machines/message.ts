@@ -5,3 +5,12 @@ import type { MessageId } from '../i18n/messages';
  * server already wrote for humans (the Locked-Message header), and the view renders it.
  */
 export type Message = { id: MessageId; values?: Record<string, string> } | { text: string };
+
+/**
+ * The server's reason for a refused call (what ServerReasonError carries) as text to show, else the catalogue's
+ * `fallback`.
+ */
+export const serverReasonOr = (error: unknown, fallback: MessageId): Message =>
+  error instanceof Error && 'reason' in error && typeof error.reason === 'string'
+    ? { text: error.reason }
+    : { id: fallback };

@@ -1,34 +1,12 @@
-import { e2eServer } from './support/e2eServer';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiRequest } from './support/api';
 import { signIn, waitUntilSignedIn } from './support/browser';
+import { adminToken, call, mailsWith, until } from './support/demoAlarms';
 import { useBrowserPage } from './support/session';
 
 /** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
 const DEVICE = '2D0001';
 const MAIL_TO = 'night-shift@demo.example';
-
-async function adminToken(): Promise<string> {
-  const login = await apiRequest('demo', '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Admin123' }),
-  });
-  return JSON.parse(login.body).token.id as string;
-}
-
-async function call(token: string, method: string, path: string, body?: object): Promise<string> {
-  const response = await apiRequest('demo', path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.body}`);
-  return response.body;
-}
 
 /** What a demo operator would do with the documented on-demand route: the simulated device raises or clears. */
 const forceAlarm = (token: string, raised: boolean) =>
@@ -43,24 +21,6 @@ const forceAlarm = (token: string, raised: boolean) =>
 async function bellCount(page: Page): Promise<number> {
   const label = await page.getByRole('button', { name: /^Alarms, \d+ active$/ }).getAttribute('aria-label');
   return Number(/(\d+)/.exec(label ?? '')?.[1]);
-}
-
-async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
-
-/** The .eml files of the server's outbox that name `address`. */
-async function mailsTo(address: string): Promise<string[]> {
-  const outbox = join(e2eServer().dataDir, 'outbox');
-  // An .eml.tmp is still being written: the server renames it to .eml once complete.
-  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-  const mails = await Promise.all(names.map((name) => readFile(join(outbox, name), 'utf8')));
-  return mails.filter((mail) => mail.includes(address));
 }
 
 describe('alarms, from a device to the operator', () => {
@@ -120,8 +80,12 @@ describe('alarms, from a device to the operator', () => {
       expect(await row.textContent()).toContain('by admin');
       await history.getByRole('button', { name: 'Close' }).click();
 
-      await until(async () => (await mailsTo(MAIL_TO)).length > 0, 10_000, 'the alarm e-mail in the outbox');
-      const [mail] = await mailsTo(MAIL_TO);
+      await until(
+        async () => (await mailsWith(MAIL_TO)).length > 0,
+        10_000,
+        'the alarm e-mail in the outbox',
+      );
+      const [mail] = await mailsWith(MAIL_TO);
       expect(mail).toContain(DEVICE);
       expect(mail).toContain(`/${DEVICE}/1/0/pages/1`);
 

@@ -59,6 +59,8 @@ export const historyRow = (index: number): AlarmHistoryRow => ({
   acknowledgedBy: null,
   acknowledgedAt: null,
   comment: null,
+  notifications: [],
+  shelvings: [],
 });
 
 const error = (statusCode: number, message: string) =>
@@ -80,6 +82,8 @@ export function alarmServer(entries: AlarmEntry[] = [], rows: AlarmHistoryRow[] 
   let nextId = 1;
   const handlers = [
     http.get('*/api/v2/alarms/', () => HttpResponse.json(v.parse(AlarmEntries, entries))),
+    // Nothing shelved: the menu reads the list each time it opens.
+    http.get('*/api/v2/alarms/shelved', () => HttpResponse.json([])),
     http.get('*/api/v2/alarms/stream', ({ request }) => {
       lastEventIds.push(request.headers.get('Last-Event-ID'));
       let own: ReadableStreamDefaultController<Uint8Array>;

@@ -11,6 +11,9 @@ export function fakeAlarmServices(api: Partial<AlarmsApi> = {}, browser: Partial
       listAlarms: vi.fn<AlarmsApi['listAlarms']>().mockResolvedValue({ entries: [], changeId: '0' }),
       alarmHistory: vi.fn<AlarmsApi['alarmHistory']>().mockResolvedValue({ data: [], recordsFiltered: 0 }),
       acknowledgeAlarm: vi.fn<AlarmsApi['acknowledgeAlarm']>().mockResolvedValue(undefined),
+      shelveAlarm: vi.fn<AlarmsApi['shelveAlarm']>().mockResolvedValue(undefined),
+      unshelveAlarm: vi.fn<AlarmsApi['unshelveAlarm']>().mockResolvedValue(undefined),
+      shelvedAlarms: vi.fn<AlarmsApi['shelvedAlarms']>().mockResolvedValue([]),
       saveAlarmSettings: vi
         .fn<AlarmsApi['saveAlarmSettings']>()
         .mockRejectedValue(new Error('not in this test')),

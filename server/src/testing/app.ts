@@ -37,6 +37,8 @@ export interface TestAppOptions {
   log?: { stream: LogStream; level: Config['logLevel'] };
   /** Seed the demo users' starting dashboards too (off: most tests want users without dashboards). */
   demoDashboards?: boolean;
+  /** How often escalation and shelving expiry run by themselves (tests that run rounds set it out of the way). */
+  escalationPollMs?: number;
   /** Alarm e-mail and web push settings (SMTP server, outbox directory, retry timing, TLS agent). */
   notifications?: Pick<AppOptions, 'mail' | 'push'>;
 }
@@ -74,6 +76,7 @@ export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): 
       distDir: options.distDir ?? '/nonexistent-dist',
       ...(context.devices ? { devices: context.devices, simulator: context.devices.simulator } : {}),
       ...(options.sessionCheckIntervalMs ? { sessionCheckIntervalMs: options.sessionCheckIntervalMs } : {}),
+      ...(options.escalationPollMs ? { escalationPollMs: options.escalationPollMs } : {}),
       ...options.notifications,
     });
   });

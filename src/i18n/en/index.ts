@@ -5,6 +5,7 @@ import accountSettings from './accountSettings.json';
 import alarmHealth from './alarmHealth.json';
 import alarmMail from './alarmMail.json';
 import alarmSuppression from './alarmSuppression.json';
+import alarmShelving from './alarmShelving.json';
 import alarms from './alarms.json';
 import alarmsUi from './alarms-ui.json';
 import annotations from './annotations.json';
@@ -36,6 +37,7 @@ export const en = {
   ...alarmHealth,
   ...alarmMail,
   ...alarmSuppression,
+  ...alarmShelving,
   ...alarms,
   ...alarmsUi,
   ...annotations,

@@ -1,5 +1,5 @@
-import { assign, sendTo, setup } from 'xstate';
-import type { Message } from '../message';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { serverReasonOr, type Message } from '../message';
 import { notificationOf, notifications } from '../notifications/notify';
 import {
   ACKNOWLEDGE_COMMENT_MAX,
@@ -14,12 +14,6 @@ export interface AlarmAcknowledgeContext {
   /** Why the last send failed (the server's reason when it gave one). */
   error: Message | null;
 }
-
-/** Thrown by the provided call when the server gave a reason (ServerReasonError has this shape). */
-const reasonOf = (error: unknown): Message =>
-  error instanceof Error && 'reason' in error && typeof error.reason === 'string'
-    ? { text: error.reason }
-    : { id: 'alarmsUi.acknowledgeFailed' };
 
 /** Acknowledging one alarm with an optional comment (DEVICES at WRITE; the stream then shows who did). */
 export const alarmAcknowledgeMachine = setup({
@@ -41,7 +35,9 @@ export const alarmAcknowledgeMachine = setup({
       error: null,
     })),
     assignComment: assign({ comment: (_, params: { text: string }) => params.text }),
-    assignError: assign({ error: (_, params: { error: unknown }) => reasonOf(params.error) }),
+    assignError: assign({
+      error: (_, params: { error: unknown }) => serverReasonOr(params.error, 'alarmsUi.acknowledgeFailed'),
+    }),
     forget: assign({ target: null, comment: '', error: null }),
     notifyAcknowledged: sendTo(notifications, () =>
       notificationOf(undefined, { kind: 'success', id: 'alarmsUi.acknowledged' }),

@@ -3,6 +3,7 @@ import type { AlarmEntry } from '#contracts';
 import type { AlarmSnapshot } from '../../services/api/alarms';
 import { notificationOf, notifications } from '../notifications/notify';
 import { alarmAcknowledgeMachine } from './alarmAcknowledgeMachine';
+import { alarmShelvingMachine } from './alarmShelvingMachine';
 import { alarmHistoryMachine } from './alarmHistoryMachine';
 import { applyEntry, newAlarmCodes, reconnectDelay } from './alarmEntries';
 import type { AlarmListEvent, AlarmPreferences, AlarmSettings, AlarmSignal } from './alarmList.events';
@@ -60,6 +61,7 @@ export const alarmListMachine = setup({
     requestPermission: fromPromise<NotificationPermissionState>(() => Promise.resolve('denied')),
     alarmHistory: alarmHistoryMachine,
     alarmAcknowledge: alarmAcknowledgeMachine,
+    alarmShelving: alarmShelvingMachine,
     pushSubscription: pushSubscriptionMachine,
     notificationTest: notificationTestMachine,
   },
@@ -116,6 +118,7 @@ export const alarmListMachine = setup({
       id: ALARM_SYSTEM_IDS.acknowledge,
       systemId: ALARM_SYSTEM_IDS.acknowledge,
     }),
+    spawnChild('alarmShelving', { id: ALARM_SYSTEM_IDS.shelving, systemId: ALARM_SYSTEM_IDS.shelving }),
     spawnChild('pushSubscription', { id: ALARM_SYSTEM_IDS.push, systemId: ALARM_SYSTEM_IDS.push }),
     spawnChild('notificationTest', {
       id: ALARM_SYSTEM_IDS.notificationTest,

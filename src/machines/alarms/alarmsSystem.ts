@@ -3,6 +3,7 @@ export const ALARM_SYSTEM_IDS = {
   list: 'alarms',
   history: 'alarmHistory',
   acknowledge: 'alarmAcknowledge',
+  shelving: 'alarmShelving',
   push: 'pushSubscription',
   notificationTest: 'notificationTest',
 } as const;

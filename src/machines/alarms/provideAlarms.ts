@@ -2,6 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AlarmServices } from '../../services/services';
 import type { AlarmHistoryQuery } from '#contracts';
 import { alarmAcknowledgeMachine } from './alarmAcknowledgeMachine';
+import { alarmShelvingMachine } from './alarmShelvingMachine';
 import { alarmHistoryMachine } from './alarmHistoryMachine';
 import type { AlarmListEvent, AlarmSettings } from './alarmList.events';
 import { alarmListMachine } from './alarmListMachine';
@@ -36,6 +37,15 @@ export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices
           acknowledgeAlarm: fromPromise(({ input }: { input: { id: string; comment: string } }) =>
             api.acknowledgeAlarm(input.id, input.comment),
           ),
+        },
+      }),
+      alarmShelving: alarmShelvingMachine.provide({
+        actors: {
+          shelveAlarm: fromPromise(({ input }: { input: { id: string; minutes: number; reason: string } }) =>
+            api.shelveAlarm(input.id, input.minutes, input.reason),
+          ),
+          unshelveAlarm: fromPromise(({ input }: { input: { id: string } }) => api.unshelveAlarm(input.id)),
+          loadShelved: fromPromise(() => api.shelvedAlarms()),
         },
       }),
       pushSubscription: pushSubscriptionMachine.provide({

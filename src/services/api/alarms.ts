@@ -10,6 +10,8 @@ import {
   type AlarmEntry,
   type AlarmHistoryQuery,
   PushSubscriptionRequest,
+  ShelvedAlarms,
+  type ShelvedAlarm,
   TestNotificationResult,
   VapidPublicKey,
 } from '#contracts';
@@ -63,6 +65,12 @@ export interface AlarmsApi {
   alarmHistory(query: AlarmHistoryQuery): Promise<AlarmHistoryPage>;
   /** POST /api/v2/alarms/:id/acknowledge (DEVICES at WRITE). */
   acknowledgeAlarm(id: string, comment: string): Promise<void>;
+  /** POST /api/v2/alarms/:id/shelve; a refusal (over the tenant's maximum) throws ServerReasonError. */
+  shelveAlarm(id: string, minutes: number, reason: string): Promise<void>;
+  /** DELETE /api/v2/alarms/:id/shelve */
+  unshelveAlarm(id: string): Promise<void>;
+  /** GET /api/v2/alarms/shelved */
+  shelvedAlarms(): Promise<ShelvedAlarm[]>;
   /** POST /api/v2/account/settings with the alarm switches only; answers the full settings. */
   saveAlarmSettings(
     update: Pick<AccountSettingsUpdate, 'alarmSound' | 'alarmBrowserNotifications'>,
@@ -100,6 +108,15 @@ export function createAlarmsApi(http: KyInstance): AlarmsApi {
         .post(`v2/alarms/${encodeURIComponent(id)}/acknowledge`, { json: { comment } })
         .catch(reasonOr);
     },
+    async shelveAlarm(id, minutes, reason) {
+      await http
+        .post(`v2/alarms/${encodeURIComponent(id)}/shelve`, { json: { minutes, reason } })
+        .catch(reasonOr);
+    },
+    async unshelveAlarm(id) {
+      await http.delete(`v2/alarms/${encodeURIComponent(id)}/shelve`).catch(reasonOr);
+    },
+    shelvedAlarms: async () => v.parse(ShelvedAlarms, await http.get('v2/alarms/shelved').json()),
     saveAlarmSettings: async (update) =>
       v.parse(AccountSettings, await http.post('v2/account/settings', { json: update }).json()),
     pushKey: async () => v.parse(VapidPublicKey, await http.get('v2/key').json()).publicKey,

@@ -8,6 +8,8 @@ import { AlarmHistoryDialog } from './AlarmHistoryDialog';
 import { AlarmMenuFooter } from './AlarmMenuFooter';
 import { NotificationsBlockedDialog } from './NotificationsBlockedDialog';
 import { NotSubscribedDialog } from './NotSubscribedDialog';
+import { ShelveDialog } from './ShelveDialog';
+import { ShelvedList } from './ShelvedList';
 import { useAlarmList, useAlarmWorkflows, type AlarmListRef } from './useAlarmActors';
 
 /** The head bar's bell: the number of active alarms, and the alarms menu (SPEC §9: 350 wide, at most 640 high). */
@@ -59,7 +61,15 @@ function LiveAlarmBell({ list }: { list: AlarmListRef }) {
                       target: { alarm, deviceName: alarm.deviceName },
                     });
                   }}
+                  onShelve={(alarm) => {
+                    close();
+                    workflows.shelving.send({
+                      type: 'shelve.open',
+                      target: { alarm, deviceName: alarm.deviceName },
+                    });
+                  }}
                 />
+                <ShelvedList list={list} shelving={workflows.shelving} />
               </div>
               <AlarmMenuFooter list={list} workflows={workflows} onDialog={() => close()} />
             </>
@@ -67,6 +77,7 @@ function LiveAlarmBell({ list }: { list: AlarmListRef }) {
         </PopoverPanel>
       </Popover>
       <AcknowledgeDialog actor={workflows.acknowledge} />
+      <ShelveDialog actor={workflows.shelving} />
       <AlarmHistoryDialog actor={workflows.history} />
       <NotificationsBlockedDialog actor={workflows.notificationTest} />
       <NotSubscribedDialog actor={workflows.notificationTest} push={workflows.push} />

@@ -17,11 +17,12 @@ const pagePath = (alarm: ActiveAlarm) =>
 interface Props {
   list: AlarmListRef;
   onAcknowledge: (alarm: ActiveAlarm) => void;
+  onShelve: (alarm: ActiveAlarm) => void;
   onNavigate: () => void;
 }
 
 /** Per device entry its active alarms (SPEC §3, §9: items at least 85 px high), each linking to its page. */
-export function AlarmEntryList({ list, onAcknowledge, onNavigate }: Props) {
+export function AlarmEntryList({ list, onAcknowledge, onShelve, onNavigate }: Props) {
   const t = useT();
   const entries = useSelector(list, selectAlarmEntries);
   const { dateFormat, timeZone, canAcknowledge } = useSelector(list, selectAlarmPreferences);
@@ -67,15 +68,30 @@ export function AlarmEntryList({ list, onAcknowledge, onNavigate }: Props) {
                       </p>
                     ) : null}
                   </div>
-                  {canAcknowledge && alarm.state === 'ACTIVE_UNACKNOWLEDGED' ? (
-                    <button
-                      type="button"
-                      aria-label={t('alarmsUi.acknowledgeNamed', { alarm: name, device: alarm.deviceName })}
-                      className="shrink-0 rounded px-2 py-1 text-sm text-primary hover:bg-primary/15"
-                      onClick={() => onAcknowledge(alarm)}
-                    >
-                      {t('alarmsUi.acknowledge')}
-                    </button>
+                  {canAcknowledge ? (
+                    <div className="flex shrink-0 flex-col items-end">
+                      {alarm.state === 'ACTIVE_UNACKNOWLEDGED' ? (
+                        <button
+                          type="button"
+                          aria-label={t('alarmsUi.acknowledgeNamed', {
+                            alarm: name,
+                            device: alarm.deviceName,
+                          })}
+                          className="rounded px-2 py-1 text-sm text-primary hover:bg-primary/15"
+                          onClick={() => onAcknowledge(alarm)}
+                        >
+                          {t('alarmsUi.acknowledge')}
+                        </button>
+                      ) : null}
+                      <button
+                        type="button"
+                        aria-label={t('alarmShelving.shelveNamed', { alarm: name, device: alarm.deviceName })}
+                        className="rounded px-2 py-1 text-sm text-primary hover:bg-primary/15"
+                        onClick={() => onShelve(alarm)}
+                      >
+                        {t('alarmShelving.shelve')}
+                      </button>
+                    </div>
                   ) : null}
                 </li>
               );

@@ -101,6 +101,28 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
                       })
                     : ''}
                   {row.comment ? <span className="block text-muted">{row.comment}</span> : null}
+                  {row.shelvings.map((shelving) => (
+                    <span key={`shelved-${shelving.at}`} className="block text-muted">
+                      {t('alarmShelving.historyShelved', {
+                        by: shelving.by,
+                        until: date(shelving.endedAt ?? shelving.until),
+                        reason: shelving.reason,
+                      })}
+                    </span>
+                  ))}
+                  {row.notifications.map((told) => (
+                    <span
+                      key={`${told.level}.${told.round}.${told.channel}.${told.recipient}`}
+                      className="block text-muted"
+                    >
+                      {t('alarmShelving.historyNotified', {
+                        level: told.level,
+                        recipient: told.recipient,
+                        channel: told.channel,
+                        time: date(told.at),
+                      })}
+                    </span>
+                  ))}
                 </td>
               </tr>
             ))}

@@ -2,6 +2,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { alarmAcknowledgeMachine } from '../../machines/alarms/alarmAcknowledgeMachine';
 import type { alarmHistoryMachine } from '../../machines/alarms/alarmHistoryMachine';
 import type { alarmListMachine } from '../../machines/alarms/alarmListMachine';
+import type { alarmShelvingMachine } from '../../machines/alarms/alarmShelvingMachine';
 import { ALARM_SYSTEM_IDS } from '../../machines/alarms/alarmsSystem';
 import type { notificationTestMachine } from '../../machines/alarms/notificationTestMachine';
 import type { pushSubscriptionMachine } from '../../machines/alarms/pushSubscriptionMachine';
@@ -20,6 +21,7 @@ export function useAlarmWorkflows() {
   return {
     history: get<ActorRefFrom<typeof alarmHistoryMachine>>(ALARM_SYSTEM_IDS.history),
     acknowledge: get<ActorRefFrom<typeof alarmAcknowledgeMachine>>(ALARM_SYSTEM_IDS.acknowledge),
+    shelving: get<ActorRefFrom<typeof alarmShelvingMachine>>(ALARM_SYSTEM_IDS.shelving),
     push: get<ActorRefFrom<typeof pushSubscriptionMachine>>(ALARM_SYSTEM_IDS.push),
     notificationTest: get<ActorRefFrom<typeof notificationTestMachine>>(ALARM_SYSTEM_IDS.notificationTest),
   };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ALARM_PRIORITIES } from '#contracts/escalation';
 
 /**
  * The ADF (application description file) of one device model: which departments the model can have, which pages
@@ -130,9 +131,13 @@ export const AdfDepartment = v.strictObject({
 });
 export type AdfDepartment = v.InferOutput<typeof AdfDepartment>;
 
-/** One alarm code a model raises: its name in the ADF's language (the catalogues translate `alarm.<CODE>`). */
+/**
+ * One alarm code a model raises: its name in the ADF's language (the catalogues translate `alarm.<CODE>`) and its
+ * priority, which chooses the tenant's escalation policy (high when the ADF says none).
+ */
 export const AdfAlarm = v.strictObject({
   name: text('name'),
+  priority: v.optional(v.picklist(ALARM_PRIORITIES, 'priority must be critical, high or low')),
   /** Raised only when the condition lasts this long (a tenant may set its own); 0 by default. */
   delaySeconds: v.optional(int('delaySeconds', 0, 86_400), 0),
   /** A temperature alarm: held back during its department's defrost and the recovery after it. */

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { AlarmPriority } from '#contracts';
 import type { Database } from '../../db/client';
 import { businessGroups, devices, tenants } from '../../db/schema';
 import type { AdfRegistry } from '../../gateway/adf/loader';
@@ -71,6 +72,12 @@ export function createAlarmDirectory(db: Database, adfs: () => AdfRegistry) {
     },
 
     adfName: (model: string, code: string) => adfs().get(model)?.alarmName(code) ?? null,
+
+    /** The ADF's priority of an alarm code, when the model ranks it. */
+    adfPriority: (model: string, code: string): AlarmPriority | undefined => {
+      const alarms = adfs().get(model)?.alarms;
+      return alarms && Object.hasOwn(alarms, code) ? alarms[code]?.priority : undefined;
+    },
 
     /** A department name stored at a raise in every language the model has, when it is the ADF's own name. */
     departmentNames(

@@ -15,12 +15,13 @@ const HOUR_MS = 3_600_000;
 type Rows<T> = { rows: T[] };
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/**
- * Shelved alarms of the range. Shelving is built on branch issue-31a (its table is not on this branch): until the
- * two meet, nothing is shelved, and this is the one place that learns to count them.
- */
-async function shelvedCount(_db: Database, _tenantId: string, _from: Date, _to: Date): Promise<number> {
-  return 0;
+/** Shelvings (modules/shelving) that began in the range: each time someone took an alarm out of the bell. */
+async function shelvedCount(db: Database, tenantId: string, from: Date, to: Date): Promise<number> {
+  const result = (await db.execute(sql`
+    SELECT count(*)::int AS n FROM alarm_shelvings
+    WHERE tenant_id = ${tenantId} AND at >= ${iso(from)} AND at < ${iso(to)}
+  `)) as unknown as Rows<{ n: number }>;
+  return result.rows[0]?.n ?? 0;
 }
 
 /**

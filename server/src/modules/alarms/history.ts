@@ -4,6 +4,7 @@ import type { AlarmHistoryPage, AlarmHistoryQuery } from '#contracts';
 import type { Database } from '../../db/client';
 import { alarmOccurrences as t } from '../../db/schema';
 import type { AlarmDirectory } from './directory';
+import { recordsOf } from './records';
 import type { Translations } from './translations';
 
 type SortField = AlarmHistoryQuery['sortField'];
@@ -56,6 +57,10 @@ export function createAlarmHistory(
         .offset(query.page * query.pageLength),
       db.select({ n: count() }).from(t).where(where),
     ]);
+    const records = await recordsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     return {
       recordsFiltered: total?.n ?? 0,
       data: await Promise.all(
@@ -75,6 +80,7 @@ export function createAlarmHistory(
           acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
           comment: row.ackComment,
           suppressed: row.announced ? null : (row.suppression ?? 'DELAY'),
+          ...records(row.id),
         })),
       ),
     };

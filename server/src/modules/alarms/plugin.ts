@@ -6,7 +6,7 @@ import type { GatewayAccess } from '../devices/gateway-access';
 import { DEFAULT_SESSION_CHECK_MS, SessionSockets } from '../realtime/session-sockets';
 import { ChangeFeed } from './change-feed';
 import { createDefrostRecorder } from './defrosts';
-import { createAlarmDirectory } from './directory';
+import { createAlarmDirectory, type AlarmDirectory } from './directory';
 import { AlarmEmitter } from './emitter';
 import { createAlarmEntries } from './entries';
 import type { AlarmEvents } from './events';
@@ -27,6 +27,16 @@ declare module 'fastify' {
       flush(): Promise<void>;
       store: AlarmStore;
       streams: AlarmStreams;
+      directory: AlarmDirectory;
+      /**
+       * Runs `work` in one transaction; when it answers something, a change of the device's alarms is numbered in
+       * it and every instance's streams are told once committed (shelving takes an alarm out of the bell this way).
+       */
+      changeAlarms<T>(
+        tenantId: string,
+        hexacode: string,
+        work: (tx: Database) => Promise<T | undefined>,
+      ): Promise<T | undefined>;
     };
   }
 }
@@ -121,6 +131,23 @@ export async function registerAlarms(
     flush: () => store.flush(),
     store,
     streams,
+    directory,
+    async changeAlarms(tenantId, hexacode, work) {
+      const done = await repository.transaction(async (queries, tx) => {
+        const result = await work(tx);
+        if (result === undefined) return undefined;
+        const change = {
+          tenantId,
+          hexacode,
+          id: await queries.recordChange(tenantId, hexacode, clock.now()),
+        };
+        await feed.notify(change, tx);
+        return { result, change };
+      });
+      if (!done) return undefined;
+      feed.deliver(done.change);
+      return done.result;
+    },
   });
   app.addHook('onReady', async () => {
     await feed.start();

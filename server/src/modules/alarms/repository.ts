@@ -1,6 +1,12 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { alarmChanges, alarmOccurrences, tenants, type AlarmOccurrenceRow } from '../../db/schema';
+import {
+  alarmChanges,
+  alarmOccurrences,
+  alarmShelvings,
+  tenants,
+  type AlarmOccurrenceRow,
+} from '../../db/schema';
 import type { Hold } from './holds';
 
 /** Where an alarm is: one department of one device of one tenant. */
@@ -127,7 +133,7 @@ const queries = (db: Database) => ({
       .returning();
   },
 
-  /** Announced open occurrences of a tenant (of some devices only, when given), oldest first. */
+  /** Announced open occurrences of a tenant (of some devices only, when given) not shelved now, oldest first. */
   async active(tenantId: string, hexacodes?: readonly string[]): Promise<AlarmOccurrenceRow[]> {
     if (hexacodes && hexacodes.length === 0) return [];
     return db
@@ -139,6 +145,14 @@ const queries = (db: Database) => ({
           isNull(alarmOccurrences.clearedAt),
           eq(alarmOccurrences.announced, true),
           hexacodes ? inArray(alarmOccurrences.hexacode, [...hexacodes]) : undefined,
+          notExists(
+            db
+              .select({ id: alarmShelvings.id })
+              .from(alarmShelvings)
+              .where(
+                and(eq(alarmShelvings.occurrenceId, alarmOccurrences.id), isNull(alarmShelvings.endedAt)),
+              ),
+          ),
         ),
       )
       .orderBy(asc(alarmOccurrences.raisedAt), asc(alarmOccurrences.code));

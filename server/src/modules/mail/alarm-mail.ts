@@ -29,15 +29,20 @@ export function departmentLabel(intl: IntlShape<string>, o: AlarmOccurrence): st
   );
 }
 
-/** The e-mail of a raised or cleared alarm, in the recipient's language, leading to the device page. */
+/**
+ * The e-mail of a raised or cleared alarm, or of one escalated to `level` (1 the first) because nobody acknowledged
+ * it, in the recipient's language, leading to the device page.
+ */
 export function alarmMail(
-  kind: 'raised' | 'cleared',
+  kind: 'raised' | 'cleared' | 'escalated',
   o: AlarmOccurrence,
-  recipient: MailRecipient,
+  recipient: Pick<MailRecipient, 'addresses' | 'languageCode' | 'dateFormat'>,
   baseUrl: string,
+  level = 0,
 ): MailMessage {
   const intl = translatorFor(recipient.languageCode);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, { level, ...values });
   const alarm = alarmName(intl, o.code, o.adfName);
   const department = departmentLabel(intl, o);
   const time = (id: string, at: Date) =>
@@ -55,7 +60,7 @@ export function alarmMail(
     t('alarmMail.link', { link: `${baseUrl}${pageRouteOf(o)}` }),
     '',
     '-- ',
-    t('alarmMail.footer'),
+    t(kind === 'escalated' ? 'alarmMail.footer.escalated' : 'alarmMail.footer'),
   ];
   return {
     to: recipient.addresses,

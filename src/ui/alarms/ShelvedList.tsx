@@ -1,0 +1,60 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { selectAlarmPreferences } from '../../machines/alarms/alarmList.selectors';
+import { selectShelved, selectUnshelving } from '../../machines/alarms/alarmShelving.selectors';
+import type { alarmShelvingMachine } from '../../machines/alarms/alarmShelvingMachine';
+import { formatDate } from '../../machines/dateRange/dateText';
+import { useT } from '../i18n';
+import type { AlarmListRef } from './useAlarmActors';
+
+interface Props {
+  list: AlarmListRef;
+  shelving: ActorRefFrom<typeof alarmShelvingMachine>;
+}
+
+/** The alarms menu's shelved alarms (out of the bell for now), each with Unshelve; read when the menu opens. */
+export function ShelvedList({ list, shelving }: Props) {
+  const t = useT();
+  const shelved = useSelector(shelving, selectShelved);
+  const unshelving = useSelector(shelving, selectUnshelving);
+  const { dateFormat, timeZone, canAcknowledge } = useSelector(list, selectAlarmPreferences);
+  useEffect(() => shelving.send({ type: 'shelved.load' }), [shelving]);
+  if (shelved.length === 0) return null;
+  return (
+    <section aria-labelledby="shelved-alarms" className="border-t border-muted/20 px-4 py-2">
+      <h3 id="shelved-alarms" className="font-semibold">
+        {t('alarmShelving.listTitle')}
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {shelved.map((alarm) => (
+          <li key={alarm.id} className="flex items-start justify-between gap-2 text-sm">
+            <p className="min-w-0">
+              {t('alarmShelving.item', {
+                alarm: alarm.translation,
+                device: alarm.deviceName,
+                by: alarm.by,
+                until: formatDate(Date.parse(alarm.until), dateFormat, timeZone),
+                reason: alarm.reason,
+              })}
+            </p>
+            {canAcknowledge ? (
+              <button
+                type="button"
+                disabled={unshelving === alarm.id}
+                aria-label={t('alarmShelving.unshelveNamed', {
+                  alarm: alarm.translation,
+                  device: alarm.deviceName,
+                })}
+                className="shrink-0 rounded px-2 py-1 text-primary hover:bg-primary/15"
+                onClick={() => shelving.send({ type: 'shelved.unshelve', id: alarm.id })}
+              >
+                {t('alarmShelving.unshelve')}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { AlarmEntry } from '#contracts';
+import { signIn, waitUntilSignedIn } from './support/browser';
+import { adminToken, call, mailsWith, until } from './support/demoAlarms';
+import { useBrowserPage } from './support/session';
+
+/** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
+const DEVICE = '2D0001';
+const LEVEL_1 = 'store-staff@demo.example';
+const LEVEL_2 = 'store-manager@demo.example';
+
+/** The simulated device raises or clears `code` (the demo's documented on-demand route). */
+const forceAlarm = (token: string, code: string, raised: boolean) =>
+  call(token, 'POST', '/api/v2/demo/alarms', { hexacode: DEVICE, department: '1.0', code, raised });
+
+/** The e-mails of the outbox sent to `address`. */
+const mailsTo = (address: string) => mailsWith(`To: ${address}`);
+
+/** The id of the device's open alarm `code`. */
+async function alarmId(token: string, code: string): Promise<string> {
+  const entries = JSON.parse(await call(token, 'GET', '/api/v2/alarms/')) as AlarmEntry[];
+  return entries.flatMap((entry) => entry.alarms).find((a) => a.hexacode === DEVICE && a.code === code)!.id;
+}
+
+async function bellCount(page: Page): Promise<number> {
+  const label = await page.getByRole('button', { name: /^Alarms, \d+ active$/ }).getAttribute('aria-label');
+  return Number(/(\d+)/.exec(label ?? '')?.[1]);
+}
+
+describe('escalation and shelving', () => {
+  const page = useBrowserPage();
+
+  it(
+    'an alarm nobody acknowledges reaches level 2 by e-mail and is repeated; acknowledging it stops the repeats',
+    { timeout: 120_000 },
+    async () => {
+      const token = await adminToken();
+      await call(token, 'PUT', '/api/v2/alarms/escalation', {
+        levels: [
+          { afterSeconds: 0, emails: [LEVEL_1], channels: ['email'] },
+          { afterSeconds: 4, emails: [LEVEL_2], channels: ['email'] },
+        ],
+        repeatSeconds: 10,
+      });
+      await forceAlarm(token, 'LOW_TEMPERATURE', true);
+      await until(async () => (await mailsTo(LEVEL_2)).length > 0, 30_000, 'the level 2 e-mail');
+      const [level2] = await mailsTo(LEVEL_2);
+      expect(level2).toContain('Not acknowledged (level 2)');
+      expect(level2).toContain(`/${DEVICE}/1/0/pages/1`);
+      // Level 1 is told again once the repeat interval passed.
+      await until(async () => (await mailsTo(LEVEL_1)).length >= 2, 30_000, 'the repeat to level 1');
+
+      await call(token, 'POST', `/api/v2/alarms/${await alarmId(token, 'LOW_TEMPERATURE')}/acknowledge`, {
+        comment: 'Defrost stuck, on it',
+      });
+      const told = (await mailsTo(LEVEL_1)).length + (await mailsTo(LEVEL_2)).length;
+      // Nothing more: two repeat intervals and the runner's rounds pass without another e-mail.
+      await new Promise((r) => setTimeout(r, 25_000));
+      expect((await mailsTo(LEVEL_1)).length + (await mailsTo(LEVEL_2)).length).toBe(told);
+
+      await forceAlarm(token, 'LOW_TEMPERATURE', false);
+      await call(token, 'PUT', '/api/v2/alarms/escalation', { levels: [] });
+    },
+  );
+
+  it(
+    'shelves an alarm from the alarms menu with a reason: the bell drops it, and it returns when unshelved',
+    { timeout: 120_000 },
+    async () => {
+      const token = await adminToken();
+      await signIn(page(), 'admin', 'Admin123');
+      await waitUntilSignedIn(page(), 'admin');
+      const bell = page().getByRole('button', { name: /^Alarms, \d+ active$/ });
+      await bell.waitFor();
+      await page().waitForTimeout(500);
+      const before = await bellCount(page());
+      await forceAlarm(token, 'SENSOR_FAULT', true);
+      await until(async () => (await bellCount(page())) > before, 5_000, 'the bell to count the alarm');
+
+      await bell.click();
+      await page()
+        .getByRole('button', { name: /^Shelve Sensor fault of / })
+        .first()
+        .click();
+      const dialog = page().getByRole('dialog', { name: 'Shelve alarm' });
+      await dialog.getByRole('textbox', { name: 'Minutes' }).fill('30');
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('Probe being replaced');
+      await dialog.getByRole('button', { name: 'Shelve' }).click();
+      await page().getByText('Alarm shelved').waitFor();
+      await until(
+        async () => (await bellCount(page())) === before,
+        5_000,
+        'the bell to drop the shelved alarm',
+      );
+
+      await bell.click();
+      const shelved = page().getByRole('region', { name: 'Shelved' });
+      await shelved.getByText(/Probe being replaced/).waitFor();
+      await shelved.getByRole('button', { name: /^Unshelve Sensor fault of / }).click();
+      await until(
+        async () => (await bellCount(page())) > before,
+        5_000,
+        'the unshelved alarm back in the bell',
+      );
+
+      await forceAlarm(token, 'SENSOR_FAULT', false);
+    },
+  );
+});

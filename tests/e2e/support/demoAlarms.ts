@@ -1,0 +1,43 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiRequest } from './api';
+import { e2eServer } from './e2eServer';
+
+/** The demo administrator's bearer token. */
+export async function adminToken(): Promise<string> {
+  const login = await apiRequest('demo', '/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Admin123' }),
+  });
+  return JSON.parse(login.body).token.id as string;
+}
+
+/** A call to the demo tenant's API; a refusal fails the test with the server's answer. */
+export async function call(token: string, method: string, path: string, body?: object): Promise<string> {
+  const response = await apiRequest('demo', path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.body}`);
+  return response.body;
+}
+
+/** Polls `probe` until it holds; fails after `timeoutMs` naming `what`. */
+export async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** The .eml files of the server's outbox in which `text` stands (an .eml.tmp is still being written). */
+export async function mailsWith(text: string): Promise<string[]> {
+  const outbox = join(e2eServer().dataDir, 'outbox');
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+  const mails = await Promise.all(names.map((name) => readFile(join(outbox, name), 'utf8')));
+  return mails.filter((mail) => mail.includes(text));
+}
