@@ -1,9 +1,10 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { FLOOD_THRESHOLD, TARGET_PER_HOUR, type AlarmHealth } from '#contracts';
 import type { HealthRangeDays } from './alarmHealth.events';
 import type { alarmHealthMachine } from './alarmHealthMachine';
 
 type AlarmHealthSnapshot = SnapshotFrom<typeof alarmHealthMachine>;
+export type AlarmHealthActor = ActorRefFrom<typeof alarmHealthMachine>;
 
 export type AlarmHealthView = 'loading' | 'loadFailed' | 'shown';
 

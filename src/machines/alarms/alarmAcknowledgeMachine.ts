@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import { serverReasonOr, type Message } from '../message';
 import { notificationOf, notifications } from '../notifications/notify';
 import {

@@ -1,15 +1,8 @@
 import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { alarmDelays, alarmOccurrences, departmentDefrosts, type AlarmSuppression } from '../../db/schema';
+import { alarmDelays, alarmOccurrences, departmentDefrosts } from '../../db/schema';
 import type { AdfRegistry } from '../../gateway/adf/loader';
-import type { AlarmPlace } from './repository';
-
-/** Why and how long a raise is kept from the bell, e-mail and push. */
-export interface Hold {
-  suppression: AlarmSuppression;
-  /** When it is announced if still open; null while its department defrosts (the end is not known yet). */
-  heldUntil: Date | null;
-}
+import type { AlarmPlace, Hold } from './repository';
 
 /** Rows of one department of a device, in the occurrences or the defrosts. */
 export const placeOf = (t: typeof alarmOccurrences | typeof departmentDefrosts, place: AlarmPlace) =>

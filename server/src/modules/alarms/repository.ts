@@ -6,8 +6,15 @@ import {
   alarmShelvings,
   tenants,
   type AlarmOccurrenceRow,
+  type AlarmSuppression,
 } from '../../db/schema';
-import type { Hold } from './holds';
+
+/** Why and how long a raise is kept from the bell, e-mail and push. */
+export interface Hold {
+  suppression: AlarmSuppression;
+  /** When it is announced if still open; null while its department defrosts (the end is not known yet). */
+  heldUntil: Date | null;
+}
 
 /** Where an alarm is: one department of one device of one tenant. */
 export interface AlarmPlace {

@@ -1,8 +1,4 @@
-import type {
-  FoodSafetyDepartment,
-  FoodSafetyExcursion,
-  FoodSafetyReport,
-} from '#contracts';
+import type { FoodSafetyDepartment, FoodSafetyExcursion, FoodSafetyReport } from '#contracts';
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import { DAY_MS, HOUR_MS } from '../history/packing';
 import type { HistoryStore } from '../history/store';

@@ -1,20 +1,21 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import {
   HEALTH_RANGE_DAYS,
   type AlarmHealthEvent,
   type HealthRangeDays,
 } from '../../../machines/alarmHealth/alarmHealth.events';
-import { selectDays, selectView } from '../../../machines/alarmHealth/alarmHealth.selectors';
-import type { alarmHealthMachine } from '../../../machines/alarmHealth/alarmHealthMachine';
+import {
+  selectDays,
+  selectView,
+  type AlarmHealthActor,
+} from '../../../machines/alarmHealth/alarmHealth.selectors';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { Dialog } from '../../primitives/Dialog';
 import { ErrorAlert } from '../../primitives/ErrorAlert';
 import { HealthFigures } from './HealthFigures';
 import { TopOffenders } from './TopOffenders';
-
-export type AlarmHealthActor = ActorRefFrom<typeof alarmHealthMachine>;
 
 /** The alarm system's health for administrators (issue 31): a range, the EEMUA 191 figures, the top offenders. */
 export default function AlarmHealthDialog({ actor: anyActor }: { actor: AnyActorRef }) {

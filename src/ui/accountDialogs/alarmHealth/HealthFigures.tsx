@@ -5,7 +5,7 @@ import {
   type HealthFigure,
 } from '../../../machines/alarmHealth/alarmHealth.selectors';
 import { useT } from '../../i18n';
-import type { AlarmHealthActor } from './AlarmHealthDialog';
+import type { AlarmHealthActor } from '../../../machines/alarmHealth/alarmHealth.selectors';
 
 const FIGURES: readonly HealthFigure[] = [
   'total',

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectTopOffenders } from '../../../machines/alarmHealth/alarmHealth.selectors';
 import { useT } from '../../i18n';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
-import type { AlarmHealthActor } from './AlarmHealthDialog';
+import type { AlarmHealthActor } from '../../../machines/alarmHealth/alarmHealth.selectors';
 
 const CELL = 'px-2 py-1 text-left';
 
