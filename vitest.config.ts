@@ -22,6 +22,9 @@ export default defineConfig({
     // Vitest leaves a core to itself by default: one worker on a two-core CI machine, where most test time is
     // waiting (timers, the server, the browser) and a second worker nearly halves the run.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A timeout only catches a test that hangs: tests wait on events, never on the clock. Rendering the whole app
+    // in jsdom takes over 5 s (vitest's default) on a two-core machine that runs other suites too.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

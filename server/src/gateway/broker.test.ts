@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDevice } from '../simulator/device';
 import type { FleetDevice } from '../simulator/fleet';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';
 import { MemoryDeviceCredentials } from './credentials';
@@ -56,7 +56,9 @@ describe('embedded broker against a hostile device', () => {
     await spy.subscribeAsync(topics.status(VICTIM.tenant, VICTIM.hexacode));
     victim = new SimulatedDevice(VICTIM, adfs.get('CC-410')!, { url: broker.url, eventRate: 0 });
     await victim.connect();
-    await until(() => statuses.some((s) => s.includes('"online":true')));
+    await eventually(() => statuses.some((s) => s.includes('"online":true')), {
+      what: "the victim's online status",
+    });
   });
 
   afterEach(async () => {
@@ -86,7 +88,9 @@ describe('embedded broker against a hostile device', () => {
     // The broker drops the connection (as a restart or a network fault would).
     const { clients } = broker.aedes as unknown as { clients: Record<string, { close(): void }> };
     clients['acme/A1A1A1']!.close();
-    await until(() => statuses.some((s) => s.includes('"online":true')), 10_000);
+    await eventually(() => statuses.some((s) => s.includes('"online":true')), {
+      what: "the victim's online status again",
+    });
     expect(victim.connected).toBe(true);
   });
 

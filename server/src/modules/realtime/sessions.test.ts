@@ -2,7 +2,7 @@ import type WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, login, tokenOf, useTestApp, type TestContext } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 
 const TWELVE_HOURS = 12 * 60 * 60_000;
 
@@ -18,7 +18,7 @@ async function openSocket(ctx: TestContext, token: string, sockets: WebSocket[])
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
   );
-  await until(() => sessionId, 4000, 'SessionId');
+  await eventually(() => sessionId, { what: 'SessionId' });
   return { ws, closed };
 }
 
