@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMail } from '../../server/src/modules/mail/testing';
+import { eventually } from '../../server/src/testing/wait';
 import { signIn, waitUntilSignedIn } from './support/browser';
 import { e2eServer } from './support/e2eServer';
 import { useBrowserPage } from './support/session';

@@ -192,9 +192,19 @@ describe('alarms over the device protocol', () => {
       { qos: 1, retain: true },
     );
     await eventually(() => !again.connected, { what: 'the broker closing the retained impostor' });
-    await new Promise((r) => setTimeout(r, 100));
+    // The gateway hears the broker in order: a refused message would have come before a later, rightful one.
+    const rightful = await connectAs(OTHER);
+    await publish(
+      rightful,
+      topics.alarms(tenant, OTHER.hexacode),
+      alarm('1.0', 'HIGH_TEMPERATURE', 'CLEARED', 4),
+    );
+    await eventually(() => alarmEvents(OTHER.hexacode)[1], { what: "the other device's clearing" });
     expect(alarmEvents(RAW.hexacode)).toEqual([]);
-    expect(alarmEvents(OTHER.hexacode).map((e) => e.code)).toEqual(['HIGH_TEMPERATURE']);
+    expect(alarmEvents(OTHER.hexacode).map((e) => [e.code, e.raised])).toEqual([
+      ['HIGH_TEMPERATURE', true],
+      ['HIGH_TEMPERATURE', false],
+    ]);
   });
 
   it('counts and drops invalid alarm messages', async () => {

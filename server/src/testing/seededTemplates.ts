@@ -1,10 +1,7 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import type { DatabaseHandle } from '../db/client';
-import * as schema from '../db/schema';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
-import { databaseUrlOf, dropDatabase, withAdmin } from './testPostgres';
+import { databaseUrlOf, dropDatabase, patientDatabase, withAdmin } from './testPostgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,19 +26,10 @@ export async function migrateAndSeed(handle: DatabaseHandle, variant: SeedVarian
   await seedDemo(handle.db, { dashboards: variant === 'dashboards' });
 }
 
-/**
- * A database handle without the server pool's deadlines (connect 3 s, query 4 s): the run seeds its templates
- * while every worker starts up, and on a loaded two-core machine a connection can take longer than that.
- */
-function patientHandle(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  return { db: drizzle(pool, { schema }), pool, url, location: url, close: () => pool.end() };
-}
-
 async function seededTemplate(adminUrl: string, run: string, variant: SeedVariant): Promise<string> {
   const name = `coldwatch_seeded_${run}_${variant}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const handle = patientHandle(databaseUrlOf(adminUrl, name));
+  const handle = patientDatabase(databaseUrlOf(adminUrl, name));
   await migrateAndSeed(handle, variant);
   await handle.close();
   return name;

@@ -1,8 +1,12 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { DatabaseHandle } from '../db/client';
 import { openEmbeddedPostgres, clusterDirOf } from '../db/embedded';
+import { APPLICATION_NAME } from '../db/pool';
+import * as schema from '../db/schema';
 import { alive, stopCluster } from '../db/embedded/cluster';
 
 /**
@@ -98,4 +102,18 @@ export function dropDatabase(adminUrl: string, name: string): Promise<void> {
     }
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
+}
+
+/**
+ * A test's handle on database `url`: the server's pool without its deadlines (a connection within 3 s, an answer
+ * within 4 s, else 503). They are for a database that stopped answering; on a loaded two-core machine a healthy
+ * one can take longer, and a test would get a 503 it did not ask for (300 sign-ins at once did). Tests of the
+ * deadlines themselves open the server's own pool (createDatabase).
+ */
+export function patientDatabase(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: APPLICATION_NAME });
+  // As the server's pool does: a connection the database ends (DROP … WITH (FORCE)) must not crash the run.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => void client.on('error', () => undefined));
+  return { db: drizzle(pool, { schema }), pool, url, location: url, close: () => pool.end() };
 }

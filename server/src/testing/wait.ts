@@ -7,8 +7,8 @@ export interface EventuallyOptions {
   what: string;
   /**
    * How long before giving up. The default is a failure detector, not a margin: what a test waits for comes in
-   * milliseconds, and a loaded two-core machine must not fail it. It stays under the server tests' 30 s timeout,
-   * so the failure names what did not happen instead of vitest's bare timeout.
+   * milliseconds, and a loaded two-core machine must not fail it. It stays under the tests' own timeouts (30 s,
+   * server 120 s), so the failure names what did not happen instead of vitest's bare timeout.
    */
   timeoutMs?: number;
 }
