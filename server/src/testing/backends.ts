@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, inject } from 'vitest';
-import type { DatabaseHandle } from '../db/client';
+import { createDatabase, type DatabaseHandle } from '../db/client';
 import type { SeedVariant, TestDatabaseServer } from './seededTemplates';
-import { databaseUrlOf, dropDatabase, patientDatabase, withAdmin } from './testPostgres';
+import { databaseUrlOf, dropDatabase, withAdmin } from './testPostgres';
 
 export type TestDatabase = DatabaseHandle & {
   /** The database's name on the run's PostgreSQL. */
@@ -32,7 +32,7 @@ async function freshDatabase(template?: string): Promise<TestDatabase> {
   await withAdmin(adminUrl, (client) =>
     client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );
-  const handle = patientDatabase(databaseUrlOf(adminUrl, name));
+  const handle = createDatabase(databaseUrlOf(adminUrl, name));
   return {
     ...handle,
     name,

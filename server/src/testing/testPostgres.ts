@@ -105,10 +105,9 @@ export function dropDatabase(adminUrl: string, name: string): Promise<void> {
 }
 
 /**
- * A test's handle on database `url`: the server's pool without its deadlines (a connection within 3 s, an answer
- * within 4 s, else 503). They are for a database that stopped answering; on a loaded two-core machine a healthy
- * one can take longer, and a test would get a 503 it did not ask for (300 sign-ins at once did). Tests of the
- * deadlines themselves open the server's own pool (createDatabase).
+ * A handle on database `url` for seeding the run's templates: the server's pool without its deadlines (a connection
+ * within 3 s, an answer within 4 s). The templates are seeded while every worker starts up, and on a loaded two-core
+ * machine a healthy database can take longer than that. The tests' own databases keep the server's pool.
  */
 export function patientDatabase(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, application_name: APPLICATION_NAME });
