@@ -28,6 +28,8 @@ export default defineConfig({
     // A timeout only catches a test that hangs: tests wait on events, never on the clock. Rendering the whole app
     // in jsdom takes over 5 s (vitest's default) on a two-core machine that runs other suites too.
     testTimeout: 30_000,
+    // expect.poll gives up after 1 s unless told otherwise: too short for a server's answer on a loaded machine.
+    expect: { poll: { timeout: 20_000 } },
     projects: [
       {
         extends: true,
