@@ -27,7 +27,7 @@ import { compact } from '../server/src/modules/history/jobs';
 import { HistoryRecorder } from '../server/src/modules/history/recorder';
 import { createHistoryRepository } from '../server/src/modules/history/repository';
 import { historyStore } from '../server/src/modules/history/store';
-import { until } from '../server/src/testing/wait';
+import { eventually } from '../server/src/testing/wait';
 import {
   type Backend,
   benchCredential,
@@ -95,7 +95,7 @@ async function bench(backend: Backend): Promise<string> {
     log: silentLogger,
   });
   recorder.start();
-  await until(() => recorder.connected, 10_000, 'recorder subscribed');
+  await eventually(() => recorder.connected, { what: 'recorder subscribed' });
 
   const publishers = fork(new URL('./support/history-publishers.ts', import.meta.url).pathname, [
     broker.url,

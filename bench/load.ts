@@ -15,7 +15,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { until } from '../server/src/testing/wait';
+import { eventually } from '../server/src/testing/wait';
 import { signInAsAdmin } from './support/alarmFleet';
 import { BENCH_DEPARTMENTS } from './support/benchDevice';
 import { BROKER, startLoadCluster } from './support/loadCluster';
@@ -74,11 +74,10 @@ try {
   lap('devices connected');
   // Every instance must have heard every device come online before its sockets can see them.
   for (const instance of [a, b])
-    await until(
+    await eventually(
       async () =>
         (await cluster.metric(instance, 'coldwatch_devices_online')) >= deviceCount || (await pause(250)),
-      120_000,
-      'all devices online on each instance',
+      { what: 'all devices online on each instance', timeoutMs: 120_000 },
     );
   lap('all online on both instances');
   const epoch = now();

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../../server/src/testing/wait';
+import { eventually } from '../../server/src/testing/wait';
 import { type Cluster, clusterAvailable, startCluster } from './cluster';
 import { type LiveSocket, openLiveSocket } from './liveSocket';
 import { MOSQUITTO, type OwnBroker, startOwnBroker } from './mosquitto';
@@ -31,16 +31,15 @@ describe.runIf(clusterAvailable && existsSync(MOSQUITTO))('a broker restart unde
       subDepartment: 0,
       page: 1,
     });
-    await until(() => live.pushes.length > 0, 20_000, 'live values');
-    await until(
+    await eventually(() => live.pushes.length > 0, { what: 'live values' });
+    await eventually(
       async () => {
         recordedBefore = (await recordedWindows(cluster, token, startedAt, Date.now())).filter(
           (window) => window.value !== null,
         );
         return recordedBefore.length >= 2;
       },
-      30_000,
-      'windows recorded before the restart',
+      { what: 'windows recorded before the restart', timeoutMs: 30_000 },
     );
   }, 120_000);
   afterAll(async () => {
@@ -52,39 +51,32 @@ describe.runIf(clusterAvailable && existsSync(MOSQUITTO))('a broker restart unde
   it('the instances report the broker gone, then back, in /healthz', async () => {
     expect(await gateways()).toEqual(['connected', 'connected']);
     await broker.kill();
-    await until(
-      async () => (await gateways()).every((gateway) => gateway === 'disconnected'),
-      5000,
-      'both gateways disconnected',
-    );
+    await eventually(async () => (await gateways()).every((gateway) => gateway === 'disconnected'), {
+      what: 'both gateways disconnected',
+    });
     await broker.start();
     restartedAt = Date.now();
-    await until(
-      async () => (await gateways()).every((gateway) => gateway === 'connected'),
-      10_000,
-      'both gateways connected again',
-    );
+    await eventually(async () => (await gateways()).every((gateway) => gateway === 'connected'), {
+      what: 'both gateways connected again',
+    });
   });
 
   it('the devices reconnect by themselves and live values reach the signed-in socket again', async () => {
-    await until(
-      () => live.pushes.some((push) => push.at > restartedAt),
-      20_000,
-      'live values after the restart',
-    );
+    await eventually(() => live.pushes.some((push) => push.at > restartedAt), {
+      what: 'live values after the restart',
+    });
     // The socket itself never dropped: the broker is behind the instances, not in front of them.
     expect(live.connections).toHaveLength(1);
   });
 
   it('keeps every sample recorded before, and records again', async () => {
-    await until(
+    await eventually(
       async () =>
         (await recordedWindows(cluster, token, restartedAt, Date.now())).some(
           // Not the window the broker died in: it may hold a sample from before.
           (window) => window.at > restartedAt && window.value !== null,
         ),
-      20_000,
-      'a window recorded after the restart',
+      { what: 'a window recorded after the restart' },
     );
     const after = await recordedWindows(cluster, token, startedAt, Date.now());
     for (const { at, value } of recordedBefore)

@@ -8,7 +8,7 @@ import { migrate } from '../../server/src/db/migrate';
 import { seedDemo } from '../../server/src/seed';
 import { testDatabaseServer } from '../../server/src/testing/backends';
 import { databaseUrlOf, withAdmin } from '../../server/src/testing/testPostgres';
-import { until } from '../../server/src/testing/wait';
+import { eventually } from '../../server/src/testing/wait';
 
 /**
  * The production setup of docs/deployment.md, run for real by the deploy tests: server instances on one fresh
@@ -127,7 +127,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         stdio: 'ignore',
       }),
     );
-    await until(() => listening(proxyPort), 10_000, 'HAProxy listening');
+    await eventually(() => listening(proxyPort), { what: 'HAProxy listening' });
     const proxy = `http://127.0.0.1:${proxyPort}`;
 
     const call = async (path: string, token?: string, init: RequestInit = {}, base = proxy) => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../e2e/support/server';
-import { until } from '../../server/src/testing/wait';
+import { eventually } from '../../server/src/testing/wait';
 import { listening } from './cluster';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
@@ -39,7 +39,7 @@ export async function startOwnBroker(): Promise<OwnBroker> {
   };
   const start = async () => {
     child = spawn(MOSQUITTO, ['-c', config], { stdio: 'ignore' });
-    await until(() => listening(port), 10_000, 'Mosquitto listening');
+    await eventually(() => listening(port), { what: 'Mosquitto listening' });
   };
   await start();
   return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../../server/src/testing/wait';
+import { eventually } from '../../server/src/testing/wait';
 import { type Cluster, clusterAvailable, startCluster } from './cluster';
 import { type LiveSocket, openLiveSocket } from './liveSocket';
 import { RECORDED, WINDOW_MS, alarmHistory, connectDevice, recordBuffer, recordedWindows } from './probes';
@@ -39,7 +39,7 @@ describe.runIf(clusterAvailable)('two instances behind HAProxy, on PostgreSQL an
       return { servedBy, value: (body.lines as { number: number; value: string }[])[0]!.value };
     };
     // The fleet's first values reach both instances through the broker.
-    await until(async () => (await lineOne()).value !== undefined, 20_000, 'the device values');
+    await eventually(async () => (await lineOne()).value !== undefined, { what: 'the device values' });
     const value = (Math.round(Math.random() * 40) / 10 - 3).toFixed(1);
     const write = await call('/api/v2/devices/pages/lines', token, {
       method: 'PUT',
@@ -49,10 +49,9 @@ describe.runIf(clusterAvailable)('two instances behind HAProxy, on PostgreSQL an
     expect(write.status).toBe(200);
     const read = await Promise.all([1, 2, 3, 4].map(() => lineOne()));
     expect(new Set(read.map((answer) => answer.servedBy))).toEqual(new Set(['a', 'b']));
-    await until(
+    await eventually(
       async () => (await Promise.all([1, 2].map(() => lineOne()))).every((answer) => answer.value === value),
-      10_000,
-      'the written value on both instances',
+      { what: 'the written value on both instances' },
     );
   });
 
@@ -74,22 +73,21 @@ describe.runIf(clusterAvailable)('two instances behind HAProxy, on PostgreSQL an
     beforeAll(async () => {
       token = await signIn();
       live = openLiveSocket(cluster.proxy, token, page);
-      const first = await until(() => live.pushes[0], 20_000, 'live values');
+      const first = await eventually(() => live.pushes[0], { what: 'live values' });
       // Windows centred on the device's readings: one reading in each, which its timing jitter cannot move out.
       await cluster.withDatabase((db) => recordBuffer(db, new Date(first.at - WINDOW_MS / 2)));
-      await until(
+      await eventually(
         async () => {
           const recent = await endedWindows(Date.now() - 4 * WINDOW_MS);
           return recent.length >= 2 && recent.every((window) => window.value !== null);
         },
-        30_000,
-        'windows recorded before the kill',
+        { what: 'windows recorded before the kill', timeoutMs: 30_000 },
       );
       const doomed = live.connections.at(-1)!;
       survivor = doomed === 'a' ? 'b' : 'a';
       const device = await connectDevice(cluster, ALARM.hexacode);
       const pushed = live.pushes.length;
-      await until(() => live.pushes.length > pushed, 5000, 'a reading');
+      await eventually(() => live.pushes.length > pushed, { what: 'a reading' });
       // Right after a reading: the doomed instance holds its sample, not yet written, as it dies.
       killedAt = Date.now();
       // And an alarm is on its way to both instances.
@@ -98,7 +96,7 @@ describe.runIf(clusterAvailable)('two instances behind HAProxy, on PostgreSQL an
         cluster.instance(doomed).kill(),
       ]);
       await device.end();
-    }, 60_000);
+    });
     afterAll(() => live?.stop());
 
     it('the other instance answers every call', async () => {
@@ -110,18 +108,17 @@ describe.runIf(clusterAvailable)('two instances behind HAProxy, on PostgreSQL an
 
     it('its browser reconnects through HAProxy to the other instance and gets live values again', async () => {
       // The SPA waits 15 s after a drop before it reconnects.
-      await until(
-        () => live.pushes.some((push) => push.at > killedAt && push.servedBy === survivor),
-        30_000,
-        'live values through the other instance',
-      );
+      await eventually(() => live.pushes.some((push) => push.at > killedAt && push.servedBy === survivor), {
+        what: 'live values through the other instance',
+        timeoutMs: 30_000,
+      });
       expect(live.connections.at(-1)).toBe(survivor);
-    }, 40_000);
+    });
 
     it('the alarm raised as it died is recorded once', async () => {
       const ofCode = async () =>
         (await alarmHistory(cluster, token, ALARM.hexacode)).filter((row) => row.code === ALARM.code);
-      await until(async () => (await ofCode()).length > 0, 10_000, 'the alarm in the history');
+      await eventually(async () => (await ofCode()).length > 0, { what: 'the alarm in the history' });
       const rows = await ofCode();
       expect(rows).toHaveLength(1);
       expect(Date.parse(rows[0]!.occuredAt)).toBe(killedAt);
@@ -129,10 +126,9 @@ describe.runIf(clusterAvailable)('two instances behind HAProxy, on PostgreSQL an
 
     it('the buffer has a sample in every window across the kill', async () => {
       const from = killedAt - 2 * WINDOW_MS;
-      await until(
+      await eventually(
         async () => (await endedWindows(from)).filter((window) => window.at > killedAt).length >= 2,
-        20_000,
-        'two windows ended after the kill',
+        { what: 'two windows ended after the kill' },
       );
       const windows = await endedWindows(from);
       expect(windows.filter((window) => window.value === null)).toEqual([]);

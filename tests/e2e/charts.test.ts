@@ -36,7 +36,10 @@ describe('charts in the browser', () => {
     // Every update of the bar chart from now on runs the plugins the history charts brought.
     await p.setViewportSize({ width: 1100, height: 900 });
     await p.setViewportSize({ width: 1400, height: 900 });
-    await p.waitForTimeout(500);
+    // The charts follow a resize on the next frames (a resize observer, then Chart.js's frame-throttled redraw).
+    await p.evaluate(async () => {
+      for (let frame = 0; frame < 5; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
     expect(await bars.getByText('This widget could not be shown').count()).toBe(0);
     expect(await bars.locator('canvas').isVisible()).toBe(true);
   });

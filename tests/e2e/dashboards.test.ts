@@ -80,6 +80,8 @@ describe('dashboards', () => {
     await p.setViewportSize({ width: 1600, height: 1000 });
     await signIn(p, 'admin', 'Admin123');
     await waitUntilSignedIn(p, 'admin');
+    // The admin lands on the favourite dashboard: a dialog opened before that navigation would close with it.
+    await p.getByRole('heading', { name: 'Store 101 overview', level: 1 }).waitFor();
     await p.getByRole('button', { name: 'Create dashboard' }).click();
     const prompt = p.getByRole('dialog', { name: 'Create dashboard' });
     await prompt.getByRole('textbox', { name: 'Title' }).fill('E2E every widget');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../server/src/testing/wait';
 import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
 import { connectTestDevice } from './support/device';
 import { useBrowserPage } from './support/session';
@@ -12,15 +13,6 @@ async function lineValue(page: Page, name: string): Promise<number> {
     .filter({ has: page.getByText(name, { exact: true }) });
   const text = (await row.locator('span').last().textContent()) ?? '';
   return Number.parseFloat(text);
-}
-
-async function waitFor(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
 async function signInAsAdmin(page: Page) {
@@ -40,11 +32,15 @@ describe('devices, live', () => {
     await page().waitForURL((url) => url.pathname === '/2D0001/1/0/pages/1');
     await page().getByRole('heading', { name: '1 Status' }).waitFor();
 
-    await waitFor(async () => !Number.isNaN(await lineValue(page(), 'Air temperature')), 10_000, 'a value');
+    await eventually(async () => !Number.isNaN(await lineValue(page(), 'Air temperature')), {
+      what: 'a value',
+    });
     const first = await lineValue(page(), 'Air temperature');
     const navigations: string[] = [];
     page().on('framenavigated', (frame) => navigations.push(frame.url()));
-    await waitFor(async () => (await lineValue(page(), 'Air temperature')) !== first, 20_000, 'a new value');
+    await eventually(async () => (await lineValue(page(), 'Air temperature')) !== first, {
+      what: 'a new value',
+    });
     expect(navigations).toEqual([]);
   });
 
@@ -56,19 +52,16 @@ describe('devices, live', () => {
     await dialog.getByRole('textbox', { name: 'Value' }).fill('-30');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page().getByRole('status').filter({ hasText: 'Line updated' }).waitFor();
-    await waitFor(
-      async () => (await lineValue(page(), 'Air temperature setpoint')) === -30,
-      10_000,
-      'setpoint -30',
-    );
+    await eventually(async () => (await lineValue(page(), 'Air temperature setpoint')) === -30, {
+      what: 'setpoint -30',
+    });
 
     // Under the old setpoint (2 °C) the coil never goes below about -6 °C; cooling towards -30 pulls it far lower.
     await page().goto(tenantUrl('demo', '/2D0001/1/0/pages/1'));
-    await waitFor(
-      async () => (await lineValue(page(), 'Evaporator temperature')) < -12,
-      45_000,
-      'the coil to cool',
-    );
+    await eventually(async () => (await lineValue(page(), 'Evaporator temperature')) < -12, {
+      what: 'the coil to cool',
+      timeoutMs: 45_000,
+    });
   });
 
   it("shows the line's limits from its ADF and says, in the dialog, when a value is outside them", async () => {

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AlarmEntry } from '#contracts';
 import { signIn, waitUntilSignedIn } from './support/browser';
-import { adminToken, call, mailsWith, until } from './support/demoAlarms';
+import { eventually } from '../../server/src/testing/wait';
+import { adminToken, call, mailsWith } from './support/demoAlarms';
 import { useBrowserPage } from './support/session';
 
 /** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
@@ -44,12 +45,18 @@ describe('escalation and shelving', () => {
         repeatSeconds: 10,
       });
       await forceAlarm(token, 'LOW_TEMPERATURE', true);
-      await until(async () => (await mailsTo(LEVEL_2)).length > 0, 30_000, 'the level 2 e-mail');
+      await eventually(async () => (await mailsTo(LEVEL_2)).length > 0, {
+        what: 'the level 2 e-mail',
+        timeoutMs: 30_000,
+      });
       const [level2] = await mailsTo(LEVEL_2);
       expect(level2).toContain('Not acknowledged (level 2)');
       expect(level2).toContain(`/${DEVICE}/1/0/pages/1`);
       // Level 1 is told again once the repeat interval passed.
-      await until(async () => (await mailsTo(LEVEL_1)).length >= 2, 30_000, 'the repeat to level 1');
+      await eventually(async () => (await mailsTo(LEVEL_1)).length >= 2, {
+        what: 'the repeat to level 1',
+        timeoutMs: 30_000,
+      });
 
       await call(token, 'POST', `/api/v2/alarms/${await alarmId(token, 'LOW_TEMPERATURE')}/acknowledge`, {
         comment: 'Defrost stuck, on it',
@@ -76,7 +83,9 @@ describe('escalation and shelving', () => {
       await page().waitForTimeout(500);
       const before = await bellCount(page());
       await forceAlarm(token, 'SENSOR_FAULT', true);
-      await until(async () => (await bellCount(page())) > before, 5_000, 'the bell to count the alarm');
+      await eventually(async () => (await bellCount(page())) > before, {
+        what: 'the bell to count the alarm',
+      });
 
       await bell.click();
       await page()
@@ -88,21 +97,17 @@ describe('escalation and shelving', () => {
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('Probe being replaced');
       await dialog.getByRole('button', { name: 'Shelve' }).click();
       await page().getByText('Alarm shelved').waitFor();
-      await until(
-        async () => (await bellCount(page())) === before,
-        5_000,
-        'the bell to drop the shelved alarm',
-      );
+      await eventually(async () => (await bellCount(page())) === before, {
+        what: 'the bell to drop the shelved alarm',
+      });
 
       await bell.click();
       const shelved = page().getByRole('region', { name: 'Shelved' });
       await shelved.getByText(/Probe being replaced/).waitFor();
       await shelved.getByRole('button', { name: /^Unshelve Sensor fault of / }).click();
-      await until(
-        async () => (await bellCount(page())) > before,
-        5_000,
-        'the unshelved alarm back in the bell',
-      );
+      await eventually(async () => (await bellCount(page())) > before, {
+        what: 'the unshelved alarm back in the bell',
+      });
 
       await forceAlarm(token, 'SENSOR_FAULT', false);
     },

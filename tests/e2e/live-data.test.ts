@@ -40,15 +40,18 @@ describe('live data an operator can trust', () => {
   it('marks a device that stays connected but stops sending as not reporting, and its values stale with their age', async () => {
     const { token } = await apiSession('demo', 'admin', 'Admin123');
     const client = await connectTestDevice(token.id, '0C5A1E', 'Quiet case', 'ON');
-    await client.publishAsync(
-      'devices/demo/0C5A1E/departments/1.0/values',
-      JSON.stringify({ v: 1, type: 'values', ts: Date.now(), values: { '1.1': 41, '1.6': 0 } }),
-      { qos: 1, retain: true },
-    );
     try {
       await signInAsAdmin(page());
       await page().goto(tenantUrl('demo', '/0C5A1E/1/0/pages/1'));
       const air = lineRow(page(), 'Air temperature');
+      await air.waitFor();
+      // It reports once the page shows it, so its values are live for their stale period from here on, however
+      // long the sign-in took.
+      await client.publishAsync(
+        'devices/demo/0C5A1E/departments/1.0/values',
+        JSON.stringify({ v: 1, type: 'values', ts: Date.now(), values: { '1.1': 41, '1.6': 0 } }),
+        { qos: 1, retain: true },
+      );
       await air.getByText('4.1 °C').waitFor();
       expect(await air.textContent(), 'just reported: live').not.toMatch(/stale|not live/);
 

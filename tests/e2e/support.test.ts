@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMail } from '../../server/src/modules/mail/testing';
+import { eventually } from '../../server/src/testing/wait';
 import { signIn, waitUntilSignedIn } from './support/browser';
 import { e2eServer } from './support/e2eServer';
 import { useBrowserPage } from './support/session';
@@ -16,18 +17,18 @@ const SENDER = 'ops@store101.example';
  */
 async function mailsTo(address: string, marker: string, count = 1) {
   const outbox = join(e2eServer().dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mails = [];
-    for (const name of await readdir(outbox).catch(() => [] as string[])) {
-      if (!name.endsWith('.eml')) continue;
-      const mail = parseMail(await readFile(join(outbox, name), 'utf8'));
-      if (mail.headers.to?.includes(address) && mail.text.includes(marker)) mails.push(mail);
-    }
-    if (mails.length >= count) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no e-mail to ${address} about ${marker} within 15 s`);
+  return eventually(
+    async () => {
+      const mails = [];
+      for (const name of await readdir(outbox).catch(() => [] as string[])) {
+        if (!name.endsWith('.eml')) continue;
+        const mail = parseMail(await readFile(join(outbox, name), 'utf8'));
+        if (mail.headers.to?.includes(address) && mail.text.includes(marker)) mails.push(mail);
+      }
+      return mails.length >= count && mails;
+    },
+    { what: `${count} e-mail(s) to ${address} about ${marker} in the outbox` },
+  );
 }
 
 describe('support: a bug report reaches support, and its copy the sender', () => {

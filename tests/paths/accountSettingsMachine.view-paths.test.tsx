@@ -71,7 +71,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<World> 
   createStorage(window.localStorage).writeSession(session, session.token.id);
   renderProduct('/', { inspect });
   // The tree shows device 0A0B0C by its hexacode (SPEC §9 default) before anything changes.
-  await screen.findByRole('treeitem', { name: /^0A0B0C/ }, { timeout: 10_000 });
+  await screen.findByRole('treeitem', { name: /^0A0B0C/ });
   await world.user.click(screen.getByRole('button', { name: /^Account menu/ }));
   await world.user.click(await screen.findByRole('menuitem', { name: TEXT.title }));
   await screen.findByRole('dialog', { name: TEXT.title });

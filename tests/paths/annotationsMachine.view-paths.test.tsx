@@ -189,7 +189,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Annotat
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   renderProduct('/dashboard/d-overview', { inspect });
   // The path starts as the user opens the chart's annotations (in view mode).
-  await world.user.click(await screen.findByRole('button', { name: DIALOG }, { timeout: 10_000 }));
+  await world.user.click(await screen.findByRole('button', { name: DIALOG }));
   return world;
 }
 

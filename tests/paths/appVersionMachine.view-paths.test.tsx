@@ -125,7 +125,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Version
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   const worker = createServiceWorker(fake.container as unknown as WorkerContainer, fake.reload);
   renderProduct('/', { inspect, serviceWorker: worker });
-  await vi.waitFor(() => screen.getByRole('heading', { name: WELCOME }), { timeout: 5000 });
+  await vi.waitFor(() => screen.getByRole('heading', { name: WELCOME }));
   // The page registered its worker and told it the badge is seen.
   await vi.waitFor(() => expect(fake.active.posted).toContainEqual({ type: 'clear-badge' }));
   return world;

@@ -183,7 +183,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<ConfigW
   };
   renderProduct('/', { inspect });
   // The dialog edits the tree the sidebar holds: it opens from the account menu once the tree is shown.
-  await screen.findByRole('treeitem', { name: /Bakery/ }, { timeout: 10_000 });
+  await screen.findByRole('treeitem', { name: /Bakery/ });
   await world.user.click(screen.getByRole('button', { name: /^Account menu/ }));
   await world.user.click(await screen.findByRole('menuitem', { name: 'Device configuration' }));
   await screen.findByRole('dialog', { name: 'Device configuration' });

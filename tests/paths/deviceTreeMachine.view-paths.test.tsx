@@ -204,9 +204,9 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<TreeWor
     logged: { names: 0 },
   };
   // The live statuses come over an open socket; the search box shows once the settings are read.
-  await vi.waitFor(() => world.socket.last(), { timeout: 10_000 });
+  await vi.waitFor(() => world.socket.last());
   world.socket.last().listeners.opened();
-  await screen.findByRole('searchbox', { name: 'Search devices' }, { timeout: 10_000 });
+  await screen.findByRole('searchbox', { name: 'Search devices' });
   return world;
 }
 

@@ -93,7 +93,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Element
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   renderProduct('/dashboard/d-overview', { inspect });
   // The path starts as the operator asks to edit the element's line.
-  const edit = await screen.findByRole('button', { name: EDIT_BUTTON }, { timeout: 10_000 });
+  const edit = await screen.findByRole('button', { name: EDIT_BUTTON });
   await world.user.click(edit);
   return world;
 }

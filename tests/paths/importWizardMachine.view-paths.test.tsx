@@ -155,7 +155,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<ImportW
   };
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   renderProduct('/dashboard/d-overview', { inspect });
-  await screen.findByRole('link', { name: 'Overview' }, { timeout: 10_000 });
+  await screen.findByRole('link', { name: 'Overview' });
   await world.user.click(screen.getByRole('button', { name: /^Account menu/ }));
   await world.user.click(await screen.findByRole('menuitem', { name: DIALOG }));
   return world;

@@ -121,7 +121,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<LineEdi
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   renderProduct(PAGE_PATH, { inspect });
   // The path starts as the operator opens the details of the setpoint line.
-  await world.user.click(await screen.findByRole('button', { name: 'Setpoint' }, { timeout: 10_000 }));
+  await world.user.click(await screen.findByRole('button', { name: 'Setpoint' }));
   await screen.findByRole('dialog', { name: 'Line details' });
   return world;
 }

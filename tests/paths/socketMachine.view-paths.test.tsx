@@ -242,7 +242,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<SocketW
       return HttpResponse.json({ status: 'OK', lines: [line(1, world.lineValue), line(2, '-18.0')] });
     }),
   );
-  await vi.waitFor(() => screen.getByRole('heading', { name: WELCOME }), { timeout: 5000 });
+  await vi.waitFor(() => screen.getByRole('heading', { name: WELCOME }));
   await vi.waitFor(() => expect(socket.connections).toHaveLength(1));
   world.system = system!;
   return world;
@@ -273,7 +273,7 @@ async function openPageFromTree() {
     throw new Error('the page link is not shown yet');
   });
   await vi.waitFor(() => expect(window.location.pathname).toBe(PAGE_PATH));
-  await vi.waitFor(() => screen.getByRole('list', { name: 'Lines' }), { timeout: 5000 });
+  await vi.waitFor(() => screen.getByRole('list', { name: 'Lines' }));
 }
 
 function subscribe(world: SocketWorld, reader: 'page' | 'second') {
@@ -302,7 +302,7 @@ async function signOut(world: SocketWorld) {
   fireEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
   const logout = await vi.waitFor(() => screen.getByRole('menuitem', { name: 'Logout' }));
   fireEvent.click(logout);
-  await vi.waitFor(() => screen.getByRole('button', { name: 'Sign in' }), { timeout: 5000 });
+  await vi.waitFor(() => screen.getByRole('button', { name: 'Sign in' }));
   Object.assign(world, { signedOut: true, open: false, onPage: false });
   // Time passes after the sign-out: an explicit disconnect never reconnects.
   await vi.advanceTimersByTimeAsync(RECONNECT_MS * 2);

@@ -128,7 +128,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Support
     }),
   );
   renderProduct('/', { inspect });
-  await world.user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
+  await world.user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   await world.user.click(await screen.findByRole('menuitem', { name: TITLE[world.kind] }));
   await screen.findByRole('dialog', { name: TITLE[world.kind] });
   return world;

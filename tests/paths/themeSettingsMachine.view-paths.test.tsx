@@ -85,7 +85,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<ThemeWo
     cancels: 0,
   };
   renderProduct('/', { inspect });
-  await world.user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
+  await world.user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   await world.user.click(await screen.findByRole('menuitem', { name: TITLE }));
   await screen.findByRole('dialog', { name: TITLE });
   return world;

@@ -64,7 +64,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<UsersWo
     escapes: 0,
   };
   renderProduct('/', { inspect });
-  await world.user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
+  await world.user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   await world.user.click(await screen.findByRole('menuitem', { name: 'Users' }));
   await screen.findByRole('dialog', { name: 'Users' });
   return world;

@@ -10,7 +10,7 @@ export async function openAccountDialog(
   options: { inspect: (event: InspectionEvent) => void; clock?: SimulatedClock },
 ) {
   renderProduct('/', options);
-  await user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
+  await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   await user.click(await screen.findByRole('menuitem', { name: entry }));
   return screen.findByRole('dialog', { name: entry });
 }

@@ -71,7 +71,7 @@ export async function renderAlarmsProduct(
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   renderProduct('/', { inspect });
   const count = entries.reduce((sum, entry) => sum + entry.size, 0);
-  await screen.findByRole('button', { name: `Alarms, ${count} active` }, { timeout: 10_000 });
+  await screen.findByRole('button', { name: `Alarms, ${count} active` });
   return alarms;
 }
 

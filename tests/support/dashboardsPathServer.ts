@@ -86,9 +86,7 @@ export function heldServer(initial: DashboardsList = pathList) {
 
 /** Answers the held `call`: the in-memory API's answer, or a server error. */
 export async function answer(server: HeldServer, call: CallName, ok: boolean) {
-  await vi.waitFor(() => expect(server.held?.call, `${call} waits for the server`).toBe(call), {
-    timeout: 5000,
-  });
+  await vi.waitFor(() => expect(server.held?.call, `${call} waits for the server`).toBe(call));
   const { answer: respond } = server.held!;
   server.held = null;
   respond(ok ? undefined : failure());

@@ -106,7 +106,7 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
   );
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   world.socket = renderProduct('/', { inspect });
-  await vi.waitFor(() => screen.getByRole('heading', { name: WELCOME }), { timeout: 5000 });
+  await vi.waitFor(() => screen.getByRole('heading', { name: WELCOME }));
   await vi.waitFor(() => expect(world.socket.connections).toHaveLength(1));
   world.socket.last().listeners.opened();
   return world;

@@ -130,7 +130,7 @@ export async function openEditMode({
   createStorage(window.localStorage).writeSession(session, session.token.id);
   renderProduct('/dashboard/d-overview', { inspect });
   const user = userEvent.setup({ delay: null });
-  await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 10_000 }));
+  await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
   return user;
 }
 
@@ -153,9 +153,7 @@ export const dialogNamed = (name: string) => screen.getByRole('dialog', { name }
 
 /** Waits until the element step loads nothing (its devices, or a list of the pick chain). */
 export const elementSettled = () =>
-  vi.waitFor(() => expect(within(dialogNamed('Widget element')).queryByRole('status')).toBeNull(), {
-    timeout: 5000,
-  });
+  vi.waitFor(() => expect(within(dialogNamed('Widget element')).queryByRole('status')).toBeNull());
 
 /** Picks Cold room › Room 1 › page 1 › `line` in the element step, each list once it has loaded. */
 export async function pickRoomLine(user: UserEvent, line = 'Line 1') {

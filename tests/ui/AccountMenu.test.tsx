@@ -12,7 +12,7 @@ import { adminSession } from '../support/switchSessions';
 async function sectionsOf(session: Session) {
   createStorage(window.localStorage).writeSession(session, session.token.id);
   renderApp('/');
-  const button = await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 });
+  const button = await screen.findByRole('button', { name: /^Account menu/ });
   await userEvent.setup().click(button);
   const menu = await screen.findByRole('menu');
   await within(menu).findByRole('menuitem', { name: 'Logout' });

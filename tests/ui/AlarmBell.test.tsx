@@ -44,7 +44,7 @@ describe('alarms bell and menu', () => {
     alarms.push(alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE']));
     await bell(1);
     alarms.drop();
-    await waitFor(() => expect(alarms.lastEventIds).toEqual([null, '1']), { timeout: 4000 });
+    await waitFor(() => expect(alarms.lastEventIds).toEqual([null, '1']));
   });
 
   it("filters the history by the user's own devices and departments, chosen by typing part of a name", async () => {

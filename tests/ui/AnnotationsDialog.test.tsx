@@ -102,9 +102,7 @@ const markAreaLabels = () => {
 };
 
 async function openAnnotations(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(
-    await screen.findByRole('button', { name: 'Annotations of Room chart' }, { timeout: 5000 }),
-  );
+  await user.click(await screen.findByRole('button', { name: 'Annotations of Room chart' }));
   return screen.findByRole('dialog', { name: 'Annotations of Room chart' });
 }
 
@@ -190,7 +188,7 @@ describe('annotations dialog', { timeout: 30_000 }, () => {
   it('saves beside edit mode: the dashboard’s next save is no version conflict and keeps the annotation', async () => {
     const user = userEvent.setup();
     const { dashboardSaves } = serve();
-    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
     await user.click(screen.getByRole('button', { name: 'Rename dashboard' }));
     const rename = await screen.findByRole('dialog', { name: 'Rename dashboard' });
     const name = within(rename).getByRole('textbox', { name: 'Dashboard name' });

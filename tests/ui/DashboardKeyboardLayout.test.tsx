@@ -33,7 +33,7 @@ async function openDashboard(width: number) {
   );
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   renderApp('/dashboard/d-overview');
-  await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 10_000 });
+  await screen.findByRole('button', { name: 'Edit dashboard' });
   return { user: userEvent.setup(), saves };
 }
 

@@ -37,9 +37,7 @@ describe('dashboard view', () => {
   it('shows a widget over the whole window, and Escape brings the dashboard back', async () => {
     const user = userEvent.setup();
     renderDashboard();
-    await user.click(
-      await screen.findByRole('button', { name: 'Fullscreen Freezer line' }, { timeout: 10_000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Fullscreen Freezer line' }));
     const toggle = await screen.findByRole('button', { name: 'Fullscreen Freezer line', pressed: true });
     expect(toggle).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Chiller line' })).toBeNull();
@@ -51,7 +49,7 @@ describe('dashboard view', () => {
   it('toggles edit mode, and asks before leaving it with unsaved changes', async () => {
     const user = userEvent.setup();
     renderDashboard();
-    const edit = await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 });
+    const edit = await screen.findByRole('button', { name: 'Edit dashboard' });
     expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Freezer line' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Fullscreen Freezer line' })).toBeTruthy();
@@ -86,7 +84,7 @@ describe('dashboard view', () => {
   it('asks before another dashboard opens with unsaved changes: Stay keeps them, Discard goes on', async () => {
     const user = userEvent.setup();
     const saves = renderDashboard();
-    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
     await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
     // Closing the tab now asks the browser's own question.
     expect(window.dispatchEvent(new Event('beforeunload', { cancelable: true }))).toBe(false);
@@ -116,7 +114,7 @@ describe('dashboard view', () => {
     navigation.go('/0A0B0C/1/0/pages/1');
     navigation.go('/dashboard/d-overview');
     renderDashboard();
-    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
     await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
     const back = async () => {
       window.history.back();
@@ -138,7 +136,7 @@ describe('dashboard view', () => {
   it('asks before a logout with unsaved changes: Stay keeps the session, Save saves and signs out', async () => {
     const user = userEvent.setup();
     const saves = renderDashboard();
-    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
     await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
     const logout = async () => {
       await user.click(screen.getByRole('button', { name: /^Account menu/ }));
@@ -163,7 +161,7 @@ describe('dashboard view', () => {
       { ...editedDashboard, name: 'Overview (night)' },
       new Promise<void>((resolve) => (answer = resolve)),
     );
-    const sidebar = within(await screen.findByRole('region', { name: 'Dashboards' }, { timeout: 10_000 }));
+    const sidebar = within(await screen.findByRole('region', { name: 'Dashboards' }));
     await sidebar.findByRole('link', { name: 'Overview' });
     answer();
     await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
@@ -183,7 +181,7 @@ describe('dashboard view', () => {
   it('offers the first widget on an empty dashboard, entering edit mode for it', async () => {
     const user = userEvent.setup();
     renderDashboard({ ...editedDashboard, widgets: [] });
-    await user.click(await screen.findByRole('button', { name: 'Add the first widget' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add the first widget' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add widget' });
     expect(within(dialog).getByRole('button', { name: 'Widget type' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -18,7 +18,7 @@ function renderSignedIn(path: string, list = dashboardsList) {
 }
 
 // The first render loads the signed-in chunk, which takes a while under jsdom.
-const dashboardsRegion = () => screen.findByRole('region', { name: 'Dashboards' }, { timeout: 5000 });
+const dashboardsRegion = () => screen.findByRole('region', { name: 'Dashboards' });
 
 describe('sidebar dashboards list', () => {
   it('lists the dashboards grouped above the devices, opens a group and a dashboard', async () => {
@@ -183,7 +183,7 @@ describe('sidebar dashboards list', () => {
   it('offers "Download dashboard" only where a dashboard is open', async () => {
     const user = userEvent.setup();
     renderSignedIn('/0A0B0C/1/0/pages/2');
-    await user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await screen.findByRole('menuitem', { name: 'Upload dashboard' });
     expect(screen.queryByRole('menuitem', { name: 'Download dashboard' })).toBeNull();
   }, 15_000);

@@ -7,16 +7,13 @@ import { deviceTree, operatorSession } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
 import { server } from './setup';
 
-// The signed-in layout is a lazy chunk: on busy cores its first import takes a while.
-const SIGNED_IN_CHUNK = { timeout: 15_000 };
-
 describe('device page breadcrumb', { timeout: 20_000 }, () => {
   it('names the business group, the member device, its department and the page, the page as where the user is', async () => {
     // Pack controller (A1B2C3) is a member of the Store North group; its department 1 is Suction MT.
     server.use(treeDepartmentNames(deviceTree));
     createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
     renderApp('/A1B2C3/1/0/pages/1');
-    await screen.findByRole('heading', { level: 1, name: '1 Overview' }, SIGNED_IN_CHUNK);
+    await screen.findByRole('heading', { level: 1, name: '1 Overview' });
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
     expect(crumbs.map(getNodeText)).toEqual(['Store North', 'Pack controller', 'Suction MT', '1 Overview']);
     expect(crumbs.at(-1)!.getAttribute('aria-current')).toBe('page');

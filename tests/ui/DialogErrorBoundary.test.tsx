@@ -25,7 +25,11 @@ describe('dialog error boundary', () => {
     const user = userEvent.setup();
     createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
     renderApp('/');
-    await user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 5000 }));
+    // The page first, as the user sees it: the welcome and the device tree come from server answers, and on a
+    // loaded machine they may land after the account menu is in place.
+    await screen.findByRole('heading', { name: 'Welcome, operator' });
+    await screen.findByRole('tree', { name: 'Devices' });
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Device configuration' }));
 
     const alert = await screen.findByRole('alert');

@@ -21,7 +21,7 @@ describe('help: the user guide', () => {
     signIn();
     renderApp('/');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Help' }));
     const title = await screen.findByRole('heading', { level: 1, name: 'Coldwatch user guide' });
     const guide = within(title.closest('article')!);
@@ -45,9 +45,7 @@ describe('help: the user guide', () => {
       ),
     );
     renderApp('/help');
-    expect(
-      await screen.findByText('Le guide de l’utilisateur est rédigé en anglais.', {}, { timeout: 10_000 }),
-    );
+    expect(await screen.findByText('Le guide de l’utilisateur est rédigé en anglais.', {}));
     const guide = screen.getByRole('heading', { level: 1, name: 'Coldwatch user guide' }).closest('article');
     expect(guide?.getAttribute('lang')).toBe('en');
   });

@@ -18,7 +18,7 @@ async function openWizard() {
   server.use(...api.handlers);
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
   renderApp('/dashboard/d-overview');
-  await screen.findByRole('link', { name: 'Overview' }, { timeout: 5000 });
+  await screen.findByRole('link', { name: 'Overview' });
   await user.click(screen.getByRole('button', { name: /^Account menu/ }));
   await user.click(await screen.findByRole('menuitem', { name: 'Upload dashboard' }));
   const dialog = await screen.findByRole('dialog', { name: 'Upload dashboard' });

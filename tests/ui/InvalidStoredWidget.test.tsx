@@ -51,7 +51,7 @@ const frame = (name: string) => screen.getByRole('article', { name });
 describe('a dashboard stored with a widget its schema now refuses', () => {
   it('opens: the other widgets show live values, the bad one names the failed field', async () => {
     const { socket } = renderStoredDashboard();
-    await screen.findByRole('article', { name: 'Door' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Door' });
     const door = frame('Door');
     expect(within(door).getByText('This widget could not be read')).toBeTruthy();
     expect(within(door).getByText('elements.1.icon: Unknown pictograph icon')).toBeTruthy();
@@ -75,7 +75,7 @@ describe('a dashboard stored with a widget its schema now refuses', () => {
   it('lets the operator delete it in edit mode and save the rest', async () => {
     const user = userEvent.setup();
     const { saves } = renderStoredDashboard();
-    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
     expect(within(frame('Door')).queryByRole('button', { name: 'Edit widget Door' })).toBeNull();
     await user.click(within(frame('Door')).getByRole('button', { name: 'Delete widget Door' }));
     expect(screen.queryByRole('article', { name: 'Door' })).toBeNull();

@@ -5,9 +5,6 @@ import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures';
 import { renderApp } from '../support/renderApp';
 
-// The signed-in layout is a lazy chunk: on busy cores its first import takes a while.
-const SIGNED_IN_CHUNK = { timeout: 15_000 };
-
 /** A phone: every `max-width` query below 960 px matches. */
 function narrowScreen() {
   window.matchMedia = (query: string) =>
@@ -27,7 +24,7 @@ describe('navigation on a narrow screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
     renderApp('/');
-    const menu = await screen.findByRole('button', { name: 'Open navigation' }, SIGNED_IN_CHUNK);
+    const menu = await screen.findByRole('button', { name: 'Open navigation' });
     expect(screen.queryByRole('tree', { name: 'Devices' })).toBeNull();
     // Where the user is stays readable, and the bell and account menu stay in reach.
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toContain('Home');
@@ -45,7 +42,7 @@ describe('navigation on a narrow screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
     renderApp('/');
-    await user.click(await screen.findByRole('button', { name: 'Open navigation' }, SIGNED_IN_CHUNK));
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
     const drawer = await screen.findByRole('dialog', { name: 'Dashboards and devices' });
     await user.click(within(drawer).getByRole('button', { name: 'Expand 0A0B0C' }));
     await user.click(await within(drawer).findByRole('button', { name: 'Expand 1.0 Department 1' }));
@@ -60,7 +57,7 @@ describe('keyboard', () => {
     const user = userEvent.setup();
     createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
     renderApp('/');
-    await screen.findByRole('tree', { name: 'Devices' }, SIGNED_IN_CHUNK);
+    await screen.findByRole('tree', { name: 'Devices' });
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(document.activeElement).toBe(skip);

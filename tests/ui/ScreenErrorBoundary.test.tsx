@@ -25,7 +25,7 @@ function renderSignedIn(path: string) {
   return renderApp(path);
 }
 
-const fallback = () => screen.findByRole('alert', {}, { timeout: 5000 });
+const fallback = () => screen.findByRole('alert', {});
 
 describe('screen error boundary', () => {
   afterEach(() => {

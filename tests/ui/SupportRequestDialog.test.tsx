@@ -20,7 +20,7 @@ async function openFeatureRequest() {
   );
   renderApp('/');
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 }));
+  await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
   const entries = screen.getAllByRole('menuitem').map((item) => item.textContent);
   // SPEC §2's help group, in its order: the guide, then the two support dialogs.
   expect(entries.slice(entries.indexOf('Help'), entries.indexOf('Help') + 3)).toEqual([

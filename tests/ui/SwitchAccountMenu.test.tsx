@@ -12,7 +12,7 @@ import { adminSession, operatorAsAdmin } from '../support/switchSessions';
 async function menuOf(session: Session) {
   createStorage(window.localStorage).writeSession(session, session.token.id);
   renderApp('/');
-  const button = await screen.findByRole('button', { name: /^Account menu/ }, { timeout: 10_000 });
+  const button = await screen.findByRole('button', { name: /^Account menu/ });
   await userEvent.setup().click(button);
   await screen.findByRole('menuitem', { name: 'Logout' });
   return {

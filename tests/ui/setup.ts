@@ -5,8 +5,9 @@ import { apiHandlers } from '../support/apiHandlers';
 
 export const server = setupServer(...apiHandlers);
 
-// The suites run side by side on two cores in CI: give findBy… and waitFor room before calling something missing.
-configure({ asyncUtilTimeout: 5000 });
+// The suites run side by side on two cores in CI, often beside other work: findBy… and waitFor wait for what
+// the app renders, and give up only when it is clearly missing (within the 30 s a test may take).
+configure({ asyncUtilTimeout: 20_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -79,7 +79,7 @@ describe('db:backup and db:restore', () => {
       const replaced = await db({ DATABASE_URL: target.url }, 'restore', '--replace', file);
       expect(replaced).toMatchObject({ code: 0 });
       expect(await digestsOf(target)).toEqual(await digestsOf(source));
-    }, 60_000);
+    });
 
     it('refuses a file that is not a whole backup, and changes nothing', async () => {
       const file = join(work, 'cut.backup');
@@ -97,7 +97,7 @@ describe('db:backup and db:restore', () => {
       } finally {
         await empty.dispose();
       }
-    }, 60_000);
+    });
   });
 
   it('backs up one DATA_DIR’s embedded database and restores it into another’s', async () => {
@@ -120,5 +120,5 @@ describe('db:backup and db:restore', () => {
     } finally {
       await restored.close();
     }
-  }, 90_000);
+  });
 });

@@ -87,7 +87,7 @@ describe('device registration CLI', () => {
       const stored = await new DatabaseDeviceRegistry(handle.db).lookup('shop', '0A1B2C');
       expect(verifyCredential(credential, stored!)).toBe(true);
     });
-  }, 60_000);
+  });
 
   describe('while the server runs on the same DATA_DIR', () => {
     let server: RunningServer;
@@ -107,7 +107,7 @@ describe('device registration CLI', () => {
       server = await startServer({ DEMO: 'false' }, { dataDir });
       const list = await cli('list', '--tenant', 'shop');
       expect(list.stdout).toContain('shop\t0D0E0F\tREAL_DEVICE\tCC-410\t"Case 8"\t"Store 1"');
-    }, 60_000);
+    });
   });
 });
 

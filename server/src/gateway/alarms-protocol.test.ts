@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_LOST_CODE } from '#contracts/alarms';
 import { SimulatedDevice } from '../simulator/device';
 import type { FleetDevice } from '../simulator/fleetDevice';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 import type { Gateway, GatewayEvent } from './gateway';
 import { MessageIntake } from './intake';
 import { silentLogger } from './logger';
@@ -56,7 +56,7 @@ describe('alarms over the device protocol', () => {
       eventRate: 0,
     });
     await sim.connect();
-    await until(() => gateway.isOnline(tenant, SIM.hexacode));
+    await eventually(() => gateway.isOnline(tenant, SIM.hexacode), { what: 'the simulated device online' });
   });
   beforeEach(() => void events.splice(0));
 
@@ -68,13 +68,15 @@ describe('alarms over the device protocol', () => {
   it('announces a raised and a cleared alarm, and the statuses follow', async () => {
     const client = await connectAs(RAW);
     await online(client, RAW);
-    await until(() => gateway.isOnline(tenant, RAW.hexacode));
+    await eventually(() => gateway.isOnline(tenant, RAW.hexacode), { what: 'the device online' });
     await publish(
       client,
       topics.alarms(tenant, RAW.hexacode),
       alarm('1.1', 'HIGH_TEMPERATURE', 'RAISED', 1000),
     );
-    await until(() => alarmEvents(RAW.hexacode, 'HIGH_TEMPERATURE')[0]);
+    await eventually(() => alarmEvents(RAW.hexacode, 'HIGH_TEMPERATURE')[0], {
+      what: 'the raised HIGH_TEMPERATURE event',
+    });
     expect(alarmEvents(RAW.hexacode, 'HIGH_TEMPERATURE')).toEqual([
       {
         type: 'AlarmChanged',
@@ -111,10 +113,12 @@ describe('alarms over the device protocol', () => {
       topics.alarms(tenant, RAW.hexacode),
       alarm('1.1', 'HIGH_TEMPERATURE', 'CLEARED', 3000),
     );
-    await until(() => alarmEvents(RAW.hexacode).length === 3);
+    await eventually(() => alarmEvents(RAW.hexacode).length === 3, { what: 'three alarm events' });
     expect(gateway.departmentStatus(tenant, RAW.hexacode, 1, 1)).toBe('ON_ALARM');
     await publish(client, topics.alarms(tenant, RAW.hexacode), alarm('1.1', 'DOOR_OPEN', 'CLEARED', 4000));
-    await until(() => gateway.deviceStatus(tenant, RAW.hexacode) === 'ON');
+    await eventually(() => gateway.deviceStatus(tenant, RAW.hexacode) === 'ON', {
+      what: 'the device ON again',
+    });
     expect(gateway.departmentStatus(tenant, RAW.hexacode, 1, 1)).toBe('ON');
     expect(alarmEvents(RAW.hexacode).map((e) => `${e.code} ${e.raised} ${e.at}`)).toEqual([
       'HIGH_TEMPERATURE true 1000',
@@ -140,10 +144,13 @@ describe('alarms over the device protocol', () => {
       true,
     );
     await publish(client, topics.departmentStatus(tenant, RAW.hexacode, 1, 0), status(), true);
-    const lists = await until(() => {
-      const found = events.filter((e) => e.type === 'AlarmList' && e.hexacode === RAW.hexacode);
-      return found.length === 2 ? found : undefined;
-    });
+    const lists = await eventually(
+      () => {
+        const found = events.filter((e) => e.type === 'AlarmList' && e.hexacode === RAW.hexacode);
+        return found.length === 2 ? found : undefined;
+      },
+      { what: 'two AlarmList events' },
+    );
     expect(lists).toEqual([
       {
         type: 'AlarmList',
@@ -173,10 +180,10 @@ describe('alarms over the device protocol', () => {
       topics.alarms(tenant, OTHER.hexacode),
       alarm('1.0', 'HIGH_TEMPERATURE', 'RAISED', 1),
     );
-    await until(() => alarmEvents(OTHER.hexacode)[0]);
+    await eventually(() => alarmEvents(OTHER.hexacode)[0], { what: "the other device's alarm" });
     // Another device's alarms: the broker closes the connection, the gateway never hears it.
     other.publish(topics.alarms(tenant, RAW.hexacode), JSON.stringify(alarm('1.0', 'FROST', 'RAISED', 2)));
-    await until(() => !other.connected);
+    await eventually(() => !other.connected, { what: 'the broker closing the impostor' });
     // A retained alarm would be raised again on every server start: refused too.
     const again = await connectAs(OTHER);
     again.publish(
@@ -184,10 +191,20 @@ describe('alarms over the device protocol', () => {
       JSON.stringify(alarm('1.0', 'LOW_TEMPERATURE', 'RAISED', 3)),
       { qos: 1, retain: true },
     );
-    await until(() => !again.connected);
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => !again.connected, { what: 'the broker closing the retained impostor' });
+    // The gateway hears the broker in order: a refused message would have come before a later, rightful one.
+    const rightful = await connectAs(OTHER);
+    await publish(
+      rightful,
+      topics.alarms(tenant, OTHER.hexacode),
+      alarm('1.0', 'HIGH_TEMPERATURE', 'CLEARED', 4),
+    );
+    await eventually(() => alarmEvents(OTHER.hexacode)[1], { what: "the other device's clearing" });
     expect(alarmEvents(RAW.hexacode)).toEqual([]);
-    expect(alarmEvents(OTHER.hexacode).map((e) => e.code)).toEqual(['HIGH_TEMPERATURE']);
+    expect(alarmEvents(OTHER.hexacode).map((e) => [e.code, e.raised])).toEqual([
+      ['HIGH_TEMPERATURE', true],
+      ['HIGH_TEMPERATURE', false],
+    ]);
   });
 
   it('counts and drops invalid alarm messages', async () => {
@@ -201,10 +218,13 @@ describe('alarms over the device protocol', () => {
     await publish(client, to, alarm('1.0', 'A'.repeat(65), 'RAISED', 1));
     await publish(client, to, { v: 1, type: 'values', ts: 1, values: {} });
     await publish(client, topics.values(tenant, OTHER.hexacode, 1, 0), alarm('1.0', 'FROST', 'RAISED', 1));
-    const m = await until(() => {
-      const x = gateway.metrics();
-      return x.received - before.received >= 7 ? x : undefined;
-    });
+    const m = await eventually(
+      () => {
+        const x = gateway.metrics();
+        return x.received - before.received >= 7 ? x : undefined;
+      },
+      { what: 'seven more messages received' },
+    );
     const delta = (reason: string) => (m.rejected[reason] ?? 0) - (before.rejected[reason] ?? 0);
     expect(delta('invalid_shape')).toBe(5);
     expect(delta('type_topic_mismatch')).toBe(2);
@@ -238,22 +258,22 @@ describe('alarms over the device protocol', () => {
   it('raises DEVICE_LOST when a device stays offline, shows it OFF_ALARM, and clears it when it is back', async () => {
     const client = await connectAs(RAW, true);
     await online(client, RAW);
-    await until(() => gateway.isOnline(tenant, RAW.hexacode));
+    await eventually(() => gateway.isOnline(tenant, RAW.hexacode), { what: 'the device online' });
     const lost = () => alarmEvents(RAW.hexacode, DEVICE_LOST_CODE);
 
     // A short loss is not a lost device.
     client.stream.destroy();
-    await until(() => !gateway.isOnline(tenant, RAW.hexacode));
+    await eventually(() => !gateway.isOnline(tenant, RAW.hexacode), { what: 'the device offline' });
     clock.advance(DEVICE_LOST_AFTER_MS / 2);
     const back = await connectAs(RAW, true);
     await online(back, RAW);
-    await until(() => gateway.isOnline(tenant, RAW.hexacode));
+    await eventually(() => gateway.isOnline(tenant, RAW.hexacode), { what: 'the device online again' });
     clock.advance(DEVICE_LOST_AFTER_MS);
     expect(lost()).toEqual([]);
 
     // Its last will, then a minute of silence.
     back.stream.destroy();
-    await until(() => gateway.deviceStatus(tenant, RAW.hexacode) === 'OFF');
+    await eventually(() => gateway.deviceStatus(tenant, RAW.hexacode) === 'OFF', { what: 'the device OFF' });
     const wentOffline = clock.now();
     clock.advance(DEVICE_LOST_AFTER_MS - 1);
     expect(lost()).toEqual([]);
@@ -286,7 +306,7 @@ describe('alarms over the device protocol', () => {
     clock.advance(1000);
     const found = await connectAs(RAW, true);
     await online(found, RAW);
-    await until(() => lost().length === 2);
+    await eventually(() => lost().length === 2, { what: 'two DEVICE_LOST events' });
     expect(lost()[1]).toMatchObject({ raised: false, department: 0, subDepartment: 0, at: clock.now() });
     expect(gateway.isLost(tenant, RAW.hexacode)).toBe(false);
     expect(gateway.deviceStatus(tenant, RAW.hexacode)).toBe('ON');
@@ -295,13 +315,21 @@ describe('alarms over the device protocol', () => {
   it('a simulated device publishes its alarms as they come and go', async () => {
     expect(sim.trigger('1.0', 'sensorFault', 300)).toBe(true);
     await sim.tick(2);
-    const raised = await until(() => alarmEvents(SIM.hexacode, 'SENSOR_FAULT')[0]);
+    const raised = await eventually(() => alarmEvents(SIM.hexacode, 'SENSOR_FAULT')[0], {
+      what: 'the raised SENSOR_FAULT event',
+    });
     expect(raised).toMatchObject({ department: 1, subDepartment: 0, raised: true, at: FIXED_NOW.getTime() });
-    await until(() => gateway.departmentStatus(tenant, SIM.hexacode, 1, 0) === 'ON_ALARM');
+    await eventually(() => gateway.departmentStatus(tenant, SIM.hexacode, 1, 0) === 'ON_ALARM', {
+      what: 'department 1.0 ON_ALARM',
+    });
     await sim.tick(400);
-    await until(() => alarmEvents(SIM.hexacode, 'SENSOR_FAULT')[1]);
+    await eventually(() => alarmEvents(SIM.hexacode, 'SENSOR_FAULT')[1], {
+      what: 'the cleared SENSOR_FAULT event',
+    });
     expect(alarmEvents(SIM.hexacode, 'SENSOR_FAULT').map((e) => e.raised)).toEqual([true, false]);
-    await until(() => gateway.departmentStatus(tenant, SIM.hexacode, 1, 0) === 'ON');
+    await eventually(() => gateway.departmentStatus(tenant, SIM.hexacode, 1, 0) === 'ON', {
+      what: 'department 1.0 ON again',
+    });
     // With each change, the department's current list.
     expect(events.filter((e) => e.type === 'AlarmList' && e.hexacode === SIM.hexacode)).toContainEqual(
       expect.objectContaining({ department: 1, subDepartment: 0, codes: ['SENSOR_FAULT'] }),
@@ -310,14 +338,20 @@ describe('alarms over the device protocol', () => {
 
   it('a forced alarm stays until forced clear', async () => {
     expect(await sim.forceAlarm('1.1', 'HIGH_TEMPERATURE', true)).toBe('OK');
-    await until(() => alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE')[0]);
+    await eventually(() => alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE')[0], {
+      what: 'the forced HIGH_TEMPERATURE event',
+    });
     expect(gateway.departmentStatus(tenant, SIM.hexacode, 1, 1)).toBe('ON_ALARM');
     await sim.tick(3600);
     expect(sim.activeAlarms(1, 1)).toEqual(['HIGH_TEMPERATURE']);
     expect(await sim.forceAlarm('1.1', 'HIGH_TEMPERATURE', false)).toBe('OK');
-    await until(() => alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE')[1]);
+    await eventually(() => alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE')[1], {
+      what: 'the cleared HIGH_TEMPERATURE event',
+    });
     expect(alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE').map((e) => e.raised)).toEqual([true, false]);
-    await until(() => gateway.deviceStatus(tenant, SIM.hexacode) === 'ON');
+    await eventually(() => gateway.deviceStatus(tenant, SIM.hexacode) === 'ON', {
+      what: 'the device ON again',
+    });
     expect(await sim.forceAlarm('7.0', 'HIGH_TEMPERATURE', true)).toBe('DEPARTMENT_NOT_PRESENT');
   });
 });

@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDevice } from '../simulator/device';
 import type { FleetDevice } from '../simulator/fleetDevice';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';
 import { MemoryDeviceCredentials } from './credentials';
@@ -11,6 +11,24 @@ import { MAX_PACKET_BYTES, MAX_RETAINED_TOPICS_PER_DEVICE, Topics } from './prot
 
 /** The embedded broker as a device with bad intentions meets it, over real MQTT/TCP. */
 const SERVER = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
+
+/**
+ * Sends a marker through the broker to `client` (a server client) and waits for it: what the broker was to send
+ * `client` before it (a last will, a forwarded or a retained message) has arrived by then.
+ */
+async function fence(client: MqttClient): Promise<void> {
+  const marker = `fence/${randomBytes(4).toString('hex')}`;
+  let back = false;
+  const heard = (topic: string) => (back ||= topic === marker);
+  client.on('message', heard);
+  try {
+    await client.subscribeAsync(marker);
+    await client.publishAsync(marker, 'fence', { qos: 1 });
+    await eventually(() => back, { what: 'the marker back from the broker' });
+  } finally {
+    client.off('message', heard);
+  }
+}
 const topics = new Topics('devices');
 const device = (tenant: string, hexacode: string): FleetDevice => ({
   tenant,
@@ -56,7 +74,9 @@ describe('embedded broker against a hostile device', () => {
     await spy.subscribeAsync(topics.status(VICTIM.tenant, VICTIM.hexacode));
     victim = new SimulatedDevice(VICTIM, adfs.get('CC-410')!, { url: broker.url, eventRate: 0 });
     await victim.connect();
-    await until(() => statuses.some((s) => s.includes('"online":true')));
+    await eventually(() => statuses.some((s) => s.includes('"online":true')), {
+      what: "the victim's online status",
+    });
   });
 
   afterEach(async () => {
@@ -74,7 +94,7 @@ describe('embedded broker against a hostile device', () => {
     for (const clientId of [`${VICTIM.tenant}/${VICTIM.hexacode}`, 'coldwatch-server-1', 'anything']) {
       await expect(connectAs(ATTACKER, { clientId })).rejects.toThrow(/Identifier rejected/i);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await fence(spy);
     expect(victim.connected).toBe(true);
     expect(statuses.filter((s) => s.includes('"online":false'))).toEqual([]);
     // Its own client id is fine.
@@ -86,7 +106,9 @@ describe('embedded broker against a hostile device', () => {
     // The broker drops the connection (as a restart or a network fault would).
     const { clients } = broker.aedes as unknown as { clients: Record<string, { close(): void }> };
     clients['acme/A1A1A1']!.close();
-    await until(() => statuses.some((s) => s.includes('"online":true')), 10_000);
+    await eventually(() => statuses.some((s) => s.includes('"online":true')), {
+      what: "the victim's online status again",
+    });
     expect(victim.connected).toBe(true);
   });
 
@@ -99,7 +121,7 @@ describe('embedded broker against a hostile device', () => {
     await spy.subscribeAsync(big);
     attacker.publish(big, Buffer.alloc(MAX_PACKET_BYTES + 1, 0x20), { qos: 0, retain: true });
     await closed;
-    await new Promise((r) => setTimeout(r, 100));
+    await fence(spy);
     expect(seen).not.toContain(big);
   });
 
@@ -116,9 +138,9 @@ describe('embedded broker against a hostile device', () => {
     await closed;
     const retained: string[] = [];
     const reader = await mqtt.connectAsync(broker.url, { ...SERVER, protocolVersion: 4, reconnectPeriod: 0 });
-    reader.on('message', (topic) => retained.push(topic));
+    reader.on('message', (topic) => topic.startsWith('devices/') && retained.push(topic));
     await reader.subscribeAsync(`devices/${ATTACKER.tenant}/${ATTACKER.hexacode}/#`);
-    await new Promise((r) => setTimeout(r, 300));
+    await fence(reader); // the broker sends what it retains at the subscription
     await reader.endAsync();
     expect(retained.length).toBeLessThanOrEqual(MAX_RETAINED_TOPICS_PER_DEVICE);
   });

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 import type { LineView } from './gateway';
 import { MAX_CLOCK_AHEAD_MS } from './protocol';
 import { type GatewayBench, startGatewayBench, testDevice } from './testing';
@@ -32,18 +32,20 @@ describe('device clocks', () => {
     client = await bench.connectAs(CASE, true);
     await bench.online(client, CASE, ['1.0']);
     await sendValues(Date.now(), 31);
-    await until(async () => (await airTemperature()) === '3.1', 4000, 'first values');
+    await eventually(async () => (await airTemperature()) === '3.1', { what: 'first values' });
   });
   afterAll(() => bench?.stop());
 
   it('refuses values stamped far ahead, and the next message with a sane clock flows', async () => {
     await sendValues(FAR_FUTURE, 999);
-    await until(() => clockAhead() === 1, 4000, 'the far-future message refused');
+    await eventually(() => clockAhead() === 1, { what: 'the far-future message refused' });
     expect(await airTemperature(), 'the refused values are not taken').toBe('3.1');
 
     for (const [i, tenths] of [42, 43, 44].entries()) {
       await sendValues(Date.now() + i, tenths);
-      await until(async () => (await airTemperature()) === (tenths / 10).toFixed(1), 4000, `${tenths} shown`);
+      await eventually(async () => (await airTemperature()) === (tenths / 10).toFixed(1), {
+        what: `${tenths} shown`,
+      });
     }
     expect(clockAhead()).toBe(1);
   });
@@ -60,7 +62,7 @@ describe('device clocks', () => {
       ts: FAR_FUTURE,
     };
     await bench.publish(client, bench.topics.alarms('demo', CASE.hexacode), alarm);
-    await until(() => clockAhead() === 3, 4000, 'status and alarm refused');
+    await eventually(() => clockAhead() === 3, { what: 'status and alarm refused' });
     expect(bench.gateway.isOnline('demo', CASE.hexacode), 'the refused offline status changed nothing').toBe(
       true,
     );
@@ -68,20 +70,20 @@ describe('device clocks', () => {
     expect(doorAlarms, 'no alarm dated in the future').toEqual([]);
 
     await bench.publish(client, status, { v: 1, type: 'status', online: false, ts: Date.now() }, true);
-    await until(() => !bench.gateway.isOnline('demo', CASE.hexacode), 4000, 'offline');
+    await eventually(() => !bench.gateway.isOnline('demo', CASE.hexacode), { what: 'offline' });
     await bench.online(client, CASE, ['1.0']);
     await sendValues(Date.now(), 60);
-    await until(async () => (await airTemperature()) === '6.0', 4000, 'values after coming back');
+    await eventually(async () => (await airTemperature()) === '6.0', { what: 'values after coming back' });
   });
 
   it('lets a clock a little ahead through, and refuses one past the allowed drift', async () => {
     const before = bench.gateway.metrics().accepted;
     await sendValues(Date.now() + MAX_CLOCK_AHEAD_MS - 60_000, 50);
-    await until(async () => (await airTemperature()) === '5.0', 4000, 'a minute of drift accepted');
+    await eventually(async () => (await airTemperature()) === '5.0', { what: 'a minute of drift accepted' });
     expect(bench.gateway.metrics().accepted).toBe(before + 1);
 
     await sendValues(Date.now() + MAX_CLOCK_AHEAD_MS + 60_000, 51);
-    await until(() => clockAhead() === 4, 4000, 'six minutes ahead refused');
+    await eventually(() => clockAhead() === 4, { what: 'six minutes ahead refused' });
     expect(await airTemperature()).toBe('5.0');
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect as netConnect } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../testing/wait';
 import { SimulatedDevice } from '../simulator/device';
 import type { FleetDevice } from '../simulator/fleetDevice';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
@@ -30,16 +31,6 @@ const mosquittoUp = await new Promise<boolean>((resolve) => {
 
 const SERVER = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
 const FIXED_NOW = () => new Date('2026-01-15T12:00:00');
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const line = (lines: LineView[], n: number) => lines.find((l) => l.number === n)!;
 
@@ -120,7 +111,12 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       const retained = new Set<string>();
       cleaner.on('message', (topic, payload) => payload.length > 0 && retained.add(topic));
       await cleaner.subscribeAsync(`${prefix}/#`);
-      await new Promise((r) => setTimeout(r, 300));
+      // The broker sends what it retains at the subscription, before a message published after it.
+      const marker = `${prefix}/cleanup-marker`;
+      let marked = false;
+      cleaner.on('message', (topic) => (marked ||= topic === marker));
+      await cleaner.publishAsync(marker, 'x', { qos: 1 });
+      await eventually(() => marked, { what: 'the retained messages collected' });
       await Promise.all([...retained].map((t) => cleaner.publishAsync(t, '', { retain: true, qos: 1 })));
     }
     await Promise.all(extraClients.map((c) => c.endAsync().catch(() => {})));
@@ -162,16 +158,23 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       JSON.stringify({ v: 1, type: 'departmentStatus', status: 'ON_ALARM' }),
     );
     // A device may not publish commands, not even to itself.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(seen).toEqual([]);
+    await eventually(() => !other.connected, { what: 'the broker dropping the impostor' });
+    // A message published after the refused one reaches the spy after it would have.
+    const marker = `${prefix}/${tenant}/${spec.hexacode}/departments/9.9/marker`;
+    await spy.publishAsync(marker, 'x', { qos: 1 });
+    await eventually(() => seen.includes(marker), { what: 'the marker after the refused publish' });
+    expect(seen).toEqual([marker]);
     expect(gateway.departmentStatus(tenant, spec.hexacode, 9, 9)).toBe('ON');
   });
 
   it('delivers raw values to the gateway cache and translates them through the ADF', async () => {
-    const result = await until(async () => {
-      const r = await gateway.readLines(tenant, spec.hexacode, 1, 0, 1);
-      return line(r.lines, 1)?.status === 'OK' ? r : undefined;
-    });
+    const result = await eventually(
+      async () => {
+        const r = await gateway.readLines(tenant, spec.hexacode, 1, 0, 1);
+        return line(r.lines, 1)?.status === 'OK' ? r : undefined;
+      },
+      { what: 'line 1 read OK' },
+    );
     expect(result.status).toBe('OK');
     expect(line(result.lines, 1)).toMatchObject({ name: 'Air temperature', unit: '°C', readOnly: true });
     expect(line(result.lines, 1).value).toMatch(/^-?\d+\.\d$/);
@@ -244,10 +247,13 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       JSON.stringify({ v: 1, type: 'values', ts: 5, values: { '1.1': 42 } }),
       { qos: 1 },
     );
-    const m = await until(() => {
-      const x = gateway.metrics();
-      return x.received - before.received >= 9 ? x : undefined;
-    });
+    const m = await eventually(
+      () => {
+        const x = gateway.metrics();
+        return x.received - before.received >= 9 ? x : undefined;
+      },
+      { what: 'nine more messages received' },
+    );
     const delta = (reason: string) => (m.rejected[reason] ?? 0) - (before.rejected[reason] ?? 0);
     expect(delta('malformed_json')).toBe(1);
     expect(delta('unknown_type')).toBe(1);
@@ -272,18 +278,24 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     });
     expect(await gateway.writeLine(address, '-1.5')).toEqual({ result: 'ACCEPTED', raw: -15 });
     expect(sim.value(1, 0, 'setpoint')).toBeCloseTo(-1.5);
-    await until(async () => {
-      const l = await gateway.readLine(address);
-      return 'value' in l && l.value === '-1.5' ? l : undefined;
-    });
+    await eventually(
+      async () => {
+        const l = await gateway.readLine(address);
+        return 'value' in l && l.value === '-1.5' ? l : undefined;
+      },
+      { what: 'the written value -1.5 read back' },
+    );
     await sim.tick(3600); // an hour of simulated time
     const airAfter = sim.value(1, 0, 'airTemp') as number;
     expect(airAfter).toBeLessThan(startAir - 1);
     expect(Math.abs(airAfter - -1.5)).toBeLessThan(2.5);
-    const air = await until(async () => {
-      const l = await gateway.readLine({ ...address, page: 1, line: 1 });
-      return 'value' in l && Number(l.value) === Math.round(airAfter * 10) / 10 ? l : undefined;
-    });
+    const air = await eventually(
+      async () => {
+        const l = await gateway.readLine({ ...address, page: 1, line: 1 });
+        return 'value' in l && Number(l.value) === Math.round(airAfter * 10) / 10 ? l : undefined;
+      },
+      { what: 'the new air temperature read back' },
+    );
     expect(air.status).toBe('OK');
     expect(await gateway.writeLine({ ...address, page: 1, line: 9 }, 'Night')).toMatchObject({
       result: 'ACCEPTED',
@@ -325,7 +337,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     await send('r1', 1, 1, 30);
     await send('r2', 2, 1, 500);
     await send('r3', 9, 9, 1);
-    await until(() => (replies.length >= 3 ? true : undefined));
+    await eventually(() => (replies.length >= 3 ? true : undefined), { what: 'three write replies' });
     expect(replies).toEqual([
       { v: 1, type: 'writeResult', id: 'r1', result: 'REFUSED', reason: 'READ_ONLY' },
       { v: 1, type: 'writeResult', id: 'r2', result: 'REFUSED', reason: 'OUT_OF_RANGE' },
@@ -339,11 +351,14 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     expect(await gateway.writeLine({ ...address, line: 1 }, -30)).toMatchObject({ result: 'ACCEPTED' }); // high limit
     await sim.tick(4);
     // Under load the device may apply the writes after those ticks: time goes on while the test waits.
-    await until(async () => {
-      if (gateway.departmentStatus(tenant, spec.hexacode, 1, 1) === 'ON_ALARM') return true;
-      await sim.tick(1);
-      return undefined;
-    });
+    await eventually(
+      async () => {
+        if (gateway.departmentStatus(tenant, spec.hexacode, 1, 1) === 'ON_ALARM') return true;
+        await sim.tick(1);
+        return undefined;
+      },
+      { what: 'department 1.1 ON_ALARM' },
+    );
     expect(gateway.deviceStatus(tenant, spec.hexacode)).toBe('ON_ALARM');
     expect(events).toContainEqual({
       type: 'DepartmentStatus',
@@ -361,7 +376,9 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     });
     expect(await gateway.writeLine({ ...address, line: 1 }, 20)).toMatchObject({ result: 'ACCEPTED' });
     await sim.tick(4);
-    await until(() => (gateway.deviceStatus(tenant, spec.hexacode) === 'ON' ? true : undefined));
+    await eventually(() => (gateway.deviceStatus(tenant, spec.hexacode) === 'ON' ? true : undefined), {
+      what: 'the device ON',
+    });
   });
 
   it('computes virtual device lines from the real device', async () => {
@@ -371,7 +388,9 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     const r = await gateway.readLines(tenant, 'F00001', 1, 0, 1);
     expect(r.status).toBe('OK');
     expect(Number(r.lines[0]!.value)).toBeCloseTo((a + b) / 2, 0);
-    await until(() => events.find((e) => e.type === 'VirtualLineValues' && e.hexacode === 'F00001'));
+    await eventually(() => events.find((e) => e.type === 'VirtualLineValues' && e.hexacode === 'F00001'), {
+      what: "F00001's virtual line values",
+    });
     expect(
       await gateway.writeLine(
         { tenant, hexacode: 'F00001', department: 1, subDepartment: 0, page: 1, line: 1 },
@@ -396,8 +415,10 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
 
   it('goes offline through the last will when the connection drops', async () => {
     sim.dropConnection();
-    await until(() =>
-      events.find((e) => e.type === 'DeviceStatus' && e.hexacode === spec.hexacode && e.status === 'OFF'),
+    await eventually(
+      () =>
+        events.find((e) => e.type === 'DeviceStatus' && e.hexacode === spec.hexacode && e.status === 'OFF'),
+      { what: 'the device OFF' },
     );
     expect(gateway.departmentStatus(tenant, spec.hexacode, 1, 0)).toBe('OFF');
     const r = await gateway.readLines(tenant, spec.hexacode, 1, 0, 1);
@@ -409,7 +430,9 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       status: 'DEVICE_CAN_RECEIVED',
     });
     await sim.connect();
-    await until(() => (gateway.deviceStatus(tenant, spec.hexacode) === 'ON' ? true : undefined));
+    await eventually(() => (gateway.deviceStatus(tenant, spec.hexacode) === 'ON' ? true : undefined), {
+      what: 'the device ON again',
+    });
   });
 
   it('hands every values message to each own subscription, as on every instance', async () => {
@@ -422,8 +445,9 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     );
     await sim.tick(2);
     // Each department snapshot reached both: recording survives the loss of either instance.
-    await until(
+    await eventually(
       () => got.filter((name) => name === 'a').length >= 2 && got.filter((name) => name === 'b').length >= 2,
+      { what: 'two messages of each subscriber' },
     );
     await Promise.all(stops.map((stop) => stop()));
   });

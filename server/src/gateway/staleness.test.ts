@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 import { STALENESS_SWEEP_MS } from './protocol';
 import {
   averageAirOf,
@@ -37,7 +37,7 @@ describe('stale values and silent devices', () => {
       page: 1,
       line: 1,
     };
-    await until(() => bench.gateway.rawValue(address) === sent, 4000, 'values taken');
+    await eventually(() => bench.gateway.rawValue(address) === sent, { what: 'values taken' });
   };
   const silence = () =>
     bench.events.filter((e) => e.type === 'DeviceSilence' && e.hexacode === CASE.hexacode);
@@ -102,7 +102,7 @@ describe('stale values and silent devices', () => {
     expect(bench.gateway.isSilent('demo', CASE.hexacode)).toBe(true);
     const status = bench.topics.status('demo', CASE.hexacode);
     await bench.publish(client, status, { v: 1, type: 'status', online: false }, true);
-    await until(() => !bench.gateway.isOnline('demo', CASE.hexacode), 4000, 'offline');
+    await eventually(() => !bench.gateway.isOnline('demo', CASE.hexacode), { what: 'offline' });
     expect(bench.gateway.isSilent('demo', CASE.hexacode)).toBe(false);
     expect(silence().at(-1)).toMatchObject({ silent: false });
     expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 0).stale).toBe(false);
@@ -115,7 +115,9 @@ describe('stale values and silent devices', () => {
     pass(4_000);
     const message = { v: 1, type: 'values', ts: clock.now(), values: { '1.1': 20 } };
     await bench.publish(client, bench.topics.values('demo', CASE.hexacode, 1, 1), message, true);
-    await until(() => bench.gateway.freshness('demo', CASE.hexacode, 1, 1).reportedAt !== null, 4000, '1.1');
+    await eventually(() => bench.gateway.freshness('demo', CASE.hexacode, 1, 1).reportedAt !== null, {
+      what: '1.1',
+    });
     expect(bench.gateway.freshness('demo', 'F0F0F0', 1, 0)).toEqual({ reportedAt: first, stale: false });
     pass(PERIOD_MS - 3_000);
     expect(bench.gateway.freshness('demo', 'F0F0F0', 1, 0)).toEqual({ reportedAt: first, stale: true });

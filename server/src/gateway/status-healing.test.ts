@@ -1,7 +1,7 @@
 import type { AuthorizeForwardHandler, Client } from 'aedes';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 import {
   STALENESS_SWEEP_MS,
   STATUS_REREAD_ANSWER_MS,
@@ -73,12 +73,12 @@ describe('statuses heal', () => {
     await values(client, WILL.hexacode);
     dropping = (topic) => topic === bench.topics.status('demo', WILL.hexacode);
     client.stream.destroy(); // a power cut: the broker publishes the will, which the server never hears
-    await until(() => bench.broker.aedes.connectedClients === 1, 4000, 'the device gone');
+    await eventually(() => bench.broker.aedes.connectedClients === 1, { what: 'the device gone' });
     dropping = () => false;
     expect(online(WILL.hexacode), 'the server missed it').toBe(true);
 
     await pass(SILENT_BOUND_MS - STALENESS_SWEEP_MS);
-    await until(() => !online(WILL.hexacode), 4000, 'offline from the retained will');
+    await eventually(() => !online(WILL.hexacode), { what: 'offline from the retained will' });
   });
 
   it('reads every device again in turn, so a dropped department status is corrected while values flow', async () => {
@@ -96,7 +96,7 @@ describe('statuses heal', () => {
       passed += STATUS_REREAD_TICK_MS;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await until(() => status(ALARM.hexacode) === 'ON_ALARM', 4000, 'alarm status within one round');
+    await eventually(() => status(ALARM.hexacode) === 'ON_ALARM', { what: 'alarm status within one round' });
     expect(online(ALARM.hexacode)).toBe(true);
   });
 
@@ -104,7 +104,7 @@ describe('statuses heal', () => {
     const client = await bench.connectAs(ALARM, true);
     await bench.online(client, ALARM, ['1.0']);
     await departmentStatus(client, ALARM.hexacode, []);
-    await until(() => status(ALARM.hexacode) === 'ON', 4000, 'no alarm');
+    await eventually(() => status(ALARM.hexacode) === 'ON', { what: 'no alarm' });
     await pass(STALENESS_SWEEP_MS);
     // The alarm is raised; the department's new list is not published yet, so the broker still keeps [].
     const raised = {
@@ -116,7 +116,7 @@ describe('statuses heal', () => {
       ts: clock.now(),
     };
     await bench.publish(client, bench.topics.alarms('demo', ALARM.hexacode), raised);
-    await until(() => status(ALARM.hexacode) === 'ON_ALARM', 4000, 'the alarm heard');
+    await eventually(() => status(ALARM.hexacode) === 'ON_ALARM', { what: 'the alarm heard' });
     const filter = `${bench.topics.device('demo', ALARM.hexacode)}/departments/+/status`;
     /** What the server had received when the broker took its re-read subscription. */
     let receivedThen: number | undefined;
@@ -130,7 +130,9 @@ describe('statuses heal', () => {
     }
     // The retained status and department status follow the subscription.
     const copies = receivedThen + 2;
-    await until(() => bench.gateway.metrics().received >= copies, 4000, 'the retained copies delivered');
+    await eventually(() => bench.gateway.metrics().received >= copies, {
+      what: 'the retained copies delivered',
+    });
     expect(status(ALARM.hexacode), 'the older list changed nothing').toBe('ON_ALARM');
     await departmentStatus(client, ALARM.hexacode, []);
   });
@@ -140,7 +142,7 @@ describe('statuses heal', () => {
     const before = await bench.connectAs(ONLINE, true);
     await bench.online(before, ONLINE, ['1.0']);
     await bench.publish(before, status, { v: 1, type: 'status', online: false }, true);
-    await until(() => !online(ONLINE.hexacode), 4000, 'heard offline');
+    await eventually(() => !online(ONLINE.hexacode), { what: 'heard offline' });
     await before.endAsync();
     // Back on line: the server misses its announcement.
     const client = await bench.connectAs(ONLINE, true);
@@ -148,7 +150,9 @@ describe('statuses heal', () => {
     await bench.publish(client, status, { v: 1, type: 'status', online: true }, true);
     dropping = () => false;
     await values(client, ONLINE.hexacode);
-    await until(() => online(ONLINE.hexacode), 4000, 'online from the retained status, on its first values');
+    await eventually(() => online(ONLINE.hexacode), {
+      what: 'online from the retained status, on its first values',
+    });
   });
 
   it('after a broker restart that lost every retained message, the devices that came back are online and the one that did not is offline', async () => {
@@ -159,7 +163,7 @@ describe('statuses heal', () => {
     await values(gone, GONE.hexacode);
     await bench.restartBroker();
     dropToServer();
-    await until(() => bench.gateway.connected, 8000, 'the server reconnected');
+    await eventually(() => bench.gateway.connected, { what: 'the server reconnected' });
     // The device that comes back announces itself again, as the protocol asks; the other never does.
     const again = await bench.connectAs(RESTART, true);
     await bench.publish(
@@ -169,7 +173,7 @@ describe('statuses heal', () => {
       true,
     );
     await departmentStatus(again, RESTART.hexacode, ['DOOR_OPEN']);
-    await until(() => status(RESTART.hexacode) === 'ON_ALARM', 4000, 'the returning device heard');
+    await eventually(() => status(RESTART.hexacode) === 'ON_ALARM', { what: 'the returning device heard' });
     expect(online(GONE.hexacode), 'not heard of since').toBe(true);
 
     // The bound, and the round trips of the re-read, which take real time.
@@ -177,7 +181,7 @@ describe('statuses heal', () => {
       await values(again, RESTART.hexacode);
       await pass(STALENESS_SWEEP_MS);
     }
-    await until(() => !online(GONE.hexacode), 4000, 'the device that did not come back offline');
+    await eventually(() => !online(GONE.hexacode), { what: 'the device that did not come back offline' });
     expect(online(RESTART.hexacode)).toBe(true);
   });
 
@@ -188,9 +192,9 @@ describe('statuses heal', () => {
     const { clients } = bench.broker.aedes as unknown as { clients: Record<string, Client> };
     const server = Object.values(clients).find((c) => c.id.startsWith('coldwatch-server'))!;
     server.close();
-    await until(() => !bench.gateway.connected, 4000, 'the server disconnected');
+    await eventually(() => !bench.gateway.connected, { what: 'the server disconnected' });
     await departmentStatus(client, ALARM.hexacode, []);
-    await until(() => bench.gateway.connected, 8000, 'the server reconnected');
-    await until(() => status(ALARM.hexacode) === 'ON', 4000, 'the status published meanwhile');
+    await eventually(() => bench.gateway.connected, { what: 'the server reconnected' });
+    await eventually(() => status(ALARM.hexacode) === 'ON', { what: 'the status published meanwhile' });
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FleetDevice } from '../simulator/fleetDevice';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
 import { type EmbeddedBroker, startBroker } from './broker';
 import type { GatewayClock } from './clock';
@@ -150,7 +150,9 @@ export async function startGatewayBench(
         { v: PROTOCOL_VERSION, type: 'status', online: true, ...(departments ? { departments } : {}) },
         true,
       );
-      await until(() => gateway.isOnline(spec.tenant, spec.hexacode), 4000, `${spec.hexacode} online`);
+      await eventually(() => gateway.isOnline(spec.tenant, spec.hexacode), {
+        what: `${spec.hexacode} online`,
+      });
     },
     async restartBroker() {
       await bench.broker.close();

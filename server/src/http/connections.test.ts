@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppOptions } from '../app';
 import { TEST_BACKEND } from '../testing/backends';
 import { secondInstance, useTestApp } from '../testing/app';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './connections';
 
 /** Timeouts short enough for a test to wait for, checked often. */
@@ -129,7 +129,9 @@ describe('slow and greedy clients', () => {
       held[1]!.socket.destroy();
       await held[1]!.closed;
       // The server hears of the close a moment later: asked again until it has.
-      await until(async () => (await livez(port)).startsWith('HTTP/1.1 200 '), 4000, 'a place freed');
+      await eventually(async () => (await livez(port)).startsWith('HTTP/1.1 200 '), {
+        what: 'a place freed',
+      });
       for (const client of held) client.socket.destroy();
     });
 

@@ -5,7 +5,7 @@ import { createDatabase, type DatabaseHandle } from '../db/client';
 import { hostOf, tokenOf } from '../testing/app';
 import { TEST_BACKEND, type TestDatabase } from '../testing/backends';
 import { startTcpProxy, type TcpProxy } from '../testing/tcpProxy';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 
 /** The seeded test database and an app on it through a TCP proxy that the tests break and mend. */
 function appThroughProxy() {
@@ -61,11 +61,9 @@ describe('PostgreSQL refusing connections for a while', () => {
     expect((await ctx.app.inject({ url: '/livez' })).statusCode).toBe(200);
 
     await ctx.proxy.open();
-    await until(
-      async () => (await ctx.app.inject({ url: '/readyz' })).statusCode === 200,
-      10_000,
-      'ready again',
-    );
+    await eventually(async () => (await ctx.app.inject({ url: '/readyz' })).statusCode === 200, {
+      what: 'ready again',
+    });
     expect((await list()).statusCode).toBe(200);
   });
 });
@@ -104,11 +102,9 @@ describe('PostgreSQL gone silent (a partition), then answering new connections o
     // Only new connections get through: every connection opened before stays silent.
     ctx.proxy.heal();
     const healed = Date.now();
-    await until(
-      async () => (await burst()).every((r, i) => r.statusCode === (i < 14 ? 200 : 401)),
-      10_000,
-      'every call answered again',
-    );
+    await eventually(async () => (await burst()).every((r, i) => r.statusCode === (i < 14 ? 200 : 401)), {
+      what: 'every call answered again',
+    });
     expect(Date.now() - healed).toBeLessThan(10_000);
     expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });

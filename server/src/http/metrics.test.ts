@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../testing/app';
 import { speakAsDevice } from '../testing/devices';
-import { until } from '../testing/wait';
+import { eventually } from '../testing/wait';
 
 describe('/metrics', () => {
   const ctx = useTestApp(TEST_BACKEND, { devices: true });
@@ -52,6 +52,6 @@ describe('/metrics', () => {
         { qos: 1 },
       ),
     );
-    await until(async () => sample(await scrape(), refused) === before + 1, 4000, 'refusal counted');
+    await eventually(async () => sample(await scrape(), refused) === before + 1, { what: 'refusal counted' });
   });
 });

@@ -61,7 +61,7 @@ describeEachBackend('security: no user reaches the data of another user or tenan
       await plantMarkedData(user, markersOf.get(user)!);
     }
     await markTenantDevices(db, 'acme', markersOf.get(acme)!);
-  }, 60_000);
+  });
 
   /** Everything the attacker holds, where ids it was sent may legitimately be stored and shown again. */
   async function holdingsOf(attacker: Caller): Promise<string> {

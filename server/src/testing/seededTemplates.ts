@@ -1,7 +1,7 @@
-import { createDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../seed';
-import { databaseUrlOf, dropDatabase, withAdmin } from './testPostgres';
+import { databaseUrlOf, dropDatabase, patientDatabase, withAdmin } from './testPostgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,7 +29,7 @@ export async function migrateAndSeed(handle: DatabaseHandle, variant: SeedVarian
 async function seededTemplate(adminUrl: string, run: string, variant: SeedVariant): Promise<string> {
   const name = `coldwatch_seeded_${run}_${variant}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const handle = createDatabase(databaseUrlOf(adminUrl, name));
+  const handle = patientDatabase(databaseUrlOf(adminUrl, name));
   await migrateAndSeed(handle, variant);
   await handle.close();
   return name;

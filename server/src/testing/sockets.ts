@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type WebSocket from 'ws';
 import type { ServerMessage } from '#contracts';
 import { hostOf, tokenOf, type TestContext } from './app';
-import { until } from './wait';
+import { eventually } from './wait';
 
 export type Received = ServerMessage | string;
 
@@ -46,8 +46,12 @@ export function useLiveSockets(ctx: TestContext) {
   const sockets: WebSocket[] = [];
   beforeAll(async () => {
     token = await tokenOf(ctx.app, 'operator', 'Operator123');
-    await until(() =>
-      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
+    await eventually(
+      () =>
+        ctx.devices.simulatedDevices.every((d) =>
+          ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode),
+        ),
+      { what: 'the demo fleet online' },
     );
   });
   afterAll(() => {

@@ -1,8 +1,12 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { DatabaseHandle } from '../db/client';
 import { openEmbeddedPostgres, clusterDirOf } from '../db/embedded';
+import { APPLICATION_NAME } from '../db/pool';
+import * as schema from '../db/schema';
 import { alive, stopCluster } from '../db/embedded/cluster';
 
 /**
@@ -98,4 +102,17 @@ export function dropDatabase(adminUrl: string, name: string): Promise<void> {
     }
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
+}
+
+/**
+ * A handle on database `url` for seeding the run's templates: the server's pool without its deadlines (a connection
+ * within 3 s, an answer within 4 s). The templates are seeded while every worker starts up, and on a loaded two-core
+ * machine a healthy database can take longer than that. The tests' own databases keep the server's pool.
+ */
+export function patientDatabase(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: APPLICATION_NAME });
+  // As the server's pool does: a connection the database ends (DROP … WITH (FORCE)) must not crash the run.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => void client.on('error', () => undefined));
+  return { db: drizzle(pool, { schema }), pool, url, location: url, close: () => pool.end() };
 }

@@ -24,16 +24,6 @@ export async function call(token: string, method: string, path: string, body?: o
   return response.body;
 }
 
-/** Polls `probe` until it holds; fails after `timeoutMs` naming `what`. */
-export async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
-
 /** The .eml files of the server's outbox in which `text` stands (an .eml.tmp is still being written). */
 export async function mailsWith(text: string): Promise<string[]> {
   const outbox = join(e2eServer().dataDir, 'outbox');

@@ -1,4 +1,5 @@
 import { dropDatabase, withAdmin } from '../../../server/src/testing/testPostgres';
+import { eventually } from '../../../server/src/testing/wait';
 import { startServer, type DatabaseTemplate } from './server';
 
 /** The server's log line once the demo's weeks of history are in the database. */
@@ -19,12 +20,12 @@ export async function makeSeededDatabase(adminUrl: string): Promise<DatabaseTemp
       { database: { adminUrl, template: empty } },
     );
     try {
-      const deadline = Date.now() + 120_000;
-      while (!server.output().includes(BACKFILLED)) {
-        if (Date.now() > deadline)
-          throw new Error(`the demo history was not backfilled:\n${server.output()}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await eventually(() => server.output().includes(BACKFILLED), {
+        what: 'the demo history backfilled',
+        timeoutMs: 120_000,
+      }).catch((error: Error) => {
+        throw new Error(`${error.message}:\n${server.output()}`);
+      });
       await server.stop({ keepData: true });
       return { adminUrl, template: server.database! };
     } catch (error) {

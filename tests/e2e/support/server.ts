@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { clusterDirOf } from '../../../server/src/db/embedded';
 import { stopCluster } from '../../../server/src/db/embedded/cluster';
 import { databaseUrlOf, dropDatabase, withAdmin } from '../../../server/src/testing/testPostgres';
+import { eventually } from '../../../server/src/testing/wait';
 
 export interface RunningServer {
   port: number;
@@ -81,18 +82,21 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitUntilHealthy(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy within 90 s:\n${log()}`);
+  const healthy = (): Promise<boolean> =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.status === 200,
+      () => false, // not listening yet
+    );
+  const ended = await eventually(
+    async () => (child.exitCode !== null ? 'exited' : (await healthy()) && 'healthy'),
+    {
+      what: 'the server healthy',
+      timeoutMs: 90_000,
+    },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}:\n${log()}`);
+  });
+  if (ended === 'exited') throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
 }
 
 /**

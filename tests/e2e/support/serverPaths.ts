@@ -1,5 +1,6 @@
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../server/src/testing/wait';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
 import { coveringPaths, modelGraph, type ModelOptions, type Path } from '../../support/coveringPaths';
 import type { PathCoverage } from '../../support/pathCoverage';
@@ -27,7 +28,7 @@ export interface ServerPathSuite<M extends AnyStateMachine, W> {
   start(page: Page): Promise<W>;
   /** Plays one model event on the page, updating the world with what follows from it. */
   play(page: Page, event: EventFromLogic<M>, world: W, from: SnapshotFrom<M>): Promise<void>;
-  /** What the page shows in each state (its dotted path); retried until it holds or `settle` ms pass. */
+  /** What the page shows in each state (its dotted path); retried until it holds (`eventually`, or `settle` ms). */
   states: Record<string, (page: Page, snapshot: SnapshotFrom<M>, world: W) => Promise<void>>;
   /** Client-side transitions (by coverage name) the journey should walk too, beyond the server's answers. */
   alsoCover?: readonly string[];
@@ -53,21 +54,12 @@ async function see<M extends AnyStateMachine, W>(
   for (const leaf of leafStates((snapshot as AnyMachineSnapshot).value)) {
     const assertion = suite.states[leaf];
     if (!assertion) throw new Error(`No page assertion for state ${leaf}`);
-    const deadline = Date.now() + (suite.settle ?? 8000);
     page.setDefaultTimeout(LOOK_MS);
     try {
-      for (;;) {
-        try {
-          await assertion(page, snapshot, world);
-          break;
-        } catch (error) {
-          if (Date.now() > deadline) {
-            const reason = error instanceof Error ? error.message : String(error);
-            throw new Error(`${after}: the page does not show state ${leaf}\n${reason}`, { cause: error });
-          }
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      await eventually(async () => (await assertion(page, snapshot, world), true), {
+        what: `${after}: the page to show state ${leaf}`,
+        ...(suite.settle ? { timeoutMs: suite.settle } : {}),
+      });
     } finally {
       page.setDefaultTimeout(PAGE_TIMEOUT_MS);
     }

@@ -7,7 +7,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../open';
 import { tenants } from '../schema';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { clusterDirOf, runningPostmaster } from './cluster';
 
 const WRITER = fileURLToPath(new URL('../../testing/ackingWriter.ts', import.meta.url));
@@ -51,11 +51,10 @@ describe('the embedded PostgreSQL under SIGKILL', () => {
       const writer = startWriter(dataDir, `round${round}`);
       // Killed after a random number of acknowledged writes, at whatever point of the next one it has reached.
       const writes = next(25);
-      await until(
-        () => writer.state.exited || writer.state.acked.length >= writes,
-        60_000,
-        `round ${round}`,
-      ).catch(async (error: Error) => {
+      await eventually(() => writer.state.exited || writer.state.acked.length >= writes, {
+        what: `round ${round}`,
+        timeoutMs: 60_000,
+      }).catch(async (error: Error) => {
         const logs = await readdir(join(clusterDirOf(dataDir), 'log')).catch(() => []);
         const tail = await Promise.all(
           logs.map(async (f) => (await readFile(join(clusterDirOf(dataDir), 'log', f), 'utf8')).slice(-3000)),

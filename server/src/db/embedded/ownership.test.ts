@@ -32,7 +32,7 @@ describe('one DATA_DIR, one server', () => {
     // The first one goes on, on the same PostgreSQL.
     expect((await fetch(`http://127.0.0.1:${first.port}/readyz`)).status).toBe(200);
     expect((await runningPostmaster(clusterDirOf(dataDir)))?.pid).toBe(postgres.pid);
-  }, 60_000);
+  });
 
   it('takes over the PostgreSQL a killed server left running, and stops it when it stops', async () => {
     const postgres = (await runningPostmaster(clusterDirOf(dataDir)))!;
@@ -45,5 +45,5 @@ describe('one DATA_DIR, one server', () => {
     await first.stop({ keepData: true });
     first = undefined;
     expect(await runningPostmaster(clusterDirOf(dataDir))).toBeUndefined();
-  }, 60_000);
+  });
 });

@@ -13,7 +13,7 @@ import { createDatabase, type Database } from '../../db/client';
 import { silentLogger } from '../../gateway/logger';
 import { secondInstance, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { ChangeFeed } from './change-feed';
 import { createDefrostRecorder } from './defrosts';
 import { createAlarmDirectory } from './directory';
@@ -22,7 +22,9 @@ import type { AlarmEvent, AlarmWriter } from './events';
 import { createAlarmHolds } from './holds';
 import { createAlarmsRepository, type AlarmsRepository } from './repository';
 import { createAlarmStore } from './store';
-import { changed, listening, openStream, T0 } from './testing';
+import { changed, listening, openRegisteredStream, type openStream, T0 } from './testing';
+
+type Stream = Awaited<ReturnType<typeof openStream>>;
 
 /**
  * An alarm is stored and announced (numbered, streamed, e-mailed, pushed) once across instances, even when the
@@ -80,21 +82,31 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
   };
   const changeCount = async () => (await ctx.handle.db.select().from(alarmChanges)).length;
 
+  /**
+   * Clears alarm `code` and waits for that on `stream`: a stream sends changes in their order, so a second event
+   * of the raise would have come before it. Answers the events before the clearing.
+   */
+  const eventsBeforeClearing = async (stream: Stream, code: string, at: number) => {
+    ctx.app.alarms.store.handle(changed(code, false, at));
+    await ctx.app.alarms.flush();
+    const isClearing = (e: Stream['events'][number]) => !e.entry.alarms?.some((a) => a.code === code);
+    await eventually(() => stream.events.some(isClearing), { what: `the clearing of ${code} on the stream` });
+    return stream.events.slice(0, stream.events.findIndex(isClearing));
+  };
+
   it('announces a raise heard by both instances once: one change, one stream event, one e-mail, one push', async () => {
-    const stream = await openStream(base, token);
-    await new Promise((r) => setTimeout(r, 100)); // the stream is registered
+    const stream = await openRegisteredStream(ctx.app, base, token);
     const changes = await changeCount();
     const event = changed('HIGH_TEMPERATURE', true, T0);
     ctx.app.alarms.store.handle(event);
     second.alarms.store.handle(event);
     await Promise.all([ctx.app.alarms.flush(), second.alarms.flush()]);
-    await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
-    await new Promise((r) => setTimeout(r, 200)); // a second event would have come by now
-    expect(stream.events).toHaveLength(1);
-    expect(stream.events[0]!.entry.alarms.map((a) => a.code)).toEqual(['HIGH_TEMPERATURE']);
     expect(await changeCount()).toBe(changes + 1);
     expect(await stored('HIGH_TEMPERATURE')).toEqual({ occurrences: 1, mail: 1, push: 1 });
     expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
+    const raises = await eventsBeforeClearing(stream, 'HIGH_TEMPERATURE', T0 + 100);
+    expect(raises).toHaveLength(1);
+    expect(raises[0]!.entry.alarms.map((a) => a.code)).toEqual(['HIGH_TEMPERATURE']);
     await stream.close();
   });
 
@@ -133,8 +145,7 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
     };
     const dying = otherStore(db, killedBeforeCommit, async (event) => void reached.push(event.type));
 
-    const stream = await openStream(base, token);
-    await new Promise((r) => setTimeout(r, 100));
+    const stream = await openRegisteredStream(ctx.app, base, token);
     const changes = await changeCount();
     const event = changed('SENSOR_FAULT', true, T0 + 1000);
     dying.handle(event);
@@ -147,13 +158,12 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
     // The other instance heard the same event from the broker.
     second.alarms.store.handle(event);
     await second.alarms.flush();
-    await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(stream.events).toHaveLength(1);
-    expect(stream.events[0]!.entry.alarms.map((a) => a.code)).toContain('SENSOR_FAULT');
     expect(await changeCount()).toBe(changes + 1);
     expect(await stored('SENSOR_FAULT')).toEqual({ occurrences: 1, mail: 1, push: 1 });
     expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
+    const raises = await eventsBeforeClearing(stream, 'SENSOR_FAULT', T0 + 1100);
+    expect(raises).toHaveLength(1);
+    expect(raises[0]!.entry.alarms.map((a) => a.code)).toContain('SENSOR_FAULT');
     await stream.close();
   });
 
@@ -172,26 +182,31 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
       await held;
     });
     try {
-      const stream = await openStream(base, token);
-      await new Promise((r) => setTimeout(r, 100));
+      const stream = await openRegisteredStream(ctx.app, base, token);
       const event = changed('COMPRESSOR_TRIP', true, T0 + 3000);
       dying.handle(event);
-      await until(() => pid > 0, 4000, 'the dying transaction, holding its rows');
+      await eventually(() => pid > 0, { what: 'the dying transaction, holding its rows' });
       let otherDone = false;
       second.alarms.store.handle(event);
       void second.alarms.flush().then(() => (otherDone = true));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(otherDone).toBe(false); // waiting on the uncommitted raise
+      await eventually(
+        async () => {
+          const { rows } = (await ctx.handle.db.execute(
+            sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )) as { rows: { n: number }[] };
+          return rows[0]!.n > 0;
+        },
+        { what: 'the other instance waiting on the uncommitted raise' },
+      );
+      expect(otherDone).toBe(false);
       // The process dies: PostgreSQL ends its connection and rolls its transaction back.
       await ctx.handle.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
       resume();
       await dying.flush();
-      await until(() => otherDone, 4000, 'the other instance storing the alarm');
-      await until(() => stream.events.length >= 1, 2000, 'the raise on the stream');
-      await new Promise((r) => setTimeout(r, 200));
-      expect(stream.events).toHaveLength(1);
+      await eventually(() => otherDone, { what: 'the other instance storing the alarm' });
       expect(await stored('COMPRESSOR_TRIP')).toEqual({ occurrences: 1, mail: 1, push: 1 });
       expect(heard.map((e) => e.type)).toEqual(['alarm.raised']);
+      expect(await eventsBeforeClearing(stream, 'COMPRESSOR_TRIP', T0 + 3100)).toHaveLength(1);
       await stream.close();
     } finally {
       resume();

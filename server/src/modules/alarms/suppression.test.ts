@@ -5,7 +5,7 @@ import type { Topics } from '../../gateway/protocol';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { speakAsDevice } from '../../testing/devices';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import type { AlarmEvent } from './events';
 
 /**
@@ -75,7 +75,7 @@ describeEachBackend('alarm delays and defrost suppression', (backend) => {
         },
       );
       const stored = async (count: () => Promise<number>, before: number) => {
-        await until(async () => (await count()) > before, 4000, 'stored');
+        await eventually(async () => (await count()) > before, { what: 'stored' });
         await ctx.app.alarms.flush();
       };
       await work({

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ALARM_STREAM_PATH, type AlarmEntry } from '#contracts';
 import type { GatewayEvent } from '../../gateway/events';
+import { eventually } from '../../testing/wait';
 
 export const T0 = Date.parse('2026-01-15T03:00:00Z');
 export const STANDALONE = '2D0001';
@@ -78,4 +79,15 @@ export async function openStream(base: string, token: string, lastEventId?: stri
       await reading;
     },
   };
+}
+
+/**
+ * An alarm stream of `app` (listening at `base`) once `app` sends it changes: a stream is registered after its
+ * headers are sent. For suites that hold one stream at a time.
+ */
+export async function openRegisteredStream(app: FastifyInstance, base: string, token: string) {
+  await eventually(() => app.alarms.streams.size === 0, { what: 'the streams before closed' });
+  const stream = await openStream(base, token);
+  await eventually(() => app.alarms.streams.size === 1, { what: 'the stream registered' });
+  return stream;
 }

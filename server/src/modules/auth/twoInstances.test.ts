@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, secondInstance, useTestApp } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { SESSION_CACHE_MS } from './service';
 
 describeEachBackend('sessions over two instances', (backend) => {
@@ -39,11 +39,10 @@ describeEachBackend('sessions over two instances', (backend) => {
     expect((await logout(ctx.app, token)).statusCode).toBeLessThan(300);
     expect((await list(ctx.app, token)).statusCode).toBe(401);
     // Told through the database: well before the cache would have let it go.
-    const refused = await until(
-      async () => (await list(other, token)).statusCode === 401,
-      SESSION_CACHE_MS / 2,
-      'the other instance refusing the ended session',
-    );
+    const refused = await eventually(async () => (await list(other, token)).statusCode === 401, {
+      what: 'the other instance refusing the ended session',
+      timeoutMs: SESSION_CACHE_MS / 2,
+    });
     expect(refused).toBe(true);
   });
 
@@ -56,7 +55,7 @@ describeEachBackend('sessions over two instances', (backend) => {
       { onInit: (socket) => void socket.once('message', () => (opened = true)) },
     );
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-    await until(() => opened, 4000, 'SessionId');
+    await eventually(() => opened, { what: 'SessionId' });
     await logout(ctx.app, token);
     expect(await closed).toBe(4401);
   });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard, Line } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import type { WidgetValues } from '#contracts';
 import { csvField, downloadFileName, toCsv } from './widget-download';
 
@@ -110,8 +110,12 @@ describeEachBackend('widget download', (backend) => {
     tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
     tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
-    await until(() =>
-      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
+    await eventually(
+      () =>
+        ctx.devices.simulatedDevices.every((d) =>
+          ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode),
+        ),
+      { what: 'the demo fleet online' },
     );
     const created = await call('POST', '/api/v2/dashboards/', { name: 'Exports' });
     const saved = await call('PUT', '/api/v2/dashboards/', {

@@ -8,7 +8,7 @@ import type { GatewayEvent } from '../../gateway/gateway';
 import { DeviceRuntime } from '../../gateway/runtime';
 import { TEST_BACKEND } from '../../testing/backends';
 import { hostOf, tokenOf } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 
 /** POST /api/v2/demo/alarms: the in-process simulated fleet raises and clears alarms on demand. */
 describe('demo alarms route', () => {
@@ -43,7 +43,7 @@ describe('demo alarms route', () => {
     tokens.admin = await tokenOf(app, 'admin', 'Admin123');
     tokens.operator = await tokenOf(app, 'operator', 'Operator123');
     tokens.acme = await tokenOf(app, 'admin', 'Admin123', 'acme');
-    await until(() => runtime.gateway.isOnline('demo', '1A0102'));
+    await eventually(() => runtime.gateway.isOnline('demo', '1A0102'), { what: '1A0102 online' });
   });
   afterAll(async () => {
     await app?.close();
@@ -98,15 +98,17 @@ describe('demo alarms route', () => {
       events.filter((e) => e.type === 'AlarmChanged' && e.hexacode === '1A0102' && e.code === body.code);
     const raised = await post('admin', { ...body, hexacode: '1a0102' });
     expect(raised.statusCode).toBe(204);
-    await until(() => changes()[0]);
+    await eventually(() => changes()[0], { what: 'the raised alarm from the gateway' });
     expect(changes()[0]).toMatchObject({ tenant: 'demo', department: 1, subDepartment: 1, raised: true });
     expect(runtime.gateway.departmentStatus('demo', '1A0102', 1, 1)).toBe('ON_ALARM');
     expect(runtime.gateway.deviceStatus('demo', '1A0102')).toBe('ON_ALARM');
 
     expect((await post('admin', { ...body, raised: false })).statusCode).toBe(204);
-    await until(() => changes()[1]);
+    await eventually(() => changes()[1], { what: 'the cleared alarm from the gateway' });
     expect(changes()[1]).toMatchObject({ raised: false });
-    await until(() => runtime.gateway.deviceStatus('demo', '1A0102') === 'ON');
+    await eventually(() => runtime.gateway.deviceStatus('demo', '1A0102') === 'ON', {
+      what: '1A0102 ON again',
+    });
   });
 
   it('is absent without an in-process simulator', async () => {

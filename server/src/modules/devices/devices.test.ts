@@ -5,7 +5,7 @@ import { users, tenants } from '../../db/schema';
 import { PROTOCOL_VERSION, Topics } from '../../gateway/protocol';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { hashPassword } from '../auth/passwords';
 import { eq } from 'drizzle-orm';
 import { insertReader } from '../../testing/readers';
@@ -34,8 +34,12 @@ describeEachBackend('devices API', (backend) => {
     tokens.leser = await tokenOf(ctx.app, 'leser', 'Leser123');
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
     // Every simulated device has announced itself.
-    await until(() =>
-      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
+    await eventually(
+      () =>
+        ctx.devices.simulatedDevices.every((d) =>
+          ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode),
+        ),
+      { what: 'the demo fleet online' },
     );
   });
   afterAll(async () => {
@@ -192,7 +196,9 @@ describeEachBackend('devices API', (backend) => {
     const response = await write('operator', { ...CASE, page: 2, line: 1, value: '4.5' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ result: 'ACCEPTED' });
-    await until(async () => (await lines('operator', { ...CASE, page: 2 })).lines[0]!.value === '4.5');
+    await eventually(async () => (await lines('operator', { ...CASE, page: 2 })).lines[0]!.value === '4.5', {
+      what: 'the written value 4.5 on page 2',
+    });
     const sim = ctx.devices.simulatedDevices.find((d) => d.spec.hexacode === '1A0102')!;
     expect(sim.value(1, 0, 'setpoint')).toBeCloseTo(4.5);
   });
@@ -289,7 +295,7 @@ describeEachBackend('devices API', (backend) => {
       JSON.stringify({ v: PROTOCOL_VERSION, type: 'status', online: true, model: 'CC-410' }),
       { qos: 1, retain: true },
     );
-    await until(() => ctx.devices.gateway.isOnline('demo', hexacode));
+    await eventually(() => ctx.devices.gateway.isOnline('demo', hexacode), { what: 'the device online' });
     const timeout = await write('operator', { ...target, page: 2, line: 1, value: '3' });
     expect(timeout.statusCode).toBe(504);
     expect(timeout.json()).toMatchObject({ code: 'LINE_WRITE_TIMEOUT', result: 'TIMEOUT' });

@@ -4,7 +4,7 @@ import type { Fleet, FleetRow } from '#contracts';
 import { businessGroups, tenants } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { worstFirst } from './worst-first';
 
 const HOUR = 3_600_000;
@@ -16,8 +16,12 @@ describeEachBackend('the chain at a glance', (backend) => {
   beforeAll(async () => {
     tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
-    await until(() =>
-      ctx.devices.simulatedDevices.every((d) => ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
+    await eventually(
+      () =>
+        ctx.devices.simulatedDevices.every((d) =>
+          ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode),
+        ),
+      { what: 'every simulated device online' },
     );
   });
   const fleet = async (query = '', who = 'operator') =>

@@ -7,7 +7,7 @@ import type { ReportSchedule } from '#contracts';
 import { auditEntries, reportSendings } from '../../db/schema';
 import { tokenOf, useTestApp } from '../../testing/app';
 import { TEST_BACKEND } from '../../testing/backends';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import type { MailSettings } from '../mail/plugin';
 import { businessGroupHexacode, call, pdfText, recordFixture } from './testing';
 
@@ -74,10 +74,13 @@ describe('scheduled food-safety reports', () => {
       periodTo: new Date('2026-01-15T00:00:00Z'),
       recipients: ['chef@store.example'],
     });
-    const files = await until(async () => {
-      const names = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
-      return names.length > 0 ? names : undefined;
-    });
+    const files = await eventually(
+      async () => {
+        const names = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
+        return names.length > 0 ? names : undefined;
+      },
+      { what: 'the report e-mail in the outbox' },
+    );
     const raw = await readFile(join(dir, files[0]!), 'utf8');
     expect(raw).toContain('To: chef@store.example');
     expect(decodedSubject(raw)).toBe(

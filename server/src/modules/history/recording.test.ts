@@ -4,7 +4,7 @@ import type { SimulatedDevice } from '../../simulator/device';
 import { describeEachBackend } from '../../testing/backends';
 import { tokenOf, useTestApp } from '../../testing/app';
 import { speakAsDevice } from '../../testing/devices';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { HistoryRecorder } from './recorder';
 import { createHistoryRepository } from './repository';
 import { historyStore } from './store';
@@ -29,7 +29,7 @@ describeEachBackend('history recording', (backend) => {
     const before = heardLive(target);
     await device.tick(1);
     const departments = device.spec.departments?.length ?? device.adf.doc.departments.length;
-    await until(() => heardLive(target) >= before + departments, 4000, 'values heard');
+    await eventually(() => heardLive(target) >= before + departments, { what: 'values heard' });
   }
 
   /** Moves the test clock to `offset` ms after `start`. */
@@ -39,7 +39,9 @@ describeEachBackend('history recording', (backend) => {
   beforeAll(async () => {
     token = await tokenOf(ctx.app, 'admin', 'Admin123');
     await ctx.app.ready();
-    await until(() => recorder().connected && recorder().metrics().retained > 0, 4000, 'recorder subscribed');
+    await eventually(() => recorder().connected && recorder().metrics().retained > 0, {
+      what: 'recorder subscribed',
+    });
   });
 
   it('ignores the retained snapshots sent on subscribing', () => {
@@ -102,12 +104,12 @@ describeEachBackend('history recording', (backend) => {
     moveTo(start, 5_000);
     await publish(device);
     device.dropConnection();
-    await until(() => !ctx.devices.gateway.isOnline('demo', '1A0103'), 4000, 'device offline');
+    await eventually(() => !ctx.devices.gateway.isOnline('demo', '1A0103'), { what: 'device offline' });
     moveTo(start, MINUTE + 5_000);
     moveTo(start, 2 * MINUTE + 5_000);
     const before = heardLive(recorder());
     await device.connect(); // announces itself and publishes its values at once
-    await until(() => heardLive(recorder()) > before, 4000, 'values after reconnecting');
+    await eventually(() => heardLive(recorder()) > before, { what: 'values after reconnecting' });
     await ctx.app.history.flush();
     const samples = await storedSamples(ctx.handle.db, id);
     expect(samples.map((s) => s.at - start.getTime())).toEqual([0, 2 * MINUTE]);
@@ -129,11 +131,13 @@ describeEachBackend('history recording', (backend) => {
       moveTo(start, 10_000);
       const before = recorder().metrics().clockAhead;
       await client.publishAsync(topic, values(9_000_000_000_000_000, 999), { qos: 1 });
-      await until(() => recorder().metrics().clockAhead === before + 1, 4000, 'far-future values refused');
+      await eventually(() => recorder().metrics().clockAhead === before + 1, {
+        what: 'far-future values refused',
+      });
       moveTo(start, MINUTE + 10_000);
       const heard = heardLive(recorder());
       await client.publishAsync(topic, values(Date.now(), 42), { qos: 1 });
-      await until(() => heardLive(recorder()) > heard, 4000, 'sane values heard');
+      await eventually(() => heardLive(recorder()) > heard, { what: 'sane values heard' });
     });
     await ctx.app.history.flush();
     const samples = await storedSamples(ctx.handle.db, id);
@@ -173,7 +177,7 @@ describeEachBackend('history recording', (backend) => {
       await ctx.app.history.flush();
       return (await storedSamples(ctx.handle.db, id)).length === n;
     };
-    await until(() => stored(2), 4000, 'second virtual sample');
+    await eventually(() => stored(2), { what: 'second virtual sample' });
     moveTo(start, 2 * MINUTE + 1_000);
     recorder().sampleVirtual(); // nothing announced: the line still has its last value
     expected.push(await reading());
@@ -208,13 +212,12 @@ describeEachBackend('history recording', (backend) => {
     const late = startAnotherRecorder();
     try {
       // Every snapshot the broker keeps, the recorded device's among them, reaches the late subscriber.
-      await until(
+      await eventually(
         () =>
           late.connected &&
           late.metrics().buffers > 0 &&
           late.metrics().retained >= recorder().metrics().retained,
-        4000,
-        'late recorder sent the snapshots',
+        { what: 'late recorder sent the snapshots' },
       );
       await late.flush();
       expect(late.metrics().recorded).toBe(0);
@@ -227,11 +230,9 @@ describeEachBackend('history recording', (backend) => {
   it('stores each sample once when two recorders hear the same messages, and reloads changed buffers', async () => {
     const second = startAnotherRecorder();
     try {
-      await until(
-        () => second.connected && second.metrics().retained > 0,
-        4000,
-        'second recorder subscribed',
-      );
+      await eventually(() => second.connected && second.metrics().retained > 0, {
+        what: 'second recorder subscribed',
+      });
       const start = ctx.clock.now();
       const id = await insertBuffer(ctx.handle.db, {
         hexacode: '1A0105',
@@ -242,14 +243,14 @@ describeEachBackend('history recording', (backend) => {
       // The first is told (as the buffer rules do), the second sees the change on its own.
       const known = second.metrics().buffers;
       await ctx.app.history.reloadBuffers();
-      await until(() => second.metrics().buffers > known, 4000, 'second recorder reloaded');
+      await eventually(() => second.metrics().buffers > known, { what: 'second recorder reloaded' });
       const before = second.metrics().recorded;
       const device = sim('1A0105');
       for (let minute = 0; minute < 3; minute++) {
         moveTo(start, minute * MINUTE + 2_000);
         const heard = heardLive(second);
         await publish(device);
-        await until(() => heardLive(second) > heard, 4000, 'second recorder heard');
+        await eventually(() => heardLive(second) > heard, { what: 'second recorder heard' });
       }
       await Promise.all([ctx.app.history.flush(), second.flush()]);
       expect(second.metrics().recorded - before).toBeGreaterThanOrEqual(3);

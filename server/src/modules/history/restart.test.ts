@@ -7,7 +7,7 @@ import { seedDemo } from '../../seed';
 import { DeviceRuntime } from '../../gateway/runtime';
 import { describeEachBackend } from '../../testing/backends';
 import { createTestClock } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { insertBuffer, storedSamples } from './testing';
 
 const MINUTE = 60_000;
@@ -42,7 +42,7 @@ describeEachBackend('history across a restart', (backend) => {
       const app = await appOn(first, runtime);
       await app.ready();
       const recorder = app.history.recorder!;
-      await until(() => recorder.connected, 4000, 'recorder subscribed');
+      await eventually(() => recorder.connected, { what: 'recorder subscribed' });
       const start = clock.now();
       const id = await insertBuffer(first.db, {
         hexacode: '1A0105',
@@ -58,7 +58,7 @@ describeEachBackend('history across a restart', (backend) => {
         // must not let the clock move on before this minute's reading is in.
         const recorded = recorder.metrics().recorded;
         await device.tick(1);
-        await until(() => recorder.metrics().recorded > recorded, 4000, 'sample recorded');
+        await eventually(() => recorder.metrics().recorded > recorded, { what: 'sample recorded' });
       }
       // No flush: closing the app writes what it recorded before the database goes.
       await app.close();

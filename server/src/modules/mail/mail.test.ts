@@ -8,7 +8,7 @@ import { createDatabase, type Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { describeEachBackend, TEST_BACKEND } from '../../testing/backends';
 import { useTestApp } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { createOutbox } from './outbox';
 import type { MailSettings } from './plugin';
 import { parseMail, startSmtpServer, TestAlarmEvents, testOccurrence } from './testing';
@@ -66,7 +66,7 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
   it('sends a raised and a cleared alarm to the addresses of users who may see the device', async () => {
     const occurrence = await testOccurrence(ctx.handle.db);
     await events.announce({ type: 'alarm.raised', occurrence });
-    const raised = await until(() => smtp.received[0], 4000, 'the raised e-mail');
+    const raised = await eventually(() => smtp.received[0], { what: 'the raised e-mail' });
     expect(raised.to).toEqual(['ops@demo.example', 'night@demo.example']);
     const { headers, text } = parseMail(raised.raw);
     expect(headers.subject).toBe('Alarm: High temperature on Dairy case 1, Dairy');
@@ -80,10 +80,10 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
       type: 'alarm.cleared',
       occurrence: { ...occurrence, clearedAt: new Date('2026-01-15T03:24:00Z') },
     });
-    const cleared = await until(() => smtp.received[1], 4000, 'the cleared e-mail');
+    const cleared = await eventually(() => smtp.received[1], { what: 'the cleared e-mail' });
     expect(parseMail(cleared.raw).headers.subject).toBe('Cleared: High temperature on Dairy case 1, Dairy');
     expect(parseMail(cleared.raw).text).toContain('Cleared: 2026-01-15 03:24 UTC');
-    await until(async () => (await outboxRows()).length === 0, 4000, 'an empty outbox');
+    await eventually(async () => (await outboxRows()).length === 0, { what: 'an empty outbox' });
     expect(smtp.received).toHaveLength(2);
   });
 
@@ -96,13 +96,13 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
       subDepartment: 2,
     });
     await events.announce({ type: 'alarm.raised', occurrence });
-    const mailed = await until(() => smtp.received[before], 4000, 'the e-mail');
+    const mailed = await eventually(() => smtp.received[before], { what: 'the e-mail' });
     expect(parseMail(mailed.raw).headers.subject).toBe('Alarm: X_42 on Dairy case 1, Department 1.2');
     await events.announce({
       type: 'alarm.raised',
       occurrence: { ...occurrence, code: 'Y_1', adfName: 'Door switch' },
     });
-    const named = await until(() => smtp.received[before + 1], 4000, 'the second e-mail');
+    const named = await eventually(() => smtp.received[before + 1], { what: 'the second e-mail' });
     expect(parseMail(named.raw).headers.subject).toContain('Alarm: Door switch');
   });
 
@@ -110,24 +110,23 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
     const before = smtp.received.length;
     smtp.state.refuse = true;
     await events.announce({ type: 'alarm.raised', occurrence: await testOccurrence(ctx.handle.db) });
-    const [waiting] = await until(
+    const [waiting] = await eventually(
       async () => {
         const rows = await outboxRows();
         return rows.length === 1 && rows[0]!.lastError ? rows : null;
       },
-      4000,
-      'a failed attempt',
+      { what: 'a failed attempt' },
     );
     expect(waiting!.lastError).toMatch(/try later/);
     expect(waiting!.failedAt).toBeNull();
     smtp.state.refuse = false;
     // Not before its back-off…
-    await new Promise((r) => setTimeout(r, 100));
     expect(smtp.received).toHaveLength(before);
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(ctx.clock.now().getTime());
     // …then delivered, once.
     ctx.clock.advance(60_000);
-    await until(() => smtp.received[before], 4000, 'the retried e-mail');
-    await until(async () => (await outboxRows()).length === 0, 4000, 'an empty outbox');
+    await eventually(() => smtp.received[before], { what: 'the retried e-mail' });
+    await eventually(async () => (await outboxRows()).length === 0, { what: 'an empty outbox' });
     expect(smtp.received).toHaveLength(before + 1);
   });
 
@@ -155,8 +154,8 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
       );
       ctx.app.mail.sender.wake();
       other.mail.sender.wake();
-      await until(() => smtp.received.length >= before + 20, 8000, 'twenty e-mails');
-      await new Promise((r) => setTimeout(r, 300));
+      // Once the outbox is empty every send has finished: a mail sent twice would be among those received.
+      await eventually(async () => (await outboxRows()).length === 0, { what: 'the twenty e-mails sent' });
       const sent = smtp.received.slice(before).map((m) => parseMail(m.raw).headers.subject);
       expect(sent.sort()).toEqual([...subjects].sort());
     } finally {
@@ -185,13 +184,12 @@ describe('alarm e-mail without SMTP_URL', () => {
     const occurrence = await testOccurrence(ctx.handle.db);
     await exportAlarms(ctx.handle.db, occurrence.tenantId, 'operator', ['store@demo.example']);
     await events.announce({ type: 'alarm.raised', occurrence });
-    const [file] = await until(
+    const [file] = await eventually(
       async () => {
         const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
         return files.length > 0 ? files : null;
       },
-      4000,
-      'an .eml file',
+      { what: 'an .eml file' },
     );
     const { headers, text } = parseMail(await readFile(join(dir, file!), 'utf8'));
     expect(headers.to).toBe('store@demo.example');

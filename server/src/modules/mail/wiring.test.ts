@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, users } from '../../db/schema';
 import { useTestApp } from '../../testing/app';
 import { TEST_BACKEND } from '../../testing/backends';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import type { MailSettings } from './plugin';
 import { parseMail } from './testing';
 
@@ -46,13 +46,12 @@ describe('alarm e-mail from a stored alarm', () => {
       at: Date.parse('2026-01-15T03:00:00Z'),
     });
     await ctx.app.alarms.flush();
-    const [file] = await until(
+    const [file] = await eventually(
       async () => {
         const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
         return files.length > 0 ? files : null;
       },
-      6000,
-      'an .eml file',
+      { what: 'an .eml file' },
     );
     const { headers, text } = parseMail(await readFile(join(dir, file!), 'utf8'));
     expect(headers.to).toBe('ops@demo.example');

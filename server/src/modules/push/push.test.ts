@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { pushSubscriptions, users, vapidKeys } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
+import { createOutbox } from '../mail/outbox';
 import { TestAlarmEvents, testOccurrence } from '../mail/testing';
 import type { PushSettings } from './plugin';
 import { browserKeys, startTestPushService, testPushAgent } from './testing';
@@ -54,6 +55,12 @@ describeEachBackend('web push', (backend) => {
       expirationTime: null,
     });
   const pushesTo = (path: string) => service.received.filter((p) => p.path === path);
+  const outbox = () => createOutbox(ctx.handle.db, ctx.clock);
+  /** Every queued push sent (or given up): what was queued has reached the push service by then. */
+  const pushesSettled = () =>
+    eventually(async () => (await outbox().waiting('push')).every((row) => row.failedAt), {
+      what: 'every queued push sent',
+    });
   const payloadOf = (keys: ReturnType<typeof browserKeys>, body: Buffer) =>
     v.parse(PushPayload, JSON.parse(keys.decrypt(body)));
 
@@ -220,13 +227,12 @@ describeEachBackend('web push', (backend) => {
     });
 
     await events.announce({ type: 'alarm.raised', occurrence });
-    const [received] = await until(
+    const [received] = await eventually(
       () => {
         const found = pushesTo('/alarm-admin');
         return found.length > 0 ? found : null;
       },
-      4000,
-      'the alarm push',
+      { what: 'the alarm push' },
     );
     expect(payloadOf(admin, received!.body)).toEqual({
       title: 'Alarm: High temperature',
@@ -234,16 +240,18 @@ describeEachBackend('web push', (backend) => {
       tag: `alarm-${occurrence.id}`,
       data: { route: '/1A0101/1/0/pages/1', hexacode: '1A0101', department: 1, subDepartment: 0, page: 1 },
     });
-    await until(() => pushesTo('/operator-test').length >= 2, 4000, "the operator's alarm push");
-    await until(async () => !(await endpointExists('/gone-admin')), 4000, 'the gone subscription removed');
-    // Other tenants and users who may not see devices hear nothing.
-    await new Promise((r) => setTimeout(r, 200));
+    await eventually(() => pushesTo('/operator-test').length >= 2, { what: "the operator's alarm push" });
+    await eventually(async () => !(await endpointExists('/gone-admin')), {
+      what: 'the gone subscription removed',
+    });
+    // Other tenants and users who may not see devices hear nothing: once every queued push is sent, none was theirs.
+    await pushesSettled();
     expect(pushesTo('/alarm-acme')).toHaveLength(0);
     expect(pushesTo('/alarm-blind')).toHaveLength(0);
     // Cleared and acknowledged alarms are not pushed.
     const count = service.received.length;
     await events.announce({ type: 'alarm.cleared', occurrence: { ...occurrence, clearedAt: new Date() } });
-    await new Promise((r) => setTimeout(r, 200));
+    await pushesSettled();
     expect(service.received).toHaveLength(count);
   });
 
@@ -252,11 +260,18 @@ describeEachBackend('web push', (backend) => {
     await subscribe('operator', '/flaky', browser);
     const occurrence = await testOccurrence(ctx.handle.db, 'demo', { code: 'DOOR_OPEN' });
     await events.announce({ type: 'alarm.raised', occurrence });
-    await until(() => pushesTo('/flaky').length === 1, 4000, 'the first attempt');
-    await new Promise((r) => setTimeout(r, 100));
+    const [failed] = await eventually(
+      async () => {
+        const rows = await outbox().waiting('push');
+        return rows.length === 1 && rows[0]!.lastError ? rows : null;
+      },
+      { what: 'the failed first attempt recorded' },
+    );
+    // Not before its back-off: the push service heard it once, and the row waits for a later time.
     expect(pushesTo('/flaky')).toHaveLength(1);
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(ctx.clock.now().getTime());
     ctx.clock.advance(60_000);
-    await until(() => pushesTo('/flaky').length === 2, 4000, 'the retry');
+    await eventually(() => pushesTo('/flaky').length === 2, { what: 'the retry' });
     expect(payloadOf(browser, pushesTo('/flaky')[1]!.body).title).toBe('Alarm: Door open too long');
   });
 

@@ -4,7 +4,7 @@ import { manualClock } from '../../gateway/testing';
 import { TEST_BACKEND } from '../../testing/backends';
 import { hostOf, useTestApp } from '../../testing/app';
 import { ofType, useLiveSockets, type Received } from '../../testing/sockets';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 
 /**
  * What the live socket says of the age of values (docs/device-protocol.md, "Stale values"): report times with
@@ -39,7 +39,9 @@ describe('freshness over the real-time socket', () => {
     const received = ctx.devices.gateway.metrics().received;
     await sim().tick(1);
     const sent = sim().departmentKinds.length;
-    await until(() => ctx.devices.gateway.metrics().received >= received + sent, 4000, 'report heard');
+    await eventually(() => ctx.devices.gateway.metrics().received >= received + sent, {
+      what: 'report heard',
+    });
   };
 
   it('sends a page with its report time, then pushes it stale, the device silent, and live again on a report', async () => {
@@ -47,19 +49,21 @@ describe('freshness over the real-time socket', () => {
     const reportedAt = clock.now();
     const { ws, messages } = await open();
     ws.send(JSON.stringify({ type: 'Subscribe', payload: PAGE }));
-    const [snapshot] = await until(
+    const [snapshot] = await eventually(
       () => ofType(messages, 'LineValues').length > 0 && ofType(messages, 'LineValues'),
+      { what: "the page's first LineValues" },
     );
     expect(snapshot!.payload).toMatchObject({ reportedAt, stale: false });
 
     clock.advance(PERIOD_MS + 1);
-    const stale = await until(() => freshnessOf(messages).find((f) => f.stale), 4000, 'stale pushed');
+    const stale = await eventually(() => freshnessOf(messages).find((f) => f.stale), {
+      what: 'stale pushed',
+    });
     expect(stale).toEqual({ hexacode: '1A0102', department: 1, subDepartment: 0, reportedAt, stale: true });
     clock.advance(1000); // the staleness sweep
-    const silent = await until(
+    const silent = await eventually(
       () => ofType(messages, 'DeviceSilence').find((m) => m.payload.hexacode === '1A0102'),
-      4000,
-      'silence pushed',
+      { what: 'silence pushed' },
     );
     expect(silent.payload).toEqual({ hexacode: '1A0102', silent: true, reportedAt });
     const tree = await ctx.app.inject({
@@ -81,36 +85,34 @@ describe('freshness over the real-time socket', () => {
 
     const pushed = messages.length;
     await report();
-    await until(
+    await eventually(
       () =>
         ofType(messages.slice(pushed), 'DeviceSilence').find(
           (m) => !m.payload.silent && m.payload.hexacode === '1A0102',
         ),
-      4000,
-      'reporting again',
+      { what: 'reporting again' },
     );
-    const current = await until(
-      () => freshnessOf(messages.slice(pushed)).find((f) => !f.stale),
-      4000,
-      'current again',
-    );
+    const current = await eventually(() => freshnessOf(messages.slice(pushed)).find((f) => !f.stale), {
+      what: 'current again',
+    });
     expect(current.reportedAt).toBe(clock.now());
   });
 
   it('pushes the report time of a page whose values do not change, at most every few seconds', async () => {
     const { ws, messages } = await open();
     ws.send(JSON.stringify({ type: 'Subscribe', payload: PAGE }));
-    await until(() => ofType(messages, 'LineValues').length > 0);
+    await eventually(() => ofType(messages, 'LineValues').length > 0, {
+      what: "the page's first LineValues",
+    });
     const start = messages.length;
     clock.advance(REPORTED_RESEND_MS / 2);
     await report();
     const half = clock.now();
     clock.advance(REPORTED_RESEND_MS / 2);
     await report();
-    const advanced = await until(
+    const advanced = await eventually(
       () => freshnessOf(messages.slice(start)).find((f) => f.reportedAt === clock.now()),
-      4000,
-      'report time pushed',
+      { what: 'report time pushed' },
     );
     expect(advanced.stale).toBe(false);
     expect(

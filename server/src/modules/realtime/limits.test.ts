@@ -4,7 +4,7 @@ import { ALARM_STREAM_PATH, TOO_MANY_CONNECTIONS, TOO_MANY_STREAMS } from '#cont
 import { CONNECTION_LIMITS } from '../../http/connections';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { listening, openStream } from '../alarms/testing';
 
 const LIMIT = CONNECTION_LIMITS.maxSocketsPerSession;
@@ -61,7 +61,7 @@ describeEachBackend('what one session may hold open', (backend) => {
     // A tab closed: its place is free again.
     const before = clients();
     open[0]!.ws.terminate();
-    await until(() => clients() === before - 1, 4000, 'the closed socket forgotten');
+    await eventually(() => clients() === before - 1, { what: 'the closed socket forgotten' });
     expect((await connect(token)).first).toMatchObject({ message: expect.stringContaining('SessionId') });
   });
 
@@ -82,9 +82,9 @@ describeEachBackend('what one session may hold open', (backend) => {
     streams.push(other);
     expect(other.response.status).toBe(200);
 
-    await until(() => ctx.app.alarms.streams.size === LIMIT + 1, 4000, 'every stream registered');
+    await eventually(() => ctx.app.alarms.streams.size === LIMIT + 1, { what: 'every stream registered' });
     await streams[0]!.close();
-    await until(() => ctx.app.alarms.streams.size === LIMIT, 4000, 'the closed stream forgotten');
+    await eventually(() => ctx.app.alarms.streams.size === LIMIT, { what: 'the closed stream forgotten' });
     const again = await openStream(base, token);
     streams.push(again);
     expect(again.response.status).toBe(200);

@@ -1,8 +1,9 @@
 import type WebSocket from 'ws';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, login, tokenOf, useTestApp, type TestContext } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
+import { SessionSockets } from './session-sockets';
 
 const TWELVE_HOURS = 12 * 60 * 60_000;
 
@@ -18,8 +19,24 @@ async function openSocket(ctx: TestContext, token: string, sockets: WebSocket[])
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
   );
-  await until(() => sessionId, 4000, 'SessionId');
+  await eventually(() => sessionId, { what: 'SessionId' });
   return { ws, closed };
+}
+
+/**
+ * Waits for `count` more passes of the periodic session re-validation, of the live sockets' registry and the alarm
+ * streams' alike (both run every `sessionCheckIntervalMs`).
+ */
+async function revalidations(count: number): Promise<void> {
+  const passes = vi.spyOn(SessionSockets.prototype, 'revalidate');
+  try {
+    await eventually(() => passes.mock.results.length >= 2 * count, {
+      what: `${count} re-validations of the sessions`,
+    });
+    await Promise.all(passes.mock.results.map((result) => result.value));
+  } finally {
+    passes.mockRestore();
+  }
 }
 
 /** Whether the socket is still served: the server echoes the heartbeat. */
@@ -65,7 +82,7 @@ describeEachBackend('live socket sessions', (backend) => {
         headers: { host: hostOf('demo'), authorization: 'Bearer not-a-session' },
       });
       expect(logout.statusCode).toBe(204);
-      await new Promise((r) => setTimeout(r, 100));
+      // A logout closes its sockets before it answers: a close would have come before the echo.
       expect(await echoesHeartbeat(socket.ws)).toBe(true);
     });
   });
@@ -87,13 +104,13 @@ describeEachBackend('live socket sessions', (backend) => {
       const long = await openSocket(ctx, longToken, sockets);
 
       // Both sessions are valid: several re-validations pass and both sockets stay open.
-      await new Promise((r) => setTimeout(r, 350));
+      await revalidations(3);
       expect(short.ws.readyState).toBe(short.ws.OPEN);
       expect(long.ws.readyState).toBe(long.ws.OPEN);
 
       ctx.clock.advance(TWELVE_HOURS + 60_000); // past a plain session, well within a remembered one
       expect(await short.closed).toEqual({ code: 4401, reason: 'session ended' });
-      await new Promise((r) => setTimeout(r, 350));
+      await revalidations(3);
       expect(long.ws.readyState).toBe(long.ws.OPEN);
       expect(await echoesHeartbeat(long.ws)).toBe(true);
     });

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { SERVER_RESTARTING } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, secondInstance, useTestApp } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 
 describeEachBackend('shutting down', (backend) => {
   const ctx = useTestApp(backend, { devices: true });
@@ -20,7 +20,7 @@ describeEachBackend('shutting down', (backend) => {
     const closed = new Promise<{ code: number; reason: string }>((resolve) =>
       ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
-    await until(() => opened, 4000, 'SessionId');
+    await eventually(() => opened, { what: 'SessionId' });
     await instance.close();
     expect(await closed).toEqual(SERVER_RESTARTING);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { notificationOutbox } from '../../db/schema';
 import type { TestBackend } from '../../testing/backends';
 import { hostOf, useTestApp } from '../../testing/app';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import type { MailSettings } from '../mail/plugin';
 import { parseMail, startSmtpServer } from '../mail/testing';
 
@@ -46,15 +46,13 @@ export function useRecoveryApp(backend: TestBackend) {
      */
     async delivered() {
       await ctx.app.recovery.idle();
-      await until(
-        async () => (await ctx.handle.db.select().from(notificationOutbox)).length === 0,
-        4000,
-        'an empty outbox',
-      );
+      await eventually(async () => (await ctx.handle.db.select().from(notificationOutbox)).length === 0, {
+        what: 'an empty outbox',
+      });
     },
     /** The e-mail number `index` (from the start of the suite), read back, with the token of its link. */
     async mailAt(index: number) {
-      const raw = await until(() => smtp.received[index], 4000, `e-mail ${index}`);
+      const raw = await eventually(() => smtp.received[index], { what: `e-mail ${index}` });
       const { headers, text } = parseMail(raw.raw);
       const link = /(https?:\/\/\S+\?token=)(\S+)/.exec(text);
       return {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notificationOutbox, supportRequests, tenants, users } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
-import { until } from '../../testing/wait';
+import { eventually } from '../../testing/wait';
 import { parseMail, startSmtpServer } from '../mail/testing';
 import { decodeWords } from '../recovery/testing';
 import { SUPPORT_REQUESTS_PER_HOUR } from './service';
@@ -40,11 +40,9 @@ describeEachBackend('support requests', (backend) => {
     });
   /** Everything queued has gone out, so "nothing more arrived" means something. */
   const delivered = () =>
-    until(
-      async () => (await ctx.handle.db.select().from(notificationOutbox)).length === 0,
-      4000,
-      'an empty outbox',
-    );
+    eventually(async () => (await ctx.handle.db.select().from(notificationOutbox)).length === 0, {
+      what: 'an empty outbox',
+    });
   /** The e-mails received for `address` so far (they leave in parallel: found by recipient, not by order). */
   const mailsTo = async (address: string) => {
     await delivered();
