@@ -67,8 +67,7 @@ export function limitsOf(pipe: readonly ActionNode[]): Limits {
     } else if (type === 'non_empty') raiseFloor('minLength', 1);
     else if (type === 'integer') limits.integer = true;
     else if (type === 'regex') limits.regex = requirement as RegExp;
-    else if (type === 'email' || type === 'url' || type === 'iso_timestamp' || type === 'uuid')
-      limits.format = type;
+    else if (['email', 'url', 'iso_timestamp', 'iso_date', 'uuid'].includes(type)) limits.format = type;
   }
   return limits;
 }
