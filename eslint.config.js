@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'server/build',
       'data',
       'node_modules',
       'coverage',

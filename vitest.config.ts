@@ -16,15 +16,16 @@ const MOCKING_UI_TESTS = ['tests/ui'].flatMap((dir) =>
 
 const uiProject = {
   environment: 'jsdom' as const,
-  setupFiles: ['tests/support/patientWaitFor.ts', 'tests/ui/setup.ts'],
+  setupFiles: ['tests/support/dom/patientWaitFor.ts', 'tests/ui/setup.ts'],
 };
 
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Vitest leaves a core to itself by default: one worker on a two-core CI machine, where most test time is
-    // waiting (timers, the server, the browser) and a second worker nearly halves the run.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The suite waits more than it computes (servers, browsers, timers): a whole run needs about 1,250 s of CPU,
+    // 625 s on two cores kept busy, yet took 1,465 s with a worker a core. One worker more fills the cores' idle
+    // time (docs/benchmarks.md, "The test suite").
+    maxWorkers: availableParallelism() + 1,
     // A timeout only catches a test that hangs: tests wait on events, never on the clock. Rendering the whole app
     // in jsdom takes over 5 s (vitest's default) on a two-core machine that runs other suites too.
     testTimeout: 30_000,
@@ -36,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'machines',
           environment: 'node',
-          setupFiles: ['tests/support/patientWaitFor.ts'],
+          setupFiles: ['tests/support/dom/patientWaitFor.ts'],
           include: ['tests/machines/**/*.test.ts', 'tests/paths/**/*.test.ts'],
         },
       },
@@ -85,6 +86,18 @@ export default defineConfig({
           // Hang detectors, not margins: a file of scrypt sign-ins took 34 s for one test at load 20.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Each benchmark at its smoke size, in a process of its own, one after the other beside the other files
+          // (the project's name sorts it first: it starts with the run, not after it).
+          name: 'bench',
+          environment: 'node',
+          include: ['tests/bench/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {

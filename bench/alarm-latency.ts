@@ -12,9 +12,9 @@
  * runs beside the browser, to tell the server's share. Exits 1 when p99 ≥ 100 ms or fewer than 99 % of the
  * alarms are matched.
  */
-import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { startServer } from '../tests/e2e/support/server';
+import { seededDatabase } from './support/seededDatabase';
 import { launchBrowserForBench } from './support/browser';
 import { BENCH_DEPARTMENTS } from './support/benchDevice';
 import {
@@ -28,21 +28,12 @@ import { AlarmStreamClient, deliveryLatencies } from './support/alarmStream';
 import { percentile, round } from './support/stats';
 import { submitSignIn } from '../tests/e2e/support/signInForm';
 import { endWithGoal } from './support/goal';
+import { readNumberArgs } from './support/numberArgs';
 
 const GOAL_P99_MS = 100;
 
-const { values: args } = parseArgs({
-  options: {
-    devices: { type: 'string', default: '50' },
-    codes: { type: 'string', default: '2' },
-    rate: { type: 'string', default: '100' },
-    seconds: { type: 'string', default: '60' },
-  },
-});
-const deviceCount = Number(args.devices);
-const codes = Number(args.codes);
-const rate = Number(args.rate);
-const seconds = Number(args.seconds);
+const args = readNumberArgs({ devices: 50, codes: 2, rate: 100, seconds: 60 });
+const { devices: deviceCount, codes, rate, seconds } = args;
 
 /** [count the bell announces, when the page saw it change]. */
 type BellChange = [number, number];
@@ -105,7 +96,7 @@ function matchLatencies(published: AlarmPublish[], changes: BellChange[], base: 
   return latencies;
 }
 
-const server = await startServer({ SIMULATOR: 'false', LOG_LEVEL: 'error' });
+const server = await startServer({ SIMULATOR: 'false', LOG_LEVEL: 'error' }, seededDatabase());
 const browser = await launchBrowserForBench();
 let devices: AlarmBenchDevice[] = [];
 const streamClient = new AlarmStreamClient();

@@ -13,8 +13,8 @@
  * arrive, or delivery p99 is 100 ms or more (the bell's budget, which every connection is a browser of).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { startServer } from '../tests/e2e/support/server';
+import { seededDatabase } from './support/seededDatabase';
 import { BENCH_DEPARTMENTS } from './support/benchDevice';
 import {
   type AlarmBenchDevice,
@@ -26,27 +26,15 @@ import { AlarmStreamClient, deliveryLatencies } from './support/alarmStream';
 import { rssMiB } from './support/procStats';
 import { percentile, round } from './support/stats';
 import { endWithGoal } from './support/goal';
+import { readNumberArgs } from './support/numberArgs';
 
 const GOAL_P99_MS = 100;
 
-const { values: args } = parseArgs({
-  options: {
-    clients: { type: 'string', default: '1000' },
-    sessions: { type: 'string', default: '10' },
-    devices: { type: 'string', default: '50' },
-    codes: { type: 'string', default: '2' },
-    rate: { type: 'string', default: '20' },
-    seconds: { type: 'string', default: '20' },
-  },
-});
-const clientCount = Number(args.clients);
-const sessionCount = Math.max(1, Math.min(Number(args.sessions), clientCount));
-const deviceCount = Number(args.devices);
-const codes = Number(args.codes);
-const rate = Number(args.rate);
-const seconds = Number(args.seconds);
+const sizes = readNumberArgs({ clients: 1000, sessions: 10, devices: 50, codes: 2, rate: 20, seconds: 20 });
+const { clients: clientCount, devices: deviceCount, codes, rate, seconds } = sizes;
+const sessionCount = Math.max(1, Math.min(sizes.sessions, clientCount));
 
-/** The server's process: the child of this one running server/src/main.ts (startServer does not say its pid). */
+/** The server's process: the child of this one running server/build/main.mjs (startServer does not say its pid). */
 async function serverPid(): Promise<number> {
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -54,7 +42,7 @@ async function serverPid(): Promise<number> {
       const stat = await readFile(`/proc/${name}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid !== process.pid) continue;
-      if ((await readFile(`/proc/${name}/cmdline`, 'utf8')).includes('server/src/main.ts'))
+      if ((await readFile(`/proc/${name}/cmdline`, 'utf8')).includes('server/build/main.mjs'))
         return Number(name);
     } catch {
       // the process ended meanwhile
@@ -83,12 +71,15 @@ async function settledRssMiB(pid: number): Promise<number> {
 
 // Every client is this machine, with a hundred streams a session: the limits one client has (docs/deployment.md) are
 // lifted, since this measures what many browsers cost.
-const server = await startServer({
-  SIMULATOR: 'false',
-  LOG_LEVEL: 'error',
-  MAX_CONNECTIONS_PER_ADDRESS: '100000',
-  MAX_SOCKETS_PER_SESSION: '100000',
-});
+const server = await startServer(
+  {
+    SIMULATOR: 'false',
+    LOG_LEVEL: 'error',
+    MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    MAX_SOCKETS_PER_SESSION: '100000',
+  },
+  seededDatabase(),
+);
 let devices: AlarmBenchDevice[] = [];
 const clients: AlarmStreamClient[] = [];
 let failed = false;

@@ -92,7 +92,12 @@ export const BENCHMARKS: Benchmark[] = [
     file: 'alarm-mail',
     smoke: { args: ['--devices', '1', '--codes', '1', '--rate', '2', '--seconds', '1'] },
   },
-  { name: 'lighthouse', file: 'lighthouse', needsBuild: true, smoke: { env: { LIGHTHOUSE_RUNS: '1' } } },
+  {
+    name: 'lighthouse',
+    file: 'lighthouse',
+    needsBuild: true,
+    smoke: { env: { LIGHTHOUSE_RUNS: '1', LIGHTHOUSE_PROFILES: 'mobile' } },
+  },
   {
     name: 'api-throughput',
     file: 'api-throughput',

@@ -11,6 +11,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
 import { startServer } from '../tests/e2e/support/server';
+import { seededDatabase } from './support/seededDatabase';
 import { launchBrowserForBench } from './support/browser';
 import { submitSignIn } from '../tests/e2e/support/signInForm';
 import { endWithGoal } from './support/goal';
@@ -30,7 +31,7 @@ const isJavaScript = (response: Response) =>
   /javascript/.test(response.headers()['content-type'] ?? '') ||
   response.request().resourceType() === 'script';
 
-const server = await startServer({ LOG_LEVEL: 'error' });
+const server = await startServer({ LOG_LEVEL: 'error' }, seededDatabase());
 const browser = await launchBrowserForBench();
 try {
   const page = await (await browser.newContext()).newPage();

@@ -11,12 +11,11 @@
  *  - cold: a full page load of /dashboard/{id} (signed in, cache warm), from navigation start to the same point.
  */
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
 import type { Dashboard, DashboardsList, Widget } from '#contracts';
 import { startServer } from '../tests/e2e/support/server';
+import { seededDatabase } from './support/seededDatabase';
 import { launchBrowserForBench } from './support/browser';
-import { submitSignIn } from '../tests/e2e/support/signInForm';
-import { endWithGoal } from './support/goal';
+import { adminDashboardPage, endWithBudget, timeDashboardOpening } from './support/dashboardOpening';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const RUNS = Number(args.runs);
@@ -24,7 +23,7 @@ const BUDGET_MS = 1000;
 const TYPES = ['CARD_CHART', 'LINE', 'PAGE', 'TABLE', 'PICTOGRAPH', 'BAR_CHART'] as const;
 const NAME = 'Bench: 12 live widgets';
 
-const server = await startServer({ LOG_LEVEL: 'error' });
+const server = await startServer({ LOG_LEVEL: 'error' }, seededDatabase());
 const origin = `http://localhost:${server.port}`;
 
 async function api<T>(token: string | null, path: string, method = 'GET', body?: unknown): Promise<T> {
@@ -61,29 +60,8 @@ async function createBenchDashboard(token: string): Promise<string> {
   return created.id;
 }
 
-/**
- * Installed in every document: `__armLivePainted()` starts watching the DOM, and the promise it leaves in
- * `__livePainted` resolves with the page's clock (performance.now) at the first frame painted after all 12
- * widgets of the dashboard went live.
- */
-// Plain JavaScript: tsx would wrap a TypeScript function in helpers the page does not have.
-const PAINT_WATCHER = `
-window.__armLivePainted = () => {
-  window.__livePainted = new Promise((resolve) => {
-    const check = () => {
-      if (document.querySelectorAll('article[data-live="ready"]').length !== 12) return;
-      observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-live'] });
-    check();
-  });
-};
-window.__armLivePainted();
-`;
-
-const paintedAt = (page: Page) => page.evaluate<number>('window.__livePainted');
+/** Painted: the first frame after all 12 widgets of the dashboard went live. */
+const PAINTED = { ready: 'article[data-live="ready"]', attribute: 'data-live', count: 12 };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
@@ -103,39 +81,8 @@ try {
   }).then((session) => ({ token: session.token.id }));
   const id = await createBenchDashboard(token);
 
-  const page = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
-  await page.addInitScript({ content: PAINT_WATCHER });
-  await page.goto(`${origin}/login`);
-  await submitSignIn(page, 'admin', 'Admin123');
-  await page.getByRole('article').first().waitFor();
-
-  const inApp: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    // Start from the favorite dashboard, then open the bench one from the sidebar.
-    await page.getByRole('link', { name: 'Store 101 overview' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith(id));
-    await page.locator('article[data-live="ready"]').first().waitFor();
-    await page.evaluate('window.__armLivePainted()');
-    // The click's own timestamp in the page, so Playwright's actionability checks are not counted.
-    const clicked = page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          document.addEventListener('click', (event) => resolve(event.timeStamp), {
-            capture: true,
-            once: true,
-          }),
-        ),
-    );
-    await page.getByRole('link', { name: NAME }).click();
-    const start = await clicked;
-    inApp.push((await paintedAt(page)) - start);
-  }
-
-  const cold: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    await page.goto(`${origin}/dashboard/${id}`);
-    cold.push(await paintedAt(page));
-  }
+  const page = await adminDashboardPage(browser, origin, PAINTED);
+  const { inApp, cold } = await timeDashboardOpening(page, { origin, id, name: NAME, runs: RUNS });
 
   console.log('| navigation to 12 live widgets painted | runs | min ms | p50 ms | p90 ms | max ms |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -151,10 +98,7 @@ try {
       0.9,
     ),
   );
-  console.log(
-    `\nBudget: p90 under ${BUDGET_MS} ms → ${worst < BUDGET_MS ? 'met' : 'MISSED'} (${worst.toFixed(0)} ms)`,
-  );
-  endWithGoal(worst < BUDGET_MS);
+  endWithBudget(worst, BUDGET_MS);
 } finally {
   await browser.close();
   await server.stop();

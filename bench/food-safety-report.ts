@@ -10,27 +10,17 @@
  * Timed: GET /api/v2/reports/food-safety through the real app in this process (app.inject: authentication,
  * validation, the history read, the figures, serialisation or rendering), after one warm-up of each format.
  */
-import { parseArgs } from 'node:util';
 import { inArray } from 'drizzle-orm';
-import { GRANT_AREAS } from '#contracts';
-import { buildApp } from '../server/src/app';
-import { businessGroups, devices, users } from '../server/src/db/schema';
-import { DeviceRuntime } from '../server/src/gateway/runtime';
-import { hashPassword } from '../server/src/modules/auth/passwords';
+import { businessGroups, devices } from '../server/src/db/schema';
+import { startBenchApp } from './support/benchApp';
 import { benchHexacode, openBenchDatabase, seedBench } from './support/history';
+import { readNumberArgs } from './support/numberArgs';
 import { percentile, round } from './support/stats';
 
-const { values: args } = parseArgs({
-  options: {
-    cases: { type: 'string', default: '20' },
-    days: { type: 'string', default: '31' },
-    interval: { type: 'string', default: '60' },
-    runs: { type: 'string', default: '5' },
-  },
-});
-const CASES = Number(args.cases);
-const DAYS = Number(args.days);
-const INTERVAL_S = Number(args.interval);
+const args = readNumberArgs({ cases: 20, days: 31, interval: 60, runs: 5 });
+const CASES = args.cases;
+const DAYS = args.days;
+const INTERVAL_S = args.interval;
 const DAY = 86_400_000;
 const GOALS_MS = { json: 2000, pdf: 5000 };
 
@@ -65,22 +55,7 @@ await handle.db
   .update(devices)
   .set({ businessGroupId: group!.id })
   .where(inArray(devices.hexacode, hexacodes));
-await handle.db.insert(users).values({
-  tenantId,
-  username: 'bench',
-  passwordHash: await hashPassword('Bench123'),
-  authorities: GRANT_AREAS.map((area) => ({ authority: `GRANT_${area}`, type: 'WRITE' as const })),
-});
-const runtime = new DeviceRuntime({ db: handle.db, port: 0, host: '127.0.0.1' });
-await runtime.start();
-const app = await buildApp({
-  config: { defaultTenant: 'bench', logLevel: 'silent' },
-  db: handle.db,
-  logger: false,
-  distDir: '/nonexistent-dist',
-  devices: runtime,
-});
-await app.ready();
+const bench = await startBenchApp(handle, tenantId);
 
 // A case around 3 °C with a daily swing, a 30-minute defrost every 6 hours warming it to 9 °C, and once a day
 // an hour too warm: every day has excursions and defrosts to count.
@@ -95,7 +70,7 @@ const air = Array.from({ length: samples }, (_, i) => {
 const defrost = Array.from({ length: samples }, (_, i) => (phase(i) < 30 ? 1 : 0));
 const imported = Date.now();
 // Buffers come in seedBench's order: per device, per line of `lines` (air, defrost, air, defrost).
-await app.history.importRuns(
+await bench.app.history.importRuns(
   bufferIds.map((bufferId, k) => ({
     bufferId,
     firstSampleAt: new Date(from),
@@ -106,20 +81,12 @@ await app.history.importRuns(
 const cases = deviceCount * perDevice;
 console.log(`imported ${bufferIds.length} buffers × ${samples} samples in ${Date.now() - imported} ms`);
 
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/login',
-  headers: { host: 'localhost' },
-  payload: { username: 'bench', password: 'Bench123' },
-});
-const token = (login.json() as { token: { id: string } }).token.id;
 const report = (format: 'json' | 'pdf') =>
-  app.inject({
+  bench.call({
     method: 'GET',
     url:
       `/api/v2/reports/food-safety?businessGroup=BE5700&format=${format}` +
       `&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
-    headers: { host: 'localhost', authorization: `Bearer ${token}` },
   });
 
 const rows = [
@@ -130,7 +97,7 @@ for (const format of ['json', 'pdf'] as const) {
   await report(format);
   const times: number[] = [];
   let bytes = 0;
-  for (let i = 0; i < Number(args.runs); i++) {
+  for (let i = 0; i < args.runs; i++) {
     const t0 = performance.now();
     const response = await report(format);
     times.push(performance.now() - t0);
@@ -148,6 +115,5 @@ for (const format of ['json', 'pdf'] as const) {
   );
 }
 console.log(rows.join('\n'));
-await app.close();
-await runtime.stop();
+await bench.close();
 await dispose();

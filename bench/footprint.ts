@@ -38,14 +38,14 @@ async function childrenOf(pid: number): Promise<number[]> {
   return children;
 }
 
-/** The server process (node … server/src/main.ts) in process group `group`. */
+/** The server process (node … server/build/main.mjs) in process group `group`. */
 async function serverIn(group: number): Promise<number> {
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
     const args = cmdline.split('\0');
-    if (Number(/\) \S \d+ (\d+)/.exec(stat)?.[1]) === group && args.includes('server/src/main.ts')) {
+    if (Number(/\) \S \d+ (\d+)/.exec(stat)?.[1]) === group && args.includes('server/build/main.mjs')) {
       return Number(entry);
     }
   }

@@ -44,7 +44,7 @@ for (let i = 0; i < deviceCount; i++) {
 
 let changed = 0;
 gateway.subscribe((event) => {
-  if (event.type === 'LineValues') changed += event.changes.length;
+  if (event.type === 'RawLineValues') changed += event.values.length;
 });
 // Warm-up: the first snapshot of each department also reports its unchanging lines once.
 for (const device of devices) [0, 1].forEach((department) => device.publish(department, new Map()));

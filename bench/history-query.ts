@@ -10,12 +10,8 @@
  * without a network; after 20 warm-up queries, `runs` queries per range one after the other.
  */
 import { parseArgs } from 'node:util';
-import { GRANT_AREAS } from '#contracts';
-import { buildApp } from '../server/src/app';
-import { users } from '../server/src/db/schema';
-import { DeviceRuntime } from '../server/src/gateway/runtime';
-import { hashPassword } from '../server/src/modules/auth/passwords';
 import { historyStore } from '../server/src/modules/history/store';
+import { startBenchApp } from './support/benchApp';
 import { type Backend, benchHexacode, openBenchDatabase, seedBench } from './support/history';
 import { percentile, round } from './support/stats';
 
@@ -41,22 +37,7 @@ async function bench(backend: Backend) {
     intervalSeconds: 60,
     startAt: new Date(start),
   });
-  await handle.db.insert(users).values({
-    tenantId,
-    username: 'bench',
-    passwordHash: await hashPassword('Bench123'),
-    authorities: GRANT_AREAS.map((area) => ({ authority: `GRANT_${area}`, type: 'WRITE' as const })),
-  });
-  const runtime = new DeviceRuntime({ db: handle.db, port: 0, host: '127.0.0.1' });
-  await runtime.start();
-  const app = await buildApp({
-    config: { defaultTenant: 'bench', logLevel: 'silent' },
-    db: handle.db,
-    logger: false,
-    distDir: '/nonexistent-dist',
-    devices: runtime,
-  });
-  await app.ready();
+  const server = await startBenchApp(handle, tenantId);
 
   // A temperature around 4 °C in tenths, with a daily swing and noise: what a case controller reports.
   const valueAt = (at: number) =>
@@ -67,7 +48,7 @@ async function bench(backend: Backend) {
   for (let first = 0; first < total; first += 30 * 1440) {
     const length = Math.min(30 * 1440, total - first);
     const values = Array.from({ length }, (_, i) => valueAt(start + (first + i) * MINUTE));
-    await app.history.importRuns([
+    await server.app.history.importRuns([
       {
         bufferId: bufferIds[0]!,
         firstSampleAt: new Date(start + first * MINUTE),
@@ -85,21 +66,13 @@ async function bench(backend: Backend) {
   });
   console.log(`${backend}: imported ${total} samples in ${Date.now() - imported} ms`);
 
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    headers: { host: 'localhost' },
-    payload: { username: 'bench', password: 'Bench123' },
-  });
-  const token = (login.json() as { token: { id: string } }).token.id;
   const series = [
     { id: 's', hexacode: benchHexacode(0), department: 1, subDepartment: 0, page: 1, line: 1, pcNumber: 1 },
   ];
   const query = (days: number, maxPoints: number) =>
-    app.inject({
+    server.call({
       method: 'POST',
       url: '/api/v2/history/query',
-      headers: { host: 'localhost', authorization: `Bearer ${token}` },
       payload: {
         series,
         from: new Date(now - days * DAY).toISOString(),
@@ -132,8 +105,7 @@ async function bench(backend: Backend) {
       );
     }
   }
-  await app.close();
-  await runtime.stop();
+  await server.close();
   await dispose();
   return rows;
 }

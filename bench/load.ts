@@ -14,7 +14,6 @@
  * PostgreSQL and whatever else runs are reported next to the instances.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { eventually } from '../server/src/testing/wait';
 import { signInAsAdmin } from './support/alarmFleet';
 import { BENCH_DEPARTMENTS } from './support/benchDevice';
@@ -24,26 +23,18 @@ import { LoadSocket, watchedDevices } from './support/loadSockets';
 import { reachable } from './support/net';
 import { type CpuReading, readCpu, reportLoad } from './support/loadReport';
 import { openFilesLimit } from './support/procStats';
+import { readNumberArgs } from './support/numberArgs';
 import { now } from './support/stats';
 
-const { values: args } = parseArgs({
-  options: {
-    devices: { type: 'string', default: '5000' },
-    sockets: { type: 'string', default: '1000' },
-    sessions: { type: 'string', default: '100' },
-    period: { type: 'string', default: '2000' },
-    warmup: { type: 'string', default: '15' },
-    seconds: { type: 'string', default: '60' },
-  },
-});
-const [deviceCount, socketCount, periodMs, warmup, seconds] = [
-  args.devices,
-  args.sockets,
-  args.period,
-  args.warmup,
-  args.seconds,
-].map(Number) as [number, number, number, number, number];
-const sessionCount = Math.max(1, Math.min(Number(args.sessions), socketCount));
+const {
+  devices: deviceCount,
+  sockets: socketCount,
+  sessions,
+  period: periodMs,
+  warmup,
+  seconds,
+} = readNumberArgs({ devices: 5000, sockets: 1000, sessions: 100, period: 2000, warmup: 15, seconds: 60 });
+const sessionCount = Math.max(1, Math.min(sessions, socketCount));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (!(await reachable(5432)) || !(await reachable(1883))) {

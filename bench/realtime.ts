@@ -12,6 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startServer } from '../tests/e2e/support/server';
+import { seededDatabase } from './support/seededDatabase';
 import { launchBrowserForBench } from './support/browser';
 import { callApi } from './support/api';
 import { BENCH_DEPARTMENTS, BenchDevice, sampleKey } from './support/benchDevice';
@@ -32,7 +33,7 @@ const deviceCount = Number(args.devices);
 const seconds = Number(args.seconds);
 const rates = args.rates!.split(',').map(Number);
 
-const server = await startServer({ SIMULATOR: 'false', LOG_LEVEL: 'error' });
+const server = await startServer({ SIMULATOR: 'false', LOG_LEVEL: 'error' }, seededDatabase());
 const browser = await launchBrowserForBench();
 const devices: BenchDevice[] = [];
 try {

@@ -1,14 +1,15 @@
 /**
  * `npm start`'s first step: builds the SPA (vite build) unless dist/ is newer than everything it is built from,
- * so that restarting the server on an unchanged checkout does not wait for a build. A checkout, a pull or an edit
- * touches the files it changes, which makes dist/ stale again.
+ * and the server's bundle (scripts/build-server.ts) unless server/build/ is, so that restarting the server on an
+ * unchanged checkout does not wait for a build. A checkout, a pull or an edit touches the files it changes, which
+ * makes a build stale again.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 
-const SOURCES = [
+const SPA_SOURCES = [
   'src',
   'index.html',
   'vite.config.ts',
@@ -32,9 +33,22 @@ function newest(path) {
   );
 }
 
-const built = newest('dist/index.html');
-if (built === 0 || SOURCES.some((source) => newest(source) > built)) {
+// What the bundle is made of (the ADFs, migrations and catalogues are read where they are, at run time).
+const SERVER_SOURCES = ['server/src', 'src', 'package-lock.json', 'scripts/build-server.ts'];
+
+/** Whether `output` is missing or older than one of `sources`. */
+const stale = (output, sources) => {
+  const built = newest(output);
+  return built === 0 || sources.some((source) => newest(source) > built);
+};
+
+if (stale('dist/index.html', SPA_SOURCES)) {
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' });
 } else {
   process.stdout.write('dist/ is up to date: not building the SPA again\n');
+}
+if (stale('server/build/main.mjs', SERVER_SOURCES)) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'inherit' });
+} else {
+  process.stdout.write('server/build/ is up to date: not bundling the server again\n');
 }

@@ -1,11 +1,11 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { PROTOCOL_VERSION } from '../../server/src/gateway/protocol';
 import { callApi } from './api';
-import { BENCH_DEPARTMENTS } from './benchDevice';
+import { BENCH_DEPARTMENTS, connectAsDevice } from './benchDevice';
 import { now } from './stats';
 
 /** The CC-410's alarm codes (its ADF names them), in the order a device raises them. */
-export const ALARM_CODES = [
+const ALARM_CODES = [
   'HIGH_TEMPERATURE',
   'LOW_TEMPERATURE',
   'DOOR_OPEN',
@@ -58,14 +58,7 @@ export class AlarmBenchDevice {
   }
 
   async connect(): Promise<void> {
-    const username = `${this.tenant}/${this.hexacode}`;
-    this.client = await mqtt.connectAsync(this.url, {
-      username,
-      password: this.credential,
-      clientId: username,
-      protocolVersion: 4,
-      reconnectPeriod: 0,
-    });
+    this.client = await connectAsDevice(this.url, this.tenant, this.hexacode, this.credential);
     const status = { v: PROTOCOL_VERSION, type: 'status', online: true, model: 'CC-410', ts: Date.now() };
     await this.client.publishAsync(this.topic('status'), JSON.stringify(status), { qos: 1, retain: true });
     for (const [department, sub] of BENCH_DEPARTMENTS) {

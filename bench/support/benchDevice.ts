@@ -1,9 +1,9 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { PROTOCOL_VERSION } from '../../server/src/gateway/protocol';
 import { now } from './stats';
 
 /** The page-1 temperature lines of a CC-410 department (raw tenths of a degree) that the bench changes. */
-export const BENCH_LINES = [1, 2, 3, 4] as const;
+const BENCH_LINES = [1, 2, 3, 4] as const;
 export const BENCH_DEPARTMENTS = [
   [1, 0],
   [1, 1],
@@ -11,6 +11,28 @@ export const BENCH_DEPARTMENTS = [
 
 export const sampleKey = (hexacode: string, department: number, sub: number, line: number, raw: number) =>
   `${hexacode}:${department}.${sub}:${line}:${raw}`;
+
+/**
+ * Connects to the broker at `url` as device `hexacode` of `tenant` with its credential, as a device does (MQTT
+ * 3.1.1, its username also its client id, no reconnecting); `options` add to that (a will).
+ */
+export function connectAsDevice(
+  url: string,
+  tenant: string,
+  hexacode: string,
+  credential: string,
+  options: IClientOptions = {},
+): Promise<MqttClient> {
+  const username = `${tenant}/${hexacode}`;
+  return mqtt.connectAsync(url, {
+    username,
+    password: credential,
+    clientId: username,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    ...options,
+  });
+}
 
 /**
  * A CC-410 controller speaking docs/device-protocol.md as a plain MQTT client. Every publish changes the four
@@ -33,13 +55,7 @@ export class BenchDevice {
   }
 
   async connect(): Promise<void> {
-    const username = `${this.tenant}/${this.hexacode}`;
-    this.client = await mqtt.connectAsync(this.url, {
-      username,
-      password: this.credential,
-      clientId: username,
-      protocolVersion: 4,
-      reconnectPeriod: 0,
+    this.client = await connectAsDevice(this.url, this.tenant, this.hexacode, this.credential, {
       will: {
         topic: this.topic('status'),
         payload: Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, type: 'status', online: false })),

@@ -15,8 +15,7 @@ import { cpuSecondsOfProcessesNamed } from './procStats';
 
 /** `embedded`: an embedded PostgreSQL of its own, as the server starts it; `postgres`: the machine's server. */
 export type Backend = 'embedded' | 'postgres';
-export const POSTGRES_ADMIN_URL =
-  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;

@@ -5,7 +5,7 @@ import { BENCH_DEPARTMENTS, BenchDevice } from './benchDevice';
 
 /** The devices of bench/load.ts: thousands of CC-410s on an external broker, each publishing on a fixed period. */
 
-export const loadHexacode = (i: number) => (0xc00000 + i).toString(16).toUpperCase();
+const loadHexacode = (i: number) => (0xc00000 + i).toString(16).toUpperCase();
 
 /**
  * Send times travel in the values themselves, so a receipt needs no lookup: milliseconds since the bench's epoch
@@ -14,7 +14,7 @@ export const loadHexacode = (i: number) => (0xc00000 + i).toString(16).toUpperCa
  */
 const DIGIT = 4000;
 export const SENT_AT_LINES = [1, 2] as const;
-export const encodeSentAt = (ms: number): [number, number] => {
+const encodeSentAt = (ms: number): [number, number] => {
   const t = Math.round(ms);
   return [(t % DIGIT) - DIGIT / 2, (Math.floor(t / DIGIT) % DIGIT) - DIGIT / 2];
 };

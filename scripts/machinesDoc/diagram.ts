@@ -18,7 +18,7 @@ export interface DocStateNode {
   invoke: { id: string; src: unknown }[];
 }
 
-export interface DocTransition {
+interface DocTransition {
   eventType: string;
   target?: DocStateNode[];
   guard?: unknown;
@@ -70,7 +70,7 @@ function actorName(source: DocStateNode, actorId: string): string {
   return typeof invoked?.src === 'string' ? invoked.src : actorId;
 }
 
-export function eventLabel(transition: DocTransition): string {
+function eventLabel(transition: DocTransition): string {
   const { eventType, source } = transition;
   const prefixes: [string, string][] = [
     ['xstate.done.actor.', 'done'],

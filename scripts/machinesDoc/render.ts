@@ -47,7 +47,7 @@ function stateRows(root: DocStateNode): string[] {
   return rows;
 }
 
-export function renderMachineSection(source: MachineSource): string {
+function renderMachineSection(source: MachineSource): string {
   const root = source.machine.root as DocStateNode;
   const lines = [
     `## ${source.name}`,

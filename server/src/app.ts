@@ -19,44 +19,33 @@ import { createReadiness, registerHealth, type Readiness } from './http/health';
 import { registerMetrics, type MetricSources } from './http/metrics';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
-import { accountRoutes } from './modules/account/routes';
+import { registerAccount } from './modules/account/plugin';
 import { registerAlarms } from './modules/alarms/plugin';
+import { registerAuth } from './modules/auth/plugin';
+import { createBuffers } from './modules/buffers/plugin';
+import { registerDashboards } from './modules/dashboards/plugin';
+import { registerDemo } from './modules/demo/plugin';
+import { registerDevices } from './modules/devices/plugin';
 import { registerAudit } from './modules/audit/plugin';
 import { registerFleet } from './modules/fleet/plugin';
-import { createAccountRepository } from './modules/account/repository';
-import { createAccountService } from './modules/account/service';
-import { createBuffersRepository } from './modules/buffers/repository';
-import { createBuffersService } from './modules/buffers/service';
-import { createDashboardsRepository } from './modules/dashboards/repository';
-import { dashboardsRoutes } from './modules/dashboards/routes';
-import { createDashboardsService } from './modules/dashboards/service';
-import { registerAuthentication } from './modules/auth/authenticate';
-import { shareSessionEnds } from './modules/auth/revocations';
 import { registerFoodSafety } from './modules/foodSafety/plugin';
 import { registerEscalation } from './modules/escalation/plugin';
 import { registerHistory } from './modules/history/plugin';
 import { createOutbox } from './modules/mail/outbox';
 import { mailSettingsOf, registerMail, type MailSettings } from './modules/mail/plugin';
 import { pushSettingsOf, registerPush, type PushSettings } from './modules/push/plugin';
-import { createAuthRepository } from './modules/auth/repository';
-import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
-import { createDevicesRepository } from './modules/devices/repository';
-import { devicesRoutes } from './modules/devices/routes';
 import type { GatewayAccess } from './modules/devices/gateway-access';
-import { createDevicesService } from './modules/devices/service';
 import { recordActionsWhileSwitched } from './modules/impersonation/actions';
 import { registerImpersonation } from './modules/impersonation/plugin';
 import { createImpersonationRepository } from './modules/impersonation/repository';
-import { registerRealtime } from './modules/realtime/routes';
+import { registerRealtime } from './modules/realtime/plugin';
 import { registerRecovery } from './modules/recovery/plugin';
 import { registerShelving } from './modules/shelving/plugin';
 import { defaultSupportEmail, registerSupport } from './modules/support/plugin';
 import { registerTenancy } from './modules/tenancy/plugin';
 import { registerTwoFactor } from './modules/twoFactor/plugin';
-import { themeRoutes } from './modules/themes/routes';
+import { registerThemes } from './modules/themes/plugin';
 import { registerUsers } from './modules/users/plugin';
-import { demoRoutes } from './modules/demo/routes';
 import type { SimulatorControl } from './simulator/fleet';
 
 export interface AppOptions {
@@ -164,15 +153,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app);
   registerTenancy(app, db, config.defaultTenant);
 
-  const auth = createAuthService(createAuthRepository(db), clock);
-  registerAuthentication(app, auth);
+  // Before every route, so each gets the hooks.
   recordActionsWhileSwitched(app, createImpersonationRepository(db), clock);
-  await shareSessionEnds(app, db, auth);
-
-  await app.register(themeRoutes);
-  await app.register(authRoutes, { auth });
-  const account = createAccountService(createAccountRepository(db), { db, clock });
-  await app.register(accountRoutes, { account });
+  const auth = await registerAuth(app, { db, clock });
+  await registerThemes(app);
+  const account = await registerAccount(app, { db, clock });
   await registerTwoFactor(app, { db, auth, clock });
   await registerImpersonation(app, { db, auth, clock });
   await registerAudit(app, { db });
@@ -184,27 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     retentionDays: config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS,
     ready: readiness.isReady,
   });
-  const buffers = runtime
-    ? createBuffersService({
-        repository: createBuffersRepository(db),
-        account,
-        lines: { readLine: (address) => runtime.gateway.readLine(address) },
-        clock,
-      })
-    : undefined;
-  // A buffer created or changed by a save starts recording at once, not at the recorder's next reload.
-  buffers?.onChange(() => void history.reloadBuffers());
-  const devices =
-    runtime && buffers
-      ? createDevicesService({
-          db,
-          repository: createDevicesRepository(db),
-          account,
-          access: runtime,
-          buffers,
-          clock,
-        })
-      : undefined;
+  const buffers = runtime ? createBuffers({ db, account, access: runtime, clock, history }) : undefined;
   // Alarm e-mail and web push: one durable outbox, a sending loop per channel (fed by app.alarms below).
   const outbox = createOutbox(db, clock);
   const notifying = { db, clock, outbox, ready: readiness.isReady };
@@ -229,16 +194,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerUsers(app, { db, clock, recovery: app.recovery, sessions: auth });
   await registerPush(app, { ...notifying, settings: { ...pushSettingsOf(config), ...options.push } });
-  const dashboards = createDashboardsService(createDashboardsRepository(db), account);
-  await app.register(dashboardsRoutes, {
-    dashboards,
+  const devices =
+    runtime && buffers
+      ? await registerDevices(app, { db, account, access: runtime, buffers, clock })
+      : undefined;
+  await registerDashboards(app, {
+    db,
+    account,
     lines: devices,
     buffers,
     history: runtime ? history : undefined,
     clock,
   });
-  if (runtime && devices) {
-    await app.register(devicesRoutes, { devices });
+  if (runtime) {
     await registerFleet(app, { db, access: runtime });
     await registerAlarms(app, {
       db,
@@ -273,7 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxSocketsPerSession: limits.maxSocketsPerSession,
     });
   }
-  if (options.simulator) await app.register(demoRoutes, { simulator: options.simulator });
+  if (options.simulator) await registerDemo(app, options.simulator);
   await registerSpa(app, options.distDir ?? REPOSITORY_DIST);
   return app;
 }

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ErrorBody } from '#contracts';
+import { INTERNAL_ERROR, type ErrorBody } from '#contracts';
 
 /** An error the API answers on purpose: its status, a stable code for clients and a message for people. */
 export class AppError extends Error {
@@ -23,6 +23,15 @@ export const unauthorized = (message = 'Sign in to continue', code = 'UNAUTHORIZ
 export const forbidden = (message = 'You are not allowed to do this') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
+
+/**
+ * The refusals of a coded table of the contracts (USER_ERRORS with USER_ERROR_STATUS, ...): each code with the
+ * status and the message the contract promises, which the tests' fake servers answer from the same table.
+ */
+export const refusalsOf =
+  <Code extends string>(statuses: Readonly<Record<Code, number>>, messages: Readonly<Record<Code, string>>) =>
+  (code: Code): AppError =>
+    new AppError(statuses[code], code, messages[code]);
 
 export const errorBody = (statusCode: number, code: string, message: string): ErrorBody => ({
   statusCode,
@@ -129,6 +138,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'the database is unavailable');
     if (known) return sendError(reply, known);
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'));
+    const { statusCode, code, message } = INTERNAL_ERROR;
+    return sendError(reply, new AppError(statusCode, code, message));
   });
 }

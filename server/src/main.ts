@@ -128,11 +128,13 @@ async function serve(config: Config, handle: DatabaseHandle): Promise<void> {
 
   // Listen first: /healthz answers 503 while the database is migrated and seeded, then 200.
   await app.listen({ port: config.port, host: config.host });
+  readiness.step('migrating');
   await migrate(handle);
   const seededAt = Date.now();
+  readiness.step('seeding');
   const seeded = config.demo && (await seedDemo(handle.db, { now: seededAt }));
   if (seeded) app.log.info('seeded the demo tenants and users');
-  await devices.start();
+  await devices.start(readiness.step);
   readiness.markReady();
   console.log(banner(config, handle.location, devices.simulatedDevices.length));
   if (seeded) void backfill(app, handle.db, devices, seededAt);

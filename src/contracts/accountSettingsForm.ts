@@ -46,6 +46,22 @@ export const CheckedAccountSettings = v.pipe(
 
 const exportAddress = v.pipe(v.string(), v.trim(), v.nonEmpty(M.emailRequired), v.email(M.emailInvalid));
 /** The addresses are checked only while the export is on; off, they are kept as typed (the machine sends the valid). */
+/** A whole number typed in a field: required, then digits only and within its bounds (else `range`). */
+const wholeNumberText = (
+  bounds: { digits: number; min: number; max: number },
+  required: string,
+  range: string,
+) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(required),
+    v.regex(new RegExp(`^\\d{1,${bounds.digits}}$`), range),
+    v.transform(Number),
+    v.minValue(bounds.min, range),
+    v.maxValue(bounds.max, range),
+  );
+
 const AlarmExport = v.variant('enableAlarmEmailExport', [
   v.object({
     enableAlarmEmailExport: v.literal(true),
@@ -69,14 +85,10 @@ export const AccountSettingsForm = v.pipe(
         v.check((text) => text === '' || isEmail(text), M.emailInvalid),
       ),
       defaultPcNumber: v.nullable(
-        v.pipe(
-          v.string(),
-          v.trim(),
-          v.nonEmpty(M.pcNumberRequired),
-          v.regex(/^\d{1,2}$/, M.pcNumberRange),
-          v.transform(Number),
-          v.minValue(PC_NUMBER_MIN, M.pcNumberRange),
-          v.maxValue(PC_NUMBER_MAX, M.pcNumberRange),
+        wholeNumberText(
+          { digits: 2, min: PC_NUMBER_MIN, max: PC_NUMBER_MAX },
+          M.pcNumberRequired,
+          M.pcNumberRange,
         ),
       ),
       /** PC numbers and the shortest buffer interval: limits only APPLY_ACL sets (null where not shown). */
@@ -94,14 +106,10 @@ export const AccountSettingsForm = v.pipe(
         ),
       ),
       minBufferInterval: v.nullable(
-        v.pipe(
-          v.string(),
-          v.trim(),
-          v.nonEmpty(M.intervalRequired),
-          v.regex(/^\d{1,6}$/, M.intervalRange),
-          v.transform(Number),
-          v.minValue(1, M.intervalRange),
-          v.maxValue(BUFFER_INTERVAL_MAX_S, M.intervalRange),
+        wholeNumberText(
+          { digits: 6, min: 1, max: BUFFER_INTERVAL_MAX_S },
+          M.intervalRequired,
+          M.intervalRange,
         ),
       ),
       use2FA: v.boolean(),

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { isoTime } from './common';
 
 /**
  * Issue 31: alarm delays per code, the alarm system's health measured against EEMUA 191, and the marks the
  * history charts draw (alarm periods, acknowledgements, setpoint changes, defrosts).
  */
 
-const isoTime = v.pipe(v.string(), v.isoTimestamp());
 const alarmCode = v.pipe(
   v.string('code must be a string'),
   v.regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'code must be upper-case letters, digits and _, at most 64'),

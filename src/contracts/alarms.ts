@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isoTime } from './common';
 import { AlarmNotification, AlarmShelving } from './escalation';
 
 /**
@@ -8,7 +9,13 @@ import { AlarmNotification, AlarmShelving } from './escalation';
 
 const hexacode = v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'));
 const departmentNumber = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255));
-const isoTime = v.pipe(v.string(), v.isoTimestamp());
+
+/** What acknowledging an occurrence adds: who, when and why (null until it is acknowledged). */
+const acknowledgement = {
+  acknowledgedBy: v.nullable(v.string()),
+  acknowledgedAt: v.nullable(isoTime),
+  comment: v.nullable(v.string()),
+};
 
 /** The server's own alarm when a device stops answering (see docs/device-protocol.md, "Lost devices"). */
 export const DEVICE_LOST_CODE = 'DEVICE_LOST';
@@ -33,9 +40,7 @@ export const ActiveAlarm = v.object({
   page: v.number(),
   raisedAt: isoTime,
   state: v.picklist(ALARM_STATES),
-  acknowledgedBy: v.nullable(v.string()),
-  acknowledgedAt: v.nullable(isoTime),
-  comment: v.nullable(v.string()),
+  ...acknowledgement,
 });
 export type ActiveAlarm = v.InferOutput<typeof ActiveAlarm>;
 
@@ -133,9 +138,7 @@ export const AlarmHistoryRow = v.object({
   translation: v.string(),
   occuredAt: isoTime,
   clearedAt: v.nullable(isoTime),
-  acknowledgedBy: v.nullable(v.string()),
-  acknowledgedAt: v.nullable(isoTime),
-  comment: v.nullable(v.string()),
+  ...acknowledgement,
   /** Held back by its delay or a defrost and never announced (issue 31): why; null when it was announced. */
   suppressed: v.optional(v.nullable(v.picklist(ALARM_SUPPRESSIONS))),
   /** Who escalation told, how and when, oldest first. */

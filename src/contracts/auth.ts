@@ -15,11 +15,14 @@ export const SecurityCode = v.pipe(
 export const USERNAME_MAX_LENGTH = 128;
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** A username as an account is created or signs in with: trimmed, not empty, at most USERNAME_MAX_LENGTH. */
+export const Username = v.pipe(
+  trimmed('Username'),
+  v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+);
+
 export const LoginRequest = v.object({
-  username: v.pipe(
-    trimmed('Username'),
-    v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
-  ),
+  username: Username,
   password: v.pipe(
     trimmed('Password'),
     v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),

@@ -9,6 +9,16 @@ export const ErrorBody = v.object({
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 
+/** What the server answers for a failure it did not expect (its log has the details). */
+export const INTERNAL_ERROR = {
+  statusCode: 500,
+  code: 'INTERNAL_ERROR',
+  message: 'Something went wrong on our side',
+} as const;
+
+/** An instant as the server writes it (ISO 8601, as Date.prototype.toISOString gives it). */
+export const isoTime = v.pipe(v.string(), v.isoTimestamp());
+
 export const trimmed = (name: string) =>
   v.pipe(v.string(`${name} must be a string`), v.trim(), v.nonEmpty(`${name} is required`));
 

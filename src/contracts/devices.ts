@@ -29,7 +29,8 @@ const hexacode = v.pipe(
   v.string('hexacode must be a string'),
   v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'),
 );
-const departmentNumber = (name: string) =>
+/** A department or sub-department number of a device: 0 to 255. */
+export const departmentNumber = (name: string) =>
   v.pipe(
     v.number(`${name} must be a number`),
     v.integer(`${name} must be an integer`),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isoTime } from './common';
 
 /**
  * Escalation and shelving of alarms (issue 31; ISA-18.2). A tenant's escalation policy says who is told of an
@@ -154,8 +155,6 @@ export const AlarmShelve = v.object({
   ),
 });
 export type AlarmShelve = v.InferOutput<typeof AlarmShelve>;
-
-const isoTime = v.pipe(v.string(), v.isoTimestamp());
 
 /** One shelving of an alarm: who, when, until when and why; `endedAt` once it ran out or was unshelved. */
 export const AlarmShelving = v.object({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { departmentNumber } from './devices';
 import { isTimeZone } from './widgetDownload';
 
 /*
@@ -23,13 +24,6 @@ const hexacode = v.pipe(
   v.string('hexacode is required'),
   v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'),
 );
-const small = (name: string) =>
-  v.pipe(
-    v.number(`${name} must be a number`),
-    v.integer(`${name} must be an integer`),
-    v.minValue(0),
-    v.maxValue(255),
-  );
 const temperature = (name: string) =>
   v.pipe(
     v.number(`${name} must be a number`),
@@ -43,8 +37,8 @@ const timeZone = v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone, 'timeZo
 /** The case a limit, an action or a sign-off is about. */
 export const CaseAddress = v.object({
   hexacode,
-  department: small('department'),
-  subDepartment: small('subDepartment'),
+  department: departmentNumber('department'),
+  subDepartment: departmentNumber('subDepartment'),
 });
 export type CaseAddress = v.InferOutput<typeof CaseAddress>;
 

@@ -134,3 +134,14 @@ export const SWITCH_ERRORS = {
   NOT_WHILE_SWITCHED: 'Switch back to your own account to do this',
 } as const;
 export type SwitchErrorCode = keyof typeof SWITCH_ERRORS;
+/** The status each of them is answered with (the server's AppError and the tests' fake servers alike). */
+export const SWITCH_ERROR_STATUS = {
+  ACCOUNT_NOT_FOUND: 404,
+  SWITCH_TO_SELF: 400,
+  SWITCH_ABOVE_OWN_GRANTS: 403,
+  ALREADY_SWITCHED: 409,
+  ACCOUNT_DISABLED: 409,
+  NOT_SWITCHED: 409,
+  SWITCH_TO_ADMINISTRATOR: 403,
+  NOT_WHILE_SWITCHED: 403,
+} as const satisfies Record<SwitchErrorCode, number>;

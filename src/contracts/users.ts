@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { USERNAME_MAX_LENGTH } from './auth';
+import { Username } from './auth';
 import { trimmed } from './common';
 
 /**
@@ -30,10 +30,7 @@ export const UserList = v.array(UserSummary);
 
 /** POST /api/v2/admin/users: the setup-password e-mail goes to `email`, so it is required. */
 export const UserCreate = v.object({
-  username: v.pipe(
-    trimmed('Username'),
-    v.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
-  ),
+  username: Username,
   email: v.pipe(
     trimmed('Email'),
     v.maxLength(EMAIL_MAX_LENGTH, 'Email is invalid'),
@@ -54,3 +51,12 @@ export const USER_ERRORS = {
   ACCOUNT_DISABLED: 'This account is disabled',
 } as const;
 export type UserErrorCode = keyof typeof USER_ERRORS;
+/** The status each of them is answered with (the server's AppError and the tests' fake servers alike). */
+export const USER_ERROR_STATUS = {
+  USERNAME_TAKEN: 409,
+  USER_NOT_FOUND: 404,
+  CANNOT_DISABLE_SELF: 409,
+  GRANTS_EXCEEDED: 403,
+  // Signing in to a disabled account (a switch to one is SWITCH_ERROR_STATUS.ACCOUNT_DISABLED).
+  ACCOUNT_DISABLED: 403,
+} as const satisfies Record<UserErrorCode, number>;

@@ -15,5 +15,3 @@ export const LOCALES = [
   { code: 'sk', label: 'Slovenčina' },
   { code: 'ru', label: 'Русский' },
 ] as const;
-
-export type LocaleCode = (typeof LOCALES)[number]['code'];

@@ -18,6 +18,8 @@ export const SYSTEM_IDS = {
   alarms: 'alarms',
   /** The chain overview, while the route is /stores. */
   stores: 'stores',
+  /** The food-safety reports, while the route is /reports. */
+  reports: 'reports',
   /** The account menu's dialog that is open, if any. */
   accountDialog: 'accountDialog',
   /** Two-factor setup, started by the account settings when the user turns two-factor on. */

@@ -15,7 +15,7 @@ export interface AlarmBrowser {
 }
 
 /** The VAPID key (base64url) as the bytes PushManager.subscribe wants. */
-export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url
     .replace(/-/g, '+')
     .replace(/_/g, '/')

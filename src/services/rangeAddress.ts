@@ -16,7 +16,7 @@ const KEY = (widgetId: string) => `range.${widgetId}`;
 const FORMAT = /^([A-Z0-9_]+)(?:~([^~]+)~([^~]+))?(?:~(\d{1,3})(HOURS|DAYS))?$/;
 const DAY_MS = 24 * 60 * 60_000;
 
-export function encodeRange(interval: WidgetInterval): string {
+function encodeRange(interval: WidgetInterval): string {
   const span = interval.type === 'CUSTOM' ? `~${interval.start ?? ''}~${interval.end ?? ''}` : '';
   const compare = interval.compareTo ? `~${interval.compareTo.value}${interval.compareTo.unit}` : '';
   return `${interval.type}${span}${compare}`;

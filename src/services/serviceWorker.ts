@@ -19,7 +19,7 @@ export type WorkerContainer = Pick<
 >;
 
 /** How long a reload waits for a just-deployed worker to install before reloading without it. */
-export const UPDATE_INSTALL_TIMEOUT_MS = 10_000;
+const UPDATE_INSTALL_TIMEOUT_MS = 10_000;
 
 const post = (worker: ServiceWorker | null | undefined, message: ToWorkerMessage) =>
   worker?.postMessage(message);

@@ -1,7 +1,7 @@
 import { SOCKET_PATH } from '#contracts';
 
 /** One open attempt of the real-time socket, as the socket machine drives it. */
-export interface SocketConnection {
+interface SocketConnection {
   send(text: string): void;
   close(): void;
 }

@@ -130,7 +130,7 @@ const TYPEFACES: Record<ThemeFont, Typeface> = {
 };
 
 /** Own keys only: a key such as 'constructor' from the server or a stored session is no font. */
-export const isThemeFont = (font: string): font is ThemeFont => Object.hasOwn(TYPEFACES, font);
+const isThemeFont = (font: string): font is ThemeFont => Object.hasOwn(TYPEFACES, font);
 
 /** The typeface's name, as the theme dialog lists it. */
 export const themeFontName = (font: ThemeFont): string => TYPEFACES[font].name;

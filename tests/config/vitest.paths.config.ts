@@ -40,6 +40,6 @@ export default defineConfig({
     // time (on two cores: 113 s instead of 122 s for the whole generated suite).
     maxWorkers: (base.test?.maxWorkers as number) + 1,
     projects: inBrowser ? [...pathProjects, browserPathProject()] : pathProjects,
-    reporters: ['default', './tests/support/pathCoverageReporter.ts'],
+    reporters: ['default', './tests/support/paths/pathCoverageReporter.ts'],
   },
 });

@@ -17,7 +17,7 @@ import { eventually } from '../../server/src/testing/wait';
  */
 const HAPROXY = '/usr/sbin/haproxy';
 /** The machine's broker; other suites use it too, hence a topic prefix per cluster. */
-export const MACHINE_BROKER = 'mqtt://127.0.0.1:1883';
+const MACHINE_BROKER = 'mqtt://127.0.0.1:1883';
 const CONFIG = fileURLToPath(new URL('../../server/deploy/haproxy.cfg', import.meta.url));
 
 export const listening = (port: number) =>
@@ -43,7 +43,7 @@ export interface ClusterOptions {
   prepare?: (db: Database) => Promise<unknown>;
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   servedBy: string | null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields of its own call

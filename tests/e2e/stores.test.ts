@@ -45,7 +45,7 @@ describe('the chain at a glance and the audit trail', () => {
     // It fits the phone: nothing wider than the screen.
     expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
 
-    await list.getByRole('link', { name: ODENSE }).click();
+    await list.getByRole('link', { name: ODENSE, exact: true }).click();
     await p.waitForURL((url) => /^\/1C030[12]\/1\/0\/pages\/1$/.test(url.pathname));
 
     for (const alarm of ODENSE_ALARMS)

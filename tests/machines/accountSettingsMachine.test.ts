@@ -3,7 +3,7 @@ import { assign, createActor, createMachine, fromPromise, waitFor } from 'xstate
 import { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
 import type { AccountSettingsEvent } from '../../src/machines/accountSettings/accountSettings.events';
 import { DEFAULT_ACCOUNT_SETTINGS, LANGUAGE_CHOICES, type AccountSettings, type Session } from '#contracts';
-import { operatorSession } from '../support/fixtures';
+import { operatorSession } from '../support/fixtures/fixtures';
 
 const stored: AccountSettings = { ...DEFAULT_ACCOUNT_SETTINGS, email: 'op@example.com', themeSize: 'LARGE' };
 const adminSession: Session = {

@@ -11,8 +11,8 @@ import {
 import { alarmHealthMachine } from '../../src/machines/alarmHealth/alarmHealthMachine';
 import { provideAlarmHealth } from '../../src/machines/alarmHealth/provideAlarmHealth';
 import type { AlarmHealth } from '#contracts';
-import { QUIET_DAY, WEEK } from '../support/alarmHealthFixtures';
-import { accountSettings, operatorSession } from '../support/fixtures';
+import { QUIET_DAY, WEEK } from '../support/fixtures/alarmHealthFixtures';
+import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
 
 const input = { session: operatorSession, settings: accountSettings };
 

@@ -8,8 +8,8 @@ import {
 } from '../../src/machines/alarms/alarmListMachine';
 import { ALARM_SYSTEM_IDS } from '../../src/machines/alarms/alarmsSystem';
 import { createAlarmStream, type AlarmStreamListener } from '../../src/services/alarmStream';
-import { alarmEntry } from '../support/alarmHandlers';
-import { fakeAlarmServices } from '../support/fakeAlarmServices';
+import { alarmEntry } from '../support/servers/alarmHandlers';
+import { fakeAlarmServices } from '../support/fakes/fakeAlarmServices';
 
 const freezer = alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE']);
 

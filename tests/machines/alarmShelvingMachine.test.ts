@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  createMachine,
-  fromPromise,
-  waitFor,
-  type AnyActorLogic,
-  type AnyActorRef,
-} from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import { alarmShelvingMachine } from '../../src/machines/alarms/alarmShelvingMachine';
 import {
   selectMinutesInvalid,
@@ -17,6 +10,7 @@ import {
 } from '../../src/machines/alarms/alarmShelving.selectors';
 import type { ActiveAlarm, ShelvedAlarm } from '#contracts';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
+import { startBesideRecorders } from '../support/fakes/recordingNeighbours';
 
 const alarm: ActiveAlarm = {
   id: '7d0c7c64-2f5e-4b8e-9a53-0d5f3c1b8a11',
@@ -50,7 +44,7 @@ const shelvedRow: ShelvedAlarm = {
 
 /** The shelving workflow with its calls answering as told, beside a stand-in notifications actor. */
 function start(answers: { shelve?: () => Promise<void>; shelved?: ShelvedAlarm[] } = {}) {
-  const told = { shelve: [] as unknown[], unshelve: [] as unknown[], toasts: [] as unknown[] };
+  const told = { shelve: [] as unknown[], unshelve: [] as unknown[] };
   let shelved = answers.shelved ?? [];
   const logic = alarmShelvingMachine.provide({
     actors: {
@@ -65,20 +59,8 @@ function start(answers: { shelve?: () => Promise<void>; shelved?: ShelvedAlarm[]
       loadShelved: fromPromise(async () => shelved),
     },
   });
-  const root = createActor(
-    createMachine({
-      invoke: [
-        { src: 'notifications', systemId: SYSTEM_IDS.notifications },
-        { id: 'shelving', src: 'shelving' },
-      ],
-    }).provide({
-      actors: {
-        notifications: createMachine({ on: { '*': { actions: ({ event }) => told.toasts.push(event) } } }),
-        shelving: logic as AnyActorLogic,
-      },
-    }),
-  ).start();
-  return { actor: root.getSnapshot().children.shelving as AnyActorRef, told };
+  const beside = startBesideRecorders(logic, { notifications: SYSTEM_IDS.notifications });
+  return { actor: beside.actor, told: { ...told, toasts: beside.told.notifications } };
 }
 
 describe('alarm shelving machine', () => {

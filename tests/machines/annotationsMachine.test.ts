@@ -6,7 +6,7 @@ import { selectDraft, selectIsDirty } from '../../src/machines/dashboardEditor/d
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DEFAULT_PREFERENCES } from '../../src/machines/userPreferences';
 import type { Annotation, Dashboard, DashboardUpdateInput, OpenedDashboard } from '#contracts';
-import { editedDashboard } from '../support/dashboardEditorFixtures';
+import { editedDashboard } from '../support/fixtures/dashboardEditorFixtures';
 
 // 30 March 2026, 12:00 in Copenhagen (CEST); the zone is given, never the machine's.
 const NOW = Date.parse('2026-03-30T10:00:00Z');

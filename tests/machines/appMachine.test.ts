@@ -12,8 +12,8 @@ import type { appVersionMachine } from '../../src/machines/appVersion/appVersion
 import { VERSION_POLL_MS } from '../../src/machines/appVersion/appVersionMachine';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import { STORAGE_KEYS } from '../../src/services/storage';
-import { operatorSession } from '../support/fixtures';
-import { fakeServices } from '../support/fakeServices';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { fakeServices } from '../support/fakes/fakeServices';
 
 type Fakes = ReturnType<typeof fakeServices>;
 

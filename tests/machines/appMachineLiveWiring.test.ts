@@ -8,8 +8,8 @@ import { provideApp } from '../../src/machines/app/provideApp';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import type { AccountSettings } from '#contracts';
 import type { AppServiceWorker } from '../../src/services/serviceWorker';
-import { accountSettings, operatorSession } from '../support/fixtures';
-import { fakeServices } from '../support/fakeServices';
+import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
+import { fakeServices } from '../support/fakes/fakeServices';
 
 type Fakes = ReturnType<typeof fakeServices>;
 type PageSnapshot = SnapshotFrom<typeof devicePageMachine>;

@@ -7,8 +7,8 @@ import { isProtectedPath } from '../../src/machines/app/routes';
 import { restoreSession } from '../../src/machines/app/session';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import type { Api } from '../../src/services/api';
-import { accountSettings, operatorSession } from '../support/fixtures';
-import { fakeServices } from '../support/fakeServices';
+import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
+import { fakeServices } from '../support/fakes/fakeServices';
 
 type Fakes = ReturnType<typeof fakeServices>;
 

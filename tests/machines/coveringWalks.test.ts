@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { coveringPaths, modelGraph, step } from '../support/coveringPaths';
-import { coveringWalks } from '../support/coveringWalks';
-import { declarationOf } from '../support/transitionCoverage';
+import { coveringPaths, modelGraph, step } from '../support/paths/coveringPaths';
+import { coveringWalks } from '../support/paths/coveringWalks';
+import { declarationOf } from '../support/paths/transitionCoverage';
 
 // A door with a lock: the model the path generators are checked on (guards, a loop, a final state).
 const door = setup({

@@ -19,7 +19,7 @@ import { DashboardConflictError } from '../../src/services/api';
 import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '#contracts';
 import type { NavigationRequest } from '../../src/services/navigation';
 import type { Line } from '#contracts/devices';
-import { editedDashboard, editorHost, freezerTopic } from '../support/dashboardEditorFixtures';
+import { editedDashboard, editorHost, freezerTopic } from '../support/fixtures/dashboardEditorFixtures';
 
 /** editedDashboard with its second widget reading page 2 instead of page 1. */
 const twoPages = {
@@ -218,8 +218,8 @@ describe('dashboard editor: editing beyond the grid', () => {
       type: 'page.valuesPushed',
       topic: freezerTopic,
       lines: [
-        { number: 1, status: 'OK', value: '-18.5', unit: '°C' },
-        { number: 2, status: 'NO_DATA', value: null, unit: null },
+        { number: 1, status: 'OK', value: '-18.5', unit: '°C', state: null },
+        { number: 2, status: 'NO_DATA', value: null, unit: null, state: null },
       ],
     });
     expect(selectWidgetLive('w-1')(s.actor.getSnapshot())).toBe(true);

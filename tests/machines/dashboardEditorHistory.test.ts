@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { selectHistoryActor } from '../../src/machines/dashboardEditor/historyActors';
@@ -8,33 +7,24 @@ import type { HistoryAnswer, HistoryRequest } from '../../src/machines/historyQu
 import { historyQueryMachine } from '../../src/machines/historyQuery/historyQueryMachine';
 import { DEFAULT_PREFERENCES } from '../../src/machines/userPreferences';
 import { provideSignedInWorld } from '../../src/machines/app/provideSignedInWorld';
-import { Dashboard, type HistoryQueryInput, type OpenedDashboard } from '#contracts';
-import { fakeServices } from '../support/fakeServices';
-import { widgetOf } from '../support/widgetFixtures';
-import { historyAnswer, HOUR_MS, NOON } from '../support/historyFixtures';
+import { type HistoryQueryInput, type OpenedDashboard } from '#contracts';
+import { fakeServices } from '../support/fakes/fakeServices';
+import { dashboardOf, widgetOf } from '../support/fixtures/widgetFixtures';
+import { historyAnswer, HOUR_MS, NOON } from '../support/fixtures/historyFixtures';
 
 const air = { id: 'air', hexacode: '1A0105', department: 1, subDepartment: 0, pageNumber: 1, lineNumber: 1 };
-const dashboard: OpenedDashboard = v.parse(Dashboard, {
-  id: 'd-history',
-  name: 'History',
-  favorite: false,
-  order: 1,
-  groupId: null,
-  breakpoint: 'lg',
-  version: 1,
-  widgets: [
-    widgetOf(
-      'LINE_CHART',
-      [
-        { ...air, useDefaultPcNumber: false, buffer: { pcNumber: 2 } },
-        { ...air, id: 'air-default', lineNumber: 2 },
-      ],
-      { id: 'chart', name: 'Air' },
-    ),
-    widgetOf('LINE', [air], { id: 'live', name: 'Live air' }),
-    widgetOf('CARD_CHART', [{ ...air, compareWith: 'CUSTOM_VALUE', compareToValue: 3 }], { id: 'card' }),
-  ],
-});
+const dashboard: OpenedDashboard = dashboardOf({ id: 'd-history', name: 'History' }, [
+  widgetOf(
+    'LINE_CHART',
+    [
+      { ...air, useDefaultPcNumber: false, buffer: { pcNumber: 2 } },
+      { ...air, id: 'air-default', lineNumber: 2 },
+    ],
+    { id: 'chart', name: 'Air' },
+  ),
+  widgetOf('LINE', [air], { id: 'live', name: 'Live air' }),
+  widgetOf('CARD_CHART', [{ ...air, compareWith: 'CUSTOM_VALUE', compareToValue: 3 }], { id: 'card' }),
+]);
 
 function start() {
   const queries: HistoryRequest[] = [];

@@ -9,7 +9,7 @@ import { elementKey, layoutMoved } from '../../src/machines/dashboardEditor/dash
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
 import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '#contracts';
-import { editedDashboard, freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
+import { editedDashboard, freezerTopic, layoutOf } from '../support/fixtures/dashboardEditorFixtures';
 
 function start(
   save: (input: DashboardUpdateInput) => Promise<Dashboard> = async (input) =>
@@ -174,8 +174,8 @@ describe('dashboard editor machine', () => {
       type: 'page.valuesPushed',
       topic: { ...freezerTopic, hexacode: '00a1' },
       lines: [
-        { number: 1, status: 'OK', value: '-18.5', unit: '°C' },
-        { number: 2, status: 'NO_DATA', value: null, unit: null },
+        { number: 1, status: 'OK', value: '-18.5', unit: '°C', state: null },
+        { number: 2, status: 'NO_DATA', value: null, unit: null, state: null },
       ],
     });
     expect(selectElementValue(first)(actor.getSnapshot())).toBe('-18.5 °C');
@@ -184,7 +184,7 @@ describe('dashboard editor machine', () => {
     actor.send({
       type: 'page.valuesPushed',
       topic: { ...freezerTopic, page: 2 },
-      lines: [{ number: 1, status: 'OK', value: '4', unit: '°C' }],
+      lines: [{ number: 1, status: 'OK', value: '4', unit: '°C', state: null }],
     });
     expect(Object.keys(actor.getSnapshot().context.values)).toHaveLength(2);
 
@@ -201,7 +201,7 @@ describe('dashboard editor machine', () => {
     actor.send({
       type: 'page.valuesPushed',
       topic: freezerTopic,
-      lines: [{ number: 3, status: 'OK', value: '2', unit: null }],
+      lines: [{ number: 3, status: 'OK', value: '2', unit: null, state: null }],
     });
     const key = elementKey(editedDashboard.widgets[1]!.elements[0]!);
     expect(selectElementValue(key)(actor.getSnapshot())).toBe('2');

@@ -7,9 +7,14 @@ import type { AnnotationsSave } from '../../src/machines/annotations/annotations
 import type { widgetEditorMachine } from '../../src/machines/widgetEditor/widgetEditorMachine';
 import type { WidgetEditorInput } from '../../src/machines/widgetEditor/widgetEditor.events';
 import { Widget, type Dashboard, type DashboardUpdateInput, type OpenedDashboard } from '#contracts';
-import { defrost } from '../support/annotationFixtures';
-import { editedDashboard, editorHost, freezerPage, overviewWith } from '../support/dashboardEditorFixtures';
-import { coldRoom, widgetOf } from '../support/widgetFixtures';
+import { defrost } from '../support/fixtures/annotationFixtures';
+import {
+  editedDashboard,
+  editorHost,
+  freezerPage,
+  overviewWith,
+} from '../support/fixtures/dashboardEditorFixtures';
+import { coldRoom, widgetOf } from '../support/fixtures/widgetFixtures';
 
 /**
  * Freezer line (page 1, and a spare line whose page was never picked), Chiller line (page 2) and Room chart

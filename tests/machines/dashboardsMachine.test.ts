@@ -10,8 +10,15 @@ import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachi
 import { provideImportWizard } from '../../src/machines/importWizard/provideImportWizard';
 import type { Api, DashboardGroupSaveInput } from '../../src/services/api';
 import type { DashboardsList, DashboardsSorting } from '#contracts';
-import { dashboardsList, emptyDashboardsList } from '../support/dashboardFixtures';
-import { fakeServices } from '../support/fakeServices';
+import { dashboardsList, emptyDashboardsList } from '../support/fixtures/dashboardFixtures';
+import { fakeServices } from '../support/fakes/fakeServices';
+
+/** The ids of the dashboards marked favorite, in the list's order. */
+const favoriteIds = (actor: ReturnType<typeof start>['actor']) =>
+  actor
+    .getSnapshot()
+    .context.dashboards.filter((d) => d.favorite)
+    .map((d) => d.id);
 
 function start(api: Partial<Api> = {}, list: DashboardsList = dashboardsList) {
   const { services } = fakeServices({ listDashboards: vi.fn().mockResolvedValue(list), ...api });
@@ -144,12 +151,7 @@ describe('dashboards machine', () => {
     actor.send({ type: 'prompt.change', value: 'Cellar' });
     actor.send({ type: 'prompt.submit' });
     await idle();
-    expect(
-      actor
-        .getSnapshot()
-        .context.dashboards.filter((d) => d.favorite)
-        .map((d) => d.id),
-    ).toEqual(['d-overview']);
+    expect(favoriteIds(actor)).toEqual(['d-overview']);
   });
 
   it('renames, and names the dashboard when renaming fails', async () => {
@@ -210,12 +212,7 @@ describe('dashboards machine', () => {
     await idle();
     actor.send({ type: 'dashboards.favorite', id: 'd-freezers' });
     await idle();
-    expect(
-      actor
-        .getSnapshot()
-        .context.dashboards.filter((d) => d.favorite)
-        .map((d) => d.id),
-    ).toEqual(['d-freezers']);
+    expect(favoriteIds(actor)).toEqual(['d-freezers']);
   });
 
   it('selects a dashboard: expands its group and navigates to it', async () => {

@@ -4,8 +4,8 @@ import type { DateRangeInput } from '../../src/machines/dateRange/dateRange.even
 import { dateRangeMachine } from '../../src/machines/dateRange/dateRangeMachine';
 import { formatDate, formatLabel, parseDate } from '../../src/machines/dateRange/dateText';
 import { preferencesOf } from '../../src/machines/userPreferences';
-import { interval } from '../support/historyFixtures';
-import { sessionWith } from '../support/preferencesFixtures';
+import { interval } from '../support/fixtures/historyFixtures';
+import { sessionWith } from '../support/fixtures/preferencesFixtures';
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '#contracts';
 
 // Monday 30 March 2026, 12:00 in Copenhagen (CEST, UTC+2), 06:00 in New York (EDT): never the machine's zone.

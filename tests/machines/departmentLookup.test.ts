@@ -5,8 +5,8 @@ import { deviceTreeMachine, treeSettingsOf } from '../../src/machines/deviceTree
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import type { Api } from '../../src/services/api';
 import type { DeviceTreeItem } from '#contracts';
-import { deviceTree, pages } from '../support/fixtures';
-import { fakeServices } from '../support/fakeServices';
+import { deviceTree, pages } from '../support/fixtures/fixtures';
+import { fakeServices } from '../support/fakes/fakeServices';
 
 const room = { hexacode: '0A0B0C', department: 1, subDepartment: 0, page: 2 };
 const freezer = { hexacode: '0A0B0C', department: 2, subDepartment: 0, page: 1 };

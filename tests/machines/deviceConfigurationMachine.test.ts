@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
 import type { DeviceConfigurationSave, SortSettings } from '#contracts';
-import { deviceTree } from '../support/devicePageFixtures';
+import { deviceTree } from '../support/fixtures/devicePageFixtures';
 
 function start(settings: SortSettings, save: () => Promise<void> = () => Promise.resolve()) {
   const saveConfiguration = vi.fn((_: DeviceConfigurationSave) => save());

@@ -23,7 +23,7 @@ import {
   otherAddress,
   pageAddress,
   pageLines,
-} from '../support/devicePageFixtures';
+} from '../support/fixtures/devicePageFixtures';
 
 interface Answers {
   lookup?: DepartmentLookup | Error;
@@ -116,7 +116,7 @@ describe('device page machine', () => {
       pageActor.send({
         type: 'page.valuesPushed',
         topic: { kind: 'page', ...address },
-        lines: [{ number: 1, status: 'OK', value, unit: '°C' }],
+        lines: [{ number: 1, status: 'OK', value, unit: '°C', state: null }],
       });
     push(pageAddress, '4.5');
     push(otherAddress, '9.9');
@@ -136,7 +136,7 @@ describe('device page machine', () => {
     pageActor.send({
       type: 'page.valuesPushed',
       topic: { kind: 'page', ...pageAddress },
-      lines: [{ number: 1, status: 'OK', value: '8.0', unit: '°C' }],
+      lines: [{ number: 1, status: 'OK', value: '8.0', unit: '°C', state: null }],
     });
     expect(refreshLines).toHaveBeenCalledTimes(1);
     expect(pageActor.getSnapshot().context.lines[0]?.value).toBe('4.0');

@@ -8,8 +8,8 @@ import {
   treeSettingsOf,
 } from '../../src/machines/deviceTree/deviceTreeMachine';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
-import { line, pages } from '../support/fixtures';
-import { fakeServices } from '../support/fakeServices';
+import { line, pages } from '../support/fixtures/fixtures';
+import { fakeServices } from '../support/fakes/fakeServices';
 
 function start(settings = treeSettingsOf(null)) {
   const { api } = fakeServices({

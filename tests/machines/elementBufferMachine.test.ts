@@ -11,7 +11,11 @@ import {
 import { bufferReport, elementBufferMachine } from '../../src/machines/widgetEditor/elementBufferMachine';
 import { newElement } from '../../src/machines/widgetEditor/widgetDefaults';
 import type { UserPreferences } from '../../src/machines/userPreferences';
-import { adminPreferences, builderPreferences, operatorPreferences } from '../support/preferencesFixtures';
+import {
+  adminPreferences,
+  builderPreferences,
+  operatorPreferences,
+} from '../support/fixtures/preferencesFixtures';
 
 const NOW = Date.parse('2026-03-30T10:00:00Z');
 const operator = operatorPreferences;

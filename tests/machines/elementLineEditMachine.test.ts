@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { expect, it, vi } from 'vitest';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
-import { editedDashboard } from '../support/dashboardEditorFixtures';
+import { editedDashboard } from '../support/fixtures/dashboardEditorFixtures';
 
 const element = editedDashboard.widgets[0]!.elements[0]!;
 

@@ -16,7 +16,7 @@ import { provideHistoryQuery } from '../../src/machines/historyQuery/provideHist
 import { TAIL_DEFAULT_MS, TAIL_GRACE_MS, tailDelay } from '../../src/machines/historyQuery/tail';
 import type { HistoryQueryInput, WidgetInterval } from '#contracts';
 import type { RangeAddress } from '../../src/services/rangeAddress';
-import { historyAnswer, historyConfig, HOUR_MS, interval, NOON } from '../support/historyFixtures';
+import { historyAnswer, historyConfig, HOUR_MS, interval, NOON } from '../support/fixtures/historyFixtures';
 
 /** A query that answers only when the test says, remembering what it was asked and whether it was aborted. */
 function deferredQueries() {
@@ -190,18 +190,33 @@ describe('history query machine', () => {
   });
 });
 
+/** Ranges kept as an address would keep them, in memory. */
+function memoryRanges(): RangeAddress & { kept: Map<string, WidgetInterval> } {
+  const kept = new Map<string, WidgetInterval>();
+  return {
+    kept,
+    read: (widgetId) => kept.get(widgetId) ?? null,
+    write: (widgetId, range) => void (range ? kept.set(widgetId, range) : kept.delete(widgetId)),
+  };
+}
+
+/** The history query as the app provides it, at NOON in Copenhagen, recording what it sends in `sent`. */
+const logicWith = (ranges: RangeAddress, sent: HistoryQueryInput[]) =>
+  provideHistoryQuery({
+    queryHistory: async (query) => {
+      sent.push(query);
+      return historyAnswer(query);
+    },
+    fetchAlarmMarks: () => Promise.reject(new Error('no marks asked for')),
+    now: () => NOON,
+    timeZone: () => 'Europe/Copenhagen',
+    ranges,
+  });
+
 describe('provided history query', () => {
   it("resolves the range at the clock's now in the user's time zone and sends it with the comparison", async () => {
     const sent: HistoryQueryInput[] = [];
-    const logic = provideHistoryQuery({
-      queryHistory: async (query) => {
-        sent.push(query);
-        return historyAnswer(query);
-      },
-      now: () => NOON,
-      timeZone: () => 'Europe/Copenhagen',
-      ranges: memoryRanges(),
-    });
+    const logic = logicWith(memoryRanges(), sent);
     const week = interval({ type: 'LAST_7_DAYS', compareTo: { value: 7, unit: 'DAYS' } });
     const actor = createActor(logic, {
       input: { config: historyConfig({ interval: week }), widgetId: 'w-chart' },
@@ -244,28 +259,7 @@ describe('live tail delay', () => {
   });
 });
 
-/** Ranges kept as an address would keep them, in memory. */
-function memoryRanges(): RangeAddress & { kept: Map<string, WidgetInterval> } {
-  const kept = new Map<string, WidgetInterval>();
-  return {
-    kept,
-    read: (widgetId) => kept.get(widgetId) ?? null,
-    write: (widgetId, range) => void (range ? kept.set(widgetId, range) : kept.delete(widgetId)),
-  };
-}
-
 describe('a range chosen for a widget', () => {
-  const logicWith = (ranges: RangeAddress, sent: HistoryQueryInput[]) =>
-    provideHistoryQuery({
-      queryHistory: async (query) => {
-        sent.push(query);
-        return historyAnswer(query);
-      },
-      now: () => NOON,
-      timeZone: () => 'Europe/Copenhagen',
-      ranges,
-    });
-
   it('is kept, shown again by the next history of the widget (a reload), and forgotten when it is edited', async () => {
     const ranges = memoryRanges();
     const sent: HistoryQueryInput[] = [];

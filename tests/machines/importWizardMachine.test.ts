@@ -3,8 +3,8 @@ import { createActor, waitFor } from 'xstate';
 import { selectNameError, selectStep } from '../../src/machines/importWizard/importWizard.selectors';
 import { provideImportWizard } from '../../src/machines/importWizard/provideImportWizard';
 import type { Api } from '../../src/services/api';
-import { exportedDashboard, fullDashboard, summary } from '../support/dashboardFixtures';
-import { deviceTree } from '../support/fixtures';
+import { exportedDashboard, fullDashboard, summary } from '../support/fixtures/dashboardFixtures';
+import { deviceTree } from '../support/fixtures/fixtures';
 
 const fileOf = (text: string) => new File([text], 'export.json', { type: 'application/json' });
 

@@ -3,7 +3,7 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import type { LineWriteOutcome } from '../../src/machines/lineEdit/lineEdit.events';
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
 import type { Line, LineWriteRequest } from '#contracts';
-import { modeLine, pageAddress, setpointLine } from '../support/devicePageFixtures';
+import { modeLine, pageAddress, setpointLine } from '../support/fixtures/devicePageFixtures';
 
 function start(line: Line, answer: (request: LineWriteRequest) => Promise<LineWriteOutcome>) {
   const writeLine = vi.fn(answer);

@@ -3,7 +3,7 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginFailure, LoginOutcome } from '../../src/services/api';
 import type { LoginRequest } from '#contracts';
-import { operatorSession } from '../support/fixtures';
+import { operatorSession } from '../support/fixtures/fixtures';
 
 function start(answer: (request: LoginRequest) => Promise<LoginOutcome>) {
   const authenticate = vi.fn(answer);

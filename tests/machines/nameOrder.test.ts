@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortedDashboards } from '../../src/machines/dashboards/dashboardsModel';
 import { sortItems, type ConfigItem } from '../../src/machines/deviceConfiguration/configurationModel';
-import { summary } from '../support/dashboardFixtures';
+import { summary } from '../support/fixtures/dashboardFixtures';
 
 const STORES = ['Store 10', 'store 1', 'Store 2', 'Back room'];
 const AS_PEOPLE_READ = ['Back room', 'store 1', 'Store 2', 'Store 10'];

@@ -1,49 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  createMachine,
-  fromPromise,
-  waitFor,
-  type AnyActorLogic,
-  type AnyActorRef,
-} from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import { ALARM_SYSTEM_IDS } from '../../src/machines/alarms/alarmsSystem';
 import type { TestNotificationSent } from '../../src/machines/alarms/notificationTest.events';
 import type { NotificationPermissionState } from '../../src/services/alarmBrowser';
 import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
+import { startBesideRecorders } from '../support/fakes/recordingNeighbours';
 
 /**
  * The notification test with its services answering as told, beside stand-ins for the notifications actor and
  * the push switch's workflow that record what they are told.
  */
 function start(permission: NotificationPermissionState, sent: () => Promise<TestNotificationSent>) {
-  const told = { notifications: [] as unknown[], push: [] as unknown[] };
-  const recorder = (into: unknown[]) =>
-    createMachine({ on: { '*': { actions: ({ event }) => into.push(event) } } });
   const logic = notificationTestMachine.provide({
     actors: {
       requestPermission: fromPromise(async () => permission),
       sendTest: fromPromise(sent),
     },
   });
-  const root = createActor(
-    createMachine({
-      invoke: [
-        { src: 'notifications', systemId: SYSTEM_IDS.notifications },
-        { src: 'push', systemId: ALARM_SYSTEM_IDS.push },
-        { id: 'test', src: 'test' },
-      ],
-    }).provide({
-      actors: {
-        notifications: recorder(told.notifications),
-        push: recorder(told.push),
-        test: logic as AnyActorLogic,
-      },
-    }),
-  ).start();
-  const actor = root.getSnapshot().children.test as AnyActorRef;
-  return { actor, told };
+  return startBesideRecorders(logic, {
+    notifications: SYSTEM_IDS.notifications,
+    push: ALARM_SYSTEM_IDS.push,
+  });
 }
 
 const toast = (kind: string, id: string) => ({ type: 'notification.show', kind, message: { id } });

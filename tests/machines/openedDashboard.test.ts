@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { updateOf } from '../../src/machines/dashboardEditor/updateOf';
 import { OpenedDashboard, type DashboardWidget } from '#contracts';
-import { editedDashboard } from '../support/dashboardEditorFixtures';
+import { editedDashboard } from '../support/fixtures/dashboardEditorFixtures';
 
 const badIcon = {
   id: 'w-bad',

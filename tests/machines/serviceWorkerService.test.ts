@@ -4,7 +4,7 @@ import { provideApp } from '../../src/machines/app/provideApp';
 import type { appVersionMachine } from '../../src/machines/appVersion/appVersionMachine';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import { createServiceWorker, type WorkerContainer } from '../../src/services/serviceWorker';
-import { fakeServices } from '../support/fakeServices';
+import { fakeServices } from '../support/fakes/fakeServices';
 
 /** A worker version: posts are recorded, its state moves through `become`. */
 class FakeWorker extends EventTarget {

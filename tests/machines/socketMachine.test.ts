@@ -20,7 +20,7 @@ import {
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import { HEARTBEAT, SERVER_RESTARTING, TOO_MANY_CONNECTIONS, type PageTopic } from '#contracts';
 import { socketUrl } from '../../src/services/socket';
-import { fakeSocketFactory } from '../support/fakeSocket';
+import { fakeSocketFactory } from '../support/fakes/fakeSocket';
 
 const topic: PageTopic = { kind: 'page', hexacode: '0A0B0C', department: 1, subDepartment: 0, page: 1 };
 

@@ -9,7 +9,7 @@ import {
 } from '../../src/machines/stores/stores.selectors';
 import { STORES_REFRESH_MS, storesMachine } from '../../src/machines/stores/storesMachine';
 import type { FleetRow } from '#contracts';
-import { ODENSE_IN_ALARM, storeRow } from '../support/fleetFixtures';
+import { ODENSE_IN_ALARM, storeRow } from '../support/fixtures/fleetFixtures';
 
 const store = storeRow;
 const ODENSE = ODENSE_IN_ALARM;

@@ -12,7 +12,7 @@ import {
   type SendSupportRequest,
 } from '../../src/machines/supportRequest/supportRequestMachine';
 import { DEFAULT_ACCOUNT_SETTINGS, SUPPORT_TITLE_MAX_LENGTH } from '#contracts';
-import { operatorSession } from '../support/fixtures';
+import { operatorSession } from '../support/fixtures/fixtures';
 
 function start(email: string | null, send: () => Promise<unknown> = () => Promise.resolve()) {
   const sendRequest = vi.fn((_: SendSupportRequest) => send());

@@ -12,7 +12,7 @@ import { selectSwitchBackError } from '../../src/machines/switchBack/switchBack.
 import { switchBackMachine } from '../../src/machines/switchBack/switchBackMachine';
 import type { SwitchFailure } from '../../src/services/api/switchAccount';
 import type { Account, AccountPageRequest, Session, SwitchRecordPage } from '#contracts';
-import { accountSettings, operatorSession } from '../support/fixtures';
+import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
 
 const account = (username: string): Account => ({
   id: `id-${username}`,

@@ -4,7 +4,7 @@ import type { AccountDialogOutput } from '../../src/machines/accountDialogs/acco
 import { themeSettingsMachine } from '../../src/machines/themeSettings/themeSettingsMachine';
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '#contracts';
 import type { ThemeSettings } from '#contracts/themeSettings';
-import { operatorSession } from '../support/fixtures';
+import { operatorSession } from '../support/fixtures/fixtures';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

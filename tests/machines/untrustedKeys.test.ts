@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nameErrors, toConfigItem } from '../../src/machines/deviceConfiguration/configurationModel';
 import { fromList, sortingPayload } from '../../src/machines/dashboards/dashboardsModel';
-import { dashboardsList, group, summary } from '../support/dashboardFixtures';
-import { deviceTree } from '../support/devicePageFixtures';
+import { dashboardsList, group, summary } from '../support/fixtures/dashboardFixtures';
+import { deviceTree } from '../support/fixtures/devicePageFixtures';
 
 /** Keys a plain object answers from Object.prototype, or that set its prototype when assigned. */
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString'];

@@ -9,7 +9,7 @@ import {
 import { usersMachine, type SetUserDisabled } from '../../src/machines/users/usersMachine';
 import type { UsersFailure } from '../../src/services/api/users';
 import type { UserCreate, UserSummary } from '#contracts';
-import { accountSettings, operatorSession } from '../support/fixtures';
+import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
 
 const user = (username: string, overrides: Partial<UserSummary> = {}): UserSummary => ({
   id: `id-${username}`,

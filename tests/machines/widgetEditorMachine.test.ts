@@ -12,7 +12,7 @@ import {
   newPosition,
   savedLineWidget,
   startWidgetEditor,
-} from '../support/widgetEditorFixtures';
+} from '../support/fixtures/widgetEditorFixtures';
 
 type Editor = ReturnType<typeof startWidgetEditor>['actor'];
 

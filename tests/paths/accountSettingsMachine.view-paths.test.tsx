@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,27 +8,27 @@ import type { InspectionEvent } from 'xstate';
 import { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
 import { AccountSettings, LANGUAGE_CHOICES } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { heldEndpoint, type HeldEndpoint } from '../support/devicePageServer';
-import { FAKE_SETUP } from '../support/fakeTwoFactorSetup';
-import { toastsShown } from '../support/lineWriteServer';
-import { namedRoles } from '../support/namedRoles';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import { heldEndpoint, type HeldEndpoint } from '../support/servers/devicePageServer';
+import { FAKE_SETUP } from '../support/fakes/fakeTwoFactorSetup';
+import { namedRoles } from '../support/dom/namedRoles';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
-import { model, session, STORED, type SettingsModelEvent } from '../support/accountSettingsPathModel';
+import { model, session, STORED, type SettingsModelEvent } from '../support/worlds/accountSettingsPathModel';
 import {
   expectedErrors,
   settingsWorld,
   type SettingsWorld,
   type WorldDraft,
-} from '../support/accountSettingsWorld';
+} from '../support/worlds/accountSettingsWorld';
+import { toastsShown } from '../support/dom/toastsShown';
 
 // The two-factor setup is a neighbour's workflow: a small stand-in takes its machine's and its view's place.
 vi.mock('../../src/machines/twoFactorSetup/provideTwoFactorSetup', async () => {
-  const { fakeTwoFactorSetupMachine } = await import('../support/fakeTwoFactorSetup');
+  const { fakeTwoFactorSetupMachine } = await import('../support/fakes/fakeTwoFactorSetup');
   return { provideTwoFactorSetup: () => fakeTwoFactorSetupMachine };
 });
 vi.mock('../../src/ui/accountDialogs/twoFactor/TwoFactorSetupHost', async () => ({
-  TwoFactorSetupHost: (await import('../support/fakeTwoFactorSetup')).FakeTwoFactorSetupHost,
+  TwoFactorSetupHost: (await import('../support/fakes/fakeTwoFactorSetup')).FakeTwoFactorSetupHost,
 }));
 
 const TEXT = {
@@ -241,7 +241,8 @@ function formShown(world: World, fieldsDisabled?: boolean) {
   toastsSaid(world);
 }
 
-function closed(world: World) {
+function closed(world: World, how: World['dialog']) {
+  expect(world.dialog).toBe(how);
   expect(screen.queryByRole('dialog', { name: TEXT.title })).toBeNull();
   expect(screen.queryByRole('dialog', { name: FAKE_SETUP.title })).toBeNull();
   // The sidebar names 0A0B0C as the stored settings say, without a reload.
@@ -255,9 +256,7 @@ function closed(world: World) {
 describeViewPaths('account settings, played in the dialog of the account menu', accountSettingsMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
+  play,
   states: {
     loadingSettings: (_, world) => {
       expect(world.dialog).toBe('loading');
@@ -298,13 +297,7 @@ describeViewPaths('account settings, played in the dialog of the account menu', 
       expect(world.posts.waiting(), 'the save waits for the server').toBe(true);
       formShown(world);
     },
-    saved: (_, world) => {
-      expect(world.dialog).toBe('saved');
-      closed(world);
-    },
-    cancelled: (_, world) => {
-      expect(world.dialog).toBe('cancelled');
-      closed(world);
-    },
+    saved: (_, world) => closed(world, 'saved'),
+    cancelled: (_, world) => closed(world, 'cancelled'),
   },
 });

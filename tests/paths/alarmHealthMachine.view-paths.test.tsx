@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
@@ -6,14 +6,14 @@ import type { InspectionEvent } from 'xstate';
 import { alarmHealthMachine } from '../../src/machines/alarmHealth/alarmHealthMachine';
 import type { AlarmHealth } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { QUIET_DAY, WEEK } from '../support/alarmHealthFixtures';
-import { alarmHealthServer, type AlarmHealthServer } from '../support/alarmHealthServer';
-import { openAccountDialog } from '../support/accountDialogPath';
-import type { ModelOptions } from '../support/coveringPaths';
-import { accountSettings } from '../support/fixtures';
-import { modelEvents } from '../support/modelEvents';
-import { adminSession } from '../support/switchSessions';
-import { describeViewPaths } from '../support/viewPaths';
+import { QUIET_DAY, WEEK } from '../support/fixtures/alarmHealthFixtures';
+import { alarmHealthServer, type AlarmHealthServer } from '../support/servers/alarmHealthServer';
+import { openAccountDialog } from '../support/worlds/accountDialogPath';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { accountSettings } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { adminSession } from '../support/fixtures/switchSessions';
+import { describeViewPaths } from '../support/paths/viewPaths';
 
 type AlarmHealthModelEvent = Parameters<typeof alarmHealthMachine.transition>[1];
 const { done, failed } = modelEvents<typeof alarmHealthMachine>();
@@ -122,8 +122,7 @@ function asked(world: AlarmHealthWorld) {
 describeViewPaths('alarm health, opened from the account menu', alarmHealthMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  settle: 5000,
+  play,
   states: {
     loading: (_, world) => {
       expect(inDialog().getByRole('status').textContent).toBe('Measuring the alarms…');

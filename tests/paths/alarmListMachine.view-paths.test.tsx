@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeAll, expect, vi } from 'vitest';
@@ -16,8 +16,8 @@ import {
   runClockTo,
   withoutTimePassing,
   type FakeAlarmBrowser,
-} from '../support/alarmListBrowser';
-import { heldAccountSettings, heldAlarmList, heldAlarmStream } from '../support/alarmListServer';
+} from '../support/fakes/alarmListBrowser';
+import { heldAccountSettings, heldAlarmList, heldAlarmStream } from '../support/servers/alarmListServer';
 import {
   bellCounts,
   listHearing,
@@ -27,13 +27,13 @@ import {
   settingsOf,
   switchesShow,
   type AlarmFeedRecord,
-} from '../support/alarmListWorld';
-import { alarmEntry, alarmServer } from '../support/alarmHandlers';
-import { operatorSession } from '../support/fixtures';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+} from '../support/worlds/alarmListWorld';
+import { alarmEntry, alarmServer } from '../support/servers/alarmHandlers';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { toastsAsExpected, toastsShown } from '../support/dom/toastsShown';
 
 type ListSnapshot = SnapshotFrom<typeof alarmListMachine>;
 type ListModelEvent = Parameters<typeof alarmListMachine.transition>[1];
@@ -319,7 +319,7 @@ function settingsShow(world: ListWorld, state: { enabled: boolean; prompts: numb
   expect(world.browser.asked, 'permission prompts opened').toBe(world.expectedAsks);
   expect(world.settings.saves.waiting(), 'a save waits for the server').toBe(state.saves);
   expect(world.settings.saves.received, 'settings saved').toEqual(world.expectedSaves);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /** Nothing changed since sign-in: the user's settings may still arrive (once). */
@@ -382,18 +382,16 @@ describeViewPaths('alarm list, played from the bell and its menu', alarmListMach
     'the settings read at sign-in is answered with the first other event, and a walk that fails a load and ' +
     'loads again looks, to the model, as if nothing had happened since sign-in; a browser asks its user once',
   start,
-  play: (event, world) => play(event, world),
+  play,
   stop: (world) => {
     world.browser.prompts.forEach((prompt) => prompt.reject(new Error('the test ended')));
     world.lists.release();
     world.stream.release();
     world.settings.reads.release();
     world.settings.saves.release();
-    world.toasts.stop();
     world.browser.restore();
     vi.useRealTimers();
   },
-  settle: 5000,
   states: {
     'feed.loading': (_, world) => feedShows(world, null, { loads: 1, streams: 0 }, 'Loading alarms…'),
     'feed.failed': (_, world) => feedShows(world, LOAD_FAILED_TEXT, { loads: 0, streams: 0 }),

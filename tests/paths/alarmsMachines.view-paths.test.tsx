@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -10,7 +10,7 @@ import { selectPageCount } from '../../src/machines/alarms/alarmHistory.selector
 import { alarmAcknowledgeMachine } from '../../src/machines/alarms/alarmAcknowledgeMachine';
 import { alarmHistoryMachine } from '../../src/machines/alarms/alarmHistoryMachine';
 import { AlarmHistoryQuery, type AlarmHistoryRow, type AlarmHistoryQuery as HistoryQuery } from '#contracts';
-import { alarmEntry, historyRow } from '../support/alarmHandlers';
+import { alarmEntry, historyRow } from '../support/servers/alarmHandlers';
 import {
   dialogNamed,
   heldAnswers,
@@ -18,13 +18,11 @@ import {
   openAlarmMenu,
   refusal,
   renderAlarmsProduct,
-  toastsAsExpected,
   type HeldAnswers,
-  type Toasts,
-} from '../support/alarmPathWorld';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths } from '../support/viewPaths';
+} from '../support/worlds/alarmPathWorld';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths } from '../support/paths/viewPaths';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 const freezer = alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE']);
 /** A failed call as the model's error says: the server's coded refusal with its reason, or an outage. */
@@ -45,7 +43,7 @@ const ACK_FAILED = ack.failed('acknowledgeAlarm', new Error('network'));
 
 interface AcknowledgeWorld {
   user: UserEvent;
-  toasts: Toasts;
+  toasts: ToastsShown;
   acknowledgements: HeldAnswers<{ id: string; comment: string }>;
   dialog: boolean;
   justOpened: boolean;
@@ -164,9 +162,7 @@ describeViewPaths('alarm acknowledge, played from the alarms menu', alarmAcknowl
   play: (event, world) => playAcknowledge(event, world),
   stop: (world) => {
     world.acknowledgements.release();
-    world.toasts.stop();
   },
-  settle: 5000,
   states: {
     closed: (_, world) => {
       expect(world.dialog, 'the dialog is open').toBe(false);
@@ -212,7 +208,7 @@ const COLUMN = { occuredAt: 'Occurred', deviceName: 'Device' } as Record<string,
 
 interface HistoryWorld {
   user: UserEvent;
-  toasts: Toasts;
+  toasts: ToastsShown;
   loads: HeldAnswers<HistoryQuery>;
   dialog: boolean;
   /** What SPEC §9 says the dialog asks the server for now. */
@@ -373,9 +369,7 @@ describeViewPaths('alarm history, played in the alarm history dialog', alarmHist
   play: (event, world) => playHistory(event, world),
   stop: (world) => {
     world.loads.release();
-    world.toasts.stop();
   },
-  settle: 5000,
   states: {
     closed: (_, world) => {
       expect(world.dialog, 'the dialog is open').toBe(false);

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Chart } from 'chart.js';
@@ -17,17 +17,17 @@ import {
   type Annotation,
 } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { dashboardsList } from '../support/dashboardFixtures';
-import { dashboardHandlers } from '../support/dashboardHandlers';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { operatorSession } from '../support/fixtures';
-import { historyHandler } from '../support/historyHandlers';
-import { defrost, roomChartDashboard } from '../support/annotationFixtures';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { dashboardsList } from '../support/fixtures/dashboardFixtures';
+import { dashboardHandlers } from '../support/servers/dashboardHandlers';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { historyHandler } from '../support/servers/historyHandlers';
+import { defrost, roomChartDashboard } from '../support/fixtures/annotationFixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 installFakeCanvas();
 
@@ -138,7 +138,7 @@ interface FormWorld {
 /** What the user did in the dialog and what the server answered. */
 interface AnnotationsWorld {
   user: UserEvent;
-  toasts: { texts: string[]; stop(): void };
+  toasts: ToastsShown;
   /** The list the server stores, and the save requests it received. */
   stored: Annotation[];
   saves: { query: unknown; body: Annotation[] }[];
@@ -333,7 +333,7 @@ function sent(world: AnnotationsWorld, waiting: boolean) {
   const query = { dashboard: 'd-overview', widget: 'w-chart' };
   expect(world.saves).toEqual(world.expectedSaves.map((body) => ({ query, body })));
   expect(world.respond !== null, waiting ? 'a save waits' : 'no save waits').toBe(waiting);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /** The mark areas the chart draws (behind the dialog): their labels, as the server stores them. */
@@ -380,12 +380,10 @@ function formShown(world: AnnotationsWorld, saving: boolean) {
 describeViewPaths('annotations dialog, played on a LINE_CHART of a dashboard', alone, {
   model,
   start,
-  play: (event, world) => play(event as AnnotationsModelEvent, world),
-  stop: (world) => {
-    world.toasts.stop();
+  play,
+  stop: () => {
     vi.useRealTimers();
   },
-  settle: 5000,
   states: {
     listing: (_, world) => {
       expect(world.form, 'the form is closed').toBeNull();

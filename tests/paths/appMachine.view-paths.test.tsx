@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
@@ -8,7 +8,7 @@ import type * as signedInWorldModule from '../../src/machines/app/provideSignedI
 import type { SignedInWorld } from '../../src/machines/app/signedInWorld';
 import { THEME_SIZE_PX } from '#contracts';
 import { STORAGE_KEYS } from '../../src/services/storage';
-import { serverError, tokenRefused } from '../support/appPathServer';
+import { serverError, tokenRefused } from '../support/servers/appPathServer';
 import {
   chunk,
   closeApp,
@@ -26,16 +26,16 @@ import {
   signIn,
   type AppWorld,
   type Arrival,
-} from '../support/appPathWorld';
+} from '../support/worlds/appPathWorld';
 import daCore from '../../src/i18n/da/core.json';
-import { accountSettings, demoTheme, operatorSession } from '../support/fixtures';
-import { adminSession, operatorAsAdmin } from '../support/switchSessions';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
+import { accountSettings, demoTheme, operatorSession } from '../support/fixtures/fixtures';
+import { adminSession, operatorAsAdmin } from '../support/fixtures/switchSessions';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, type ViewPathModel } from '../support/paths/viewPaths';
 
 // The signed-in chunk arrives when the path says (see heldChunk).
 vi.mock('../../src/machines/app/provideSignedInWorld', async (importOriginal) => {
-  const { heldChunk } = await import('../support/appPathWorld');
+  const { heldChunk } = await import('../support/worlds/appPathWorld');
   return heldChunk(await importOriginal<typeof signedInWorldModule>());
 });
 
@@ -399,7 +399,6 @@ describeViewPaths('app, played with the browser, the server and the user', appMa
     ),
   play,
   stop: closeApp,
-  settle: 5000,
   unreachable: {
     'app.restoring on xstate.error.actor.restoreSession #1 [isProtectedRoute]': RESTORE_CANNOT_FAIL,
     'app.restoring on xstate.error.actor.restoreSession #2': RESTORE_CANNOT_FAIL,

@@ -5,10 +5,10 @@ import type { InspectionEvent } from 'xstate';
 import { appVersionMachine, VERSION_POLL_MS } from '../../src/machines/appVersion/appVersionMachine';
 import { createServiceWorker, type WorkerContainer } from '../../src/services/serviceWorker';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { operatorSession } from '../support/fixtures';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 
 type AppVersionModelEvent = Parameters<typeof appVersionMachine.transition>[1];
@@ -203,12 +203,11 @@ describeViewPaths(
   {
     model,
     start,
-    play: (event, world) => play(event, world),
+    play,
     stop: () => {
       vi.useRealTimers();
       server.events.removeAllListeners('response:mocked');
     },
-    settle: 5000,
     states: {
       current: (_, world) => {
         expect(window.location.pathname).toBe(world.path);

@@ -1,19 +1,19 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import type { ColourPickerEvent } from '../../src/machines/widgetEditor/colourPicker.events';
 import { colourPickerMachine } from '../../src/machines/widgetEditor/colourPickerMachine';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { describeViewPaths, type ViewPathModel } from '../support/paths/viewPaths';
 import {
   deviceServer,
   dialogNamed,
   openEditMode,
   retype,
   ROOM_VALUES_COLOUR,
-} from '../support/widgetEditorPath';
+} from '../support/worlds/widgetEditorPath';
 
 installFakeCanvas();
 

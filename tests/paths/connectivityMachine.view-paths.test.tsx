@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { connectivityMachine } from '../../src/machines/connectivity/connectivityMachine';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { operatorSession } from '../support/fixtures';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 
 const OFFLINE_TEXT = 'There is no internet connection';
 

@@ -1,12 +1,12 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, createMachine, type SnapshotFrom } from 'xstate';
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
 import type { OpenedDashboard } from '#contracts';
-import type { ModelOptions } from '../support/coveringPaths';
-import { freezerTopic, layoutOf } from '../support/dashboardEditorFixtures';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { freezerTopic, layoutOf } from '../support/fixtures/dashboardEditorFixtures';
 import {
   button,
   DEVICE_PAGE,
@@ -16,7 +16,7 @@ import {
   start,
   stop,
   type EditorModelEvent,
-} from '../support/dashboardEditorPathPlay';
+} from '../support/worlds/dashboardEditorPathPlay';
 import {
   conflictAsked,
   dashboardShown,
@@ -27,7 +27,7 @@ import {
   readsLive,
   sentAndSaid,
   unsavedAsked,
-} from '../support/dashboardEditorPathViews';
+} from '../support/worlds/dashboardEditorPathViews';
 import {
   CHART,
   dashboardOf,
@@ -37,11 +37,11 @@ import {
   SHAPES,
   shapeKey,
   shapeOf,
-} from '../support/dashboardEditorPathWorld';
-import { summary } from '../support/dashboardFixtures';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths } from '../support/viewPaths';
+} from '../support/worlds/dashboardEditorPathWorld';
+import { summary } from '../support/fixtures/dashboardFixtures';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths } from '../support/paths/viewPaths';
 
 installFakeCanvas();
 
@@ -71,7 +71,7 @@ const model: ModelOptions<typeof dashboardEditorMachine> = {
     {
       type: 'page.valuesPushed',
       topic: freezerTopic,
-      lines: [{ number: 1, status: 'OK', value: PUSHED.value, unit: PUSHED.unit }],
+      lines: [{ number: 1, status: 'OK', value: PUSHED.value, unit: PUSHED.unit, state: null }],
     },
     { type: 'dashboard.addWidget' },
     { type: 'dashboard.editWidget', id: 'w-1' },
@@ -221,9 +221,8 @@ function allowed(s: EditorSnapshot, event: EditorModelEvent): boolean {
 describeViewPaths('dashboard editor, played on the dashboard view', dashboardEditorMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
+  play,
   stop,
-  settle: 5000,
   unreachable: {
     'dashboardEditor on dashboard.open #1 [sameDashboard]':
       'the app sends dashboard.open on a route change only, and the router reports each path once (it decodes it, so no other spelling of the id is another route); tests/machines/dashboardEditorMachine.test.ts sends it',

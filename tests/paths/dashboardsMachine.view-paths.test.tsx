@@ -1,25 +1,25 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
 import type { DashboardExport } from '../../src/services/api';
 import type { DashboardDeleted, DashboardsSorting } from '#contracts';
-import type { ModelOptions } from '../support/coveringPaths';
-import { fullDashboard, group, summary } from '../support/dashboardFixtures';
-import { DEVICE_PAGE, playDashboards } from '../support/dashboardsPathPlay';
-import { pathList, type CallName } from '../support/dashboardsPathServer';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { fullDashboard, group, summary } from '../support/fixtures/dashboardFixtures';
+import { DEVICE_PAGE, playDashboards } from '../support/worlds/dashboardsPathPlay';
+import { pathList, type CallName } from '../support/servers/dashboardsPathServer';
 import {
   dashboardName,
   dialog,
   expectedEntries,
   shownEntries,
   startDashboards,
-  toastsAsExpected,
   type DashboardsWorld,
-} from '../support/dashboardsPathWorld';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths } from '../support/viewPaths';
+} from '../support/worlds/dashboardsPathWorld';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths } from '../support/paths/viewPaths';
+import { toastsAsExpected } from '../support/dom/toastsShown';
 
 type Model = ModelOptions<typeof dashboardsMachine> & { label: string };
 type Snapshot = SnapshotFrom<typeof dashboardsMachine>;
@@ -242,10 +242,8 @@ describeViewPaths('dashboards list, played in the sidebar, its dialogs and the s
   start: startDashboards,
   play: playDashboards,
   stop: (world) => {
-    world.toasts.stop();
     world.restore();
   },
-  settle: 5000,
   states: expecting({
     loading: (_, world) => {
       expect(within(screen.getByRole('region', { name: 'Dashboards' })).getByRole('status').textContent).toBe(

@@ -6,11 +6,11 @@ import type { DateRangeEvent } from '../../src/machines/dateRange/dateRange.even
 import { formOf } from '../../src/machines/dateRange/dateRangeForm';
 import { dateRangeMachine } from '../../src/machines/dateRange/dateRangeMachine';
 import type { WidgetInterval } from '#contracts';
-import { rangeOf, rangeText, readDate, TYPE_LABEL, writeDate } from '../support/dateRangePathTexts';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { historyHandler, type HistoryServer } from '../support/historyHandlers';
-import { CHART, openRoomChart, PATH_NOW } from '../support/historyQueryPathDashboard';
-import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
+import { rangeOf, rangeText, readDate, TYPE_LABEL, writeDate } from '../support/worlds/dateRangePathTexts';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { historyHandler, type HistoryServer } from '../support/servers/historyHandlers';
+import { CHART, openRoomChart, PATH_NOW } from '../support/worlds/historyQueryPathDashboard';
+import { describeViewPaths, type ViewPathModel } from '../support/paths/viewPaths';
 
 installFakeCanvas();
 
@@ -278,7 +278,6 @@ describeViewPaths("date range picker, played on a chart's range in its details",
   start,
   play,
   stop: () => void vi.useRealTimers(),
-  settle: 5000,
   states: {
     // Left at once by an eventless transition to the preset or the custom dates: no snapshot rests here.
     opening: (_, world) => dialogShows(world, world.form.type === 'CUSTOM'),

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -12,17 +12,18 @@ import {
   type SortSettings,
 } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
 import {
   deviceConfigurationServer,
   type DeviceConfigurationServer,
-} from '../support/deviceConfigurationServer';
-import { deviceTree } from '../support/devicePageFixtures';
-import { operatorSession } from '../support/fixtures';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+} from '../support/servers/deviceConfigurationServer';
+import { deviceTree } from '../support/fixtures/devicePageFixtures';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
+import { answerSave, cancelInTurn, type SavingDialogWorld } from '../support/worlds/savingDialogPath';
 import { server } from '../ui/setup';
+import { toastsAsExpected, toastsShown } from '../support/dom/toastsShown';
 
 type ConfigSnapshot = SnapshotFrom<typeof deviceConfigurationMachine>;
 type ConfigModelEvent = Parameters<typeof deviceConfigurationMachine.transition>[1];
@@ -90,10 +91,8 @@ const model: ModelOptions<typeof deviceConfigurationMachine> = {
 };
 
 /** What the operator did in the dialog and what the server answered, and what SPEC §4/§5 make of it. */
-interface ConfigWorld {
-  user: UserEvent;
+interface ConfigWorld extends SavingDialogWorld {
   server: DeviceConfigurationServer;
-  toasts: { texts: string[]; stop(): void };
   /** The text of every name field, by key. */
   labels: Record<string, string>;
   /** Top-level keys in custom order (the order each gets is its index). */
@@ -101,9 +100,6 @@ interface ConfigWorld {
   settings: SortSettings;
   search: string;
   expectedSaves: DeviceConfigurationSave[];
-  expectedToasts: string[];
-  dialog: 'open' | 'saved' | 'cancelled';
-  cancels: number;
 }
 
 const everyEntry = (items: DeviceTreeItem[]): { key: string; name: string; label: string | null }[] =>
@@ -249,25 +245,15 @@ async function play(event: ConfigModelEvent, world: ConfigWorld) {
       else world.expectedSaves.push(expectedSave(world));
       return;
     case 'config.cancel':
-      // The Cancel button and Escape, in turn.
-      if (world.cancels++ % 2 === 0) await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
-      else await user.keyboard('{Escape}');
-      world.dialog = 'cancelled';
-      return;
+      return cancelInTurn(world, dialog());
   }
-  if (type === SAVED.type) {
-    await world.server.accept();
-    world.dialog = 'saved';
-    world.expectedToasts.push(TOAST.saved);
-  } else if (type === SAVE_FAILED.type) {
-    await world.server.fail();
-    world.expectedToasts.push(TOAST.failed);
-  } else throw new Error(`No way to play ${type}`);
+  if (type === SAVED.type || type === SAVE_FAILED.type) await answerSave(world, type === SAVED.type, TOAST);
+  else throw new Error(`No way to play ${type}`);
 }
 
 function sentAndSaid(world: ConfigWorld) {
   expect(world.server.saves, 'the saves sent').toEqual(world.expectedSaves);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /** The dialog as the operator left it: rows in SPEC §4 order, each field's text, the search and the sorting. */
@@ -286,8 +272,9 @@ function dialogShown(world: ConfigWorld) {
   expect(bakeryField().getAttribute('aria-invalid')).toBe(missing ? 'true' : null);
 }
 
-/** The sidebar once the dialog closed: the top-level names the server holds (reloaded after a save). */
-function sidebarShown(world: ConfigWorld) {
+/** The sidebar once the dialog closed (`how`): the top-level names the server holds (reloaded after a save). */
+function sidebarShown(world: ConfigWorld, how: ConfigWorld['dialog']) {
+  expect(world.dialog).toBe(how);
   expect(screen.queryByRole('dialog', { name: 'Device configuration' })).toBeNull();
   expect(world.server.waiting(), 'no save waits').toBe(false);
   const names = world.server
@@ -309,9 +296,7 @@ describeViewPaths(
   {
     model,
     start,
-    play: (event, world) => play(event, world),
-    stop: (world) => world.toasts.stop(),
-    settle: 5000,
+    play,
     states: {
       editing: (_, world) => {
         dialogShown(world);
@@ -345,14 +330,8 @@ describeViewPaths(
         expect(world.server.waiting(), 'the save waits for the server').toBe(true);
         sentAndSaid(world);
       },
-      saved: (_, world) => {
-        expect(world.dialog).toBe('saved');
-        sidebarShown(world);
-      },
-      cancelled: (_, world) => {
-        expect(world.dialog).toBe('cancelled');
-        sidebarShown(world);
-      },
+      saved: (_, world) => sidebarShown(world, 'saved'),
+      cancelled: (_, world) => sidebarShown(world, 'cancelled'),
     },
   },
 );

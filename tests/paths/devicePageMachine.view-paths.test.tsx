@@ -12,9 +12,17 @@ import {
   ROOM,
   visit,
   walkOf,
-} from '../support/devicePagePathModel';
-import { dialog, loadFailed, play, start, WELCOME, type PageWorld } from '../support/devicePagePathWorld';
-import { describeViewPaths, playPath, type ViewPathSuite } from '../support/viewPaths';
+} from '../support/worlds/devicePagePathModel';
+import {
+  dialog,
+  loadFailed,
+  play,
+  start,
+  WELCOME,
+  type PageWorld,
+} from '../support/worlds/devicePagePathWorld';
+import { describeViewPaths, playPath, type ViewPathSuite } from '../support/paths/viewPaths';
+import { toastsAsExpected } from '../support/dom/toastsShown';
 
 // SPEC §8: device store load errors are only logged.
 vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -29,7 +37,7 @@ function sent(world: PageWorld) {
     .sent.filter((text) => text !== HEARTBEAT)
     .map((text) => JSON.parse(text) as unknown);
   expect(topics, 'topic messages on the socket').toEqual(world.expectedTopics);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /**
@@ -82,11 +90,9 @@ const suite: ViewPathSuite<typeof devicePageMachine, PageWorld> = {
   model,
   start,
   play,
-  stop: (world) => {
-    world.toasts.stop();
+  stop: () => {
     vi.useRealTimers();
   },
-  settle: 5000,
   shortestPaths:
     'the device tree is read once a sign-in, so a walk that opens another page after it looks that page up at ' +
     'once, where the model waits for the lookup; and time passing on a long walk ends the idle socket the ' +

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,7 +8,7 @@ import { deviceTreeMachine, treeSettingsOf } from '../../src/machines/deviceTree
 import type { DepartmentName } from '../../src/services/api';
 import { DEFAULT_ACCOUNT_SETTINGS, type DeviceStatus, type Page } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
 import {
   deviceTreeServer,
   namesAnswer,
@@ -16,12 +16,12 @@ import {
   pagesAnswer,
   treeAnswer,
   type DeviceTreeServer,
-} from '../support/deviceTreeServer';
-import { deviceTree, operatorSession, pages } from '../support/fixtures';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+} from '../support/servers/deviceTreeServer';
+import { deviceTree, operatorSession, pages } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 type TreeSnapshot = SnapshotFrom<typeof deviceTreeMachine>;
 type TreeModelEvent = Parameters<typeof deviceTreeMachine.transition>[1];
@@ -149,7 +149,7 @@ interface TreeWorld {
   user: UserEvent;
   server: DeviceTreeServer;
   socket: ReturnType<typeof renderProduct>;
-  toasts: { texts: string[]; stop(): void };
+  toasts: ToastsShown;
   phase: 'loading' | 'failed' | 'loaded';
   treeLoads: number;
   treeFailures: number;
@@ -383,9 +383,7 @@ function treeShown(world: TreeWorld) {
 describeViewPaths('device tree, played on the sidebar', deviceTreeMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
+  play,
   states: {
     loading: (_, world) => {
       expect(world.phase).toBe('loading');

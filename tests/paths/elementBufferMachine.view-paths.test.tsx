@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
@@ -9,10 +9,10 @@ import type {
   ElementBufferInput,
 } from '../../src/machines/widgetEditor/elementBuffer.events';
 import { elementBufferMachine } from '../../src/machines/widgetEditor/elementBufferMachine';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { bufferSettings, sessionWith } from '../support/preferencesFixtures';
-import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
-import { roomBuffer } from '../support/widgetEditorFixtures';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { bufferSettings, sessionWith } from '../support/fixtures/preferencesFixtures';
+import { describeViewPaths, type ViewPathModel } from '../support/paths/viewPaths';
+import { roomBuffer } from '../support/fixtures/widgetEditorFixtures';
 import {
   choose,
   deviceServer,
@@ -22,7 +22,7 @@ import {
   openElement,
   retype,
   transient,
-} from '../support/widgetEditorPath';
+} from '../support/worlds/widgetEditorPath';
 
 installFakeCanvas();
 
@@ -197,7 +197,6 @@ describeViewPaths('element buffer, played in the buffer fieldset of a line chart
   start,
   play,
   stop: () => void vi.useRealTimers(),
-  settle: 5000,
   states: {
     opening: transient('opening'),
     'chosen.opening': transient('chosen.opening'),

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,16 +8,17 @@ import type { InspectionEvent } from 'xstate';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
 import { Dashboard, ErrorBody, LinesRequest, LinesResponse, type Line } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { editedDashboard, freezerPage } from '../support/dashboardEditorFixtures';
-import { dashboardsList } from '../support/dashboardFixtures';
-import { dashboardHandlers } from '../support/dashboardHandlers';
-import { setpointLine } from '../support/devicePageFixtures';
-import { operatorSession } from '../support/fixtures';
-import { lineWriteServer, toastsShown, type LineWriteServer } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { editedDashboard, freezerPage } from '../support/fixtures/dashboardEditorFixtures';
+import { dashboardsList } from '../support/fixtures/dashboardFixtures';
+import { dashboardHandlers } from '../support/servers/dashboardHandlers';
+import { setpointLine } from '../support/fixtures/devicePageFixtures';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { lineWriteServer, type LineWriteServer } from '../support/servers/lineWriteServer';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 type ElementLineEditModelEvent = Parameters<typeof elementLineEditMachine.transition>[1];
 
@@ -57,7 +58,7 @@ const TOAST = {
 interface ElementWorld {
   user: UserEvent;
   device: LineWriteServer;
-  toasts: { texts: string[]; stop(): void };
+  toasts: ToastsShown;
   /** Lines requests the server received (the element's page), and the one it holds. */
   loads: v.InferOutput<typeof LinesRequest>[];
   respondLoad: ((response: Response) => void) | null;
@@ -163,7 +164,7 @@ function sent(world: ElementWorld) {
   ]);
   const target = { hexacode: page.hexacode, department: 1, subDepartment: 0, page: 1, line: 1 };
   expect(world.device.writes).toEqual(world.expectedWrites.map(({ value }) => ({ ...target, value })));
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 const noDialog = () => expect(screen.queryByRole('dialog', { name: 'Line details' })).toBeNull();
@@ -171,9 +172,7 @@ const noDialog = () => expect(screen.queryByRole('dialog', { name: 'Line details
 describeViewPaths('element line edit, played from a LINE widget of a dashboard', elementLineEditMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
+  play,
   // The widgets offer line edit only on elements with a whole line address (hasLineAddress).
   unreachable: {
     'elementLineEdit.checking always #2':

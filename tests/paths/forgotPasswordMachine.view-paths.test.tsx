@@ -6,9 +6,9 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { forgotPasswordMachine } from '../../src/machines/forgotPassword/forgotPasswordMachine';
 import { ErrorBody, RecoveryRequestQuery } from '#contracts';
-import type { ModelOptions } from '../support/coveringPaths';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 
 type ForgotModelEvent = Parameters<typeof forgotPasswordMachine.transition>[1];

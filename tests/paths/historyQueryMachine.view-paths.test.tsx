@@ -13,19 +13,19 @@ import type { HistoryAnswer, HistoryQueryEvent } from '../../src/machines/histor
 import { historyQueryMachine } from '../../src/machines/historyQuery/historyQueryMachine';
 import type { WidgetInterval } from '#contracts';
 import { decodeRange } from '../../src/services/rangeAddress';
-import { rangeOf, rangeText, TYPE_LABEL, writeDate } from '../support/dateRangePathTexts';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { historyAnswer, historyConfig } from '../support/historyFixtures';
+import { rangeOf, rangeText, TYPE_LABEL, writeDate } from '../support/worlds/dateRangePathTexts';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { historyAnswer, historyConfig } from '../support/fixtures/historyFixtures';
 import {
   CHART,
   openRoomChart,
   PATH_NOW,
   rangeButtonName,
   ROOM_CHART_ID,
-} from '../support/historyQueryPathDashboard';
-import { heldHistoryServer, type HeldHistoryServer } from '../support/historyQueryPathServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
+} from '../support/worlds/historyQueryPathDashboard';
+import { heldHistoryServer, type HeldHistoryServer } from '../support/servers/historyQueryPathServer';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, type ViewPathModel } from '../support/paths/viewPaths';
 
 installFakeCanvas();
 
@@ -315,12 +315,11 @@ function emptyShows(world: HistoryWorld) {
 describeViewPaths('history query, played on a chart of a dashboard', historyQueryMachine, {
   model: [model('a chart of a line', true), model('a chart of no line yet', false)],
   start,
-  play: (event, world) => play(event as HistoryModelEvent, world),
+  play,
   stop: (world) => {
     world.server.stop();
     vi.useRealTimers();
   },
-  settle: 5000,
   states: {
     // Left at once by an eventless transition: what shows is the state it goes to.
     starting: (_, world) => (world.lineless ? emptyShows(world) : askedAre(world, true)),

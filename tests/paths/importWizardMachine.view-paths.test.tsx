@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
@@ -6,15 +6,20 @@ import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import type { ImportWizardEvent } from '../../src/machines/importWizard/importWizard.events';
 import { importWizardMachine } from '../../src/machines/importWizard/importWizardMachine';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { dashboardsList, exportedDashboard, fullDashboard, summary } from '../support/dashboardFixtures';
-import { dashboardHandlers } from '../support/dashboardHandlers';
-import { deviceTree, operatorSession } from '../support/fixtures';
-import { heldFileReads, heldImportServer, NamedFile } from '../support/importWizardPathWorld';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import {
+  dashboardsList,
+  exportedDashboard,
+  fullDashboard,
+  summary,
+} from '../support/fixtures/dashboardFixtures';
+import { dashboardHandlers } from '../support/servers/dashboardHandlers';
+import { deviceTree, operatorSession } from '../support/fixtures/fixtures';
+import { heldFileReads, heldImportServer, NamedFile } from '../support/worlds/importWizardPathWorld';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 type Snapshot = SnapshotFrom<typeof importWizardMachine>;
 type ImportModelEvent =
@@ -119,7 +124,7 @@ interface ImportWorld {
   reads: ReturnType<typeof heldFileReads>;
   api: ReturnType<typeof heldImportServer>;
   dashboards: ReturnType<typeof dashboardHandlers>;
-  toasts: { texts: string[]; stop(): void };
+  toasts: ToastsShown;
   step: 'file' | 'mapping' | 'imported' | 'cancelled';
   /** The file chosen, and whether its text was read as an export. */
   fileName: string | null;
@@ -255,7 +260,7 @@ function sent(world: ImportWorld) {
   expect(elements).toEqual(Array.from({ length: world.expectedImports }, () => mapped));
   const last = world.api.bodies.at(-1);
   if (last) expect([last.name, last.createBuffers]).toEqual([world.name.trim(), world.createBuffers]);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /** Step 1: the chosen file and why it is refused; Next is busy while the file is read or devices load. */
@@ -313,12 +318,10 @@ const idle = (world: ImportWorld) => {
 describeViewPaths('import wizard, played from the account menu on the dashboards', importWizardMachine, {
   model,
   start,
-  play: (event, world) => play(event as ImportModelEvent, world),
+  play,
   stop: (world) => {
-    world.toasts.stop();
     world.reads.stop();
   },
-  settle: 5000,
   states: {
     choosingFile: (_, world) => {
       fileStep(world, false);

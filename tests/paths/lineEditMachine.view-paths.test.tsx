@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,12 +9,13 @@ import type { PageAddress } from '../../src/machines/devicePage/devicePage.types
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
 import { LinesResponse, type Line } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { line, operatorSession } from '../support/fixtures';
-import { lineWriteServer, toastsShown, type LineWriteServer, type Refusal } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { line, operatorSession } from '../support/fixtures/fixtures';
+import { lineWriteServer, type LineWriteServer, type Refusal } from '../support/servers/lineWriteServer';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 type LineEditModelEvent = Parameters<typeof lineEditMachine.transition>[1];
 
@@ -74,7 +75,7 @@ const TOAST = {
 interface LineEditWorld {
   user: UserEvent;
   device: LineWriteServer;
-  toasts: { texts: string[]; stop(): void };
+  toasts: ToastsShown;
   /** The value field's text as the operator left it. */
   typed: string;
   /** The field error shown after a submit (SPEC §5, the ADF's bounds) or the device's out-of-range refusal. */
@@ -181,10 +182,6 @@ function sent(world: LineEditWorld) {
   expect(world.device.writes).toEqual(world.expectedWrites.map(({ value }) => ({ ...target, value })));
 }
 
-function toastsAsExpected(world: LineEditWorld) {
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
-}
-
 /** The dialog of the setpoint: the line, the value it had when opened, and the field as the operator left it. */
 function dialogShown(world: LineEditWorld) {
   expect(world.dialog, 'where SPEC §4 leaves the dialog').toBe('open');
@@ -211,9 +208,7 @@ function pageShown(world: LineEditWorld) {
 describeViewPaths('line edit, played in the line details dialog of the device page', lineEditMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
+  play,
   states: {
     editing: (_, world) => {
       dialogShown(world);

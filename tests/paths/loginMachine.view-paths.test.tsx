@@ -7,11 +7,11 @@ import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { loginMachine } from '../../src/machines/login/loginMachine';
 import { ErrorBody, LOCKED_MESSAGE_HEADER, type LoginRequest } from '#contracts';
 import { STORAGE_KEYS } from '../../src/services/storage';
-import { LOCKED_TEXT } from '../support/apiHandlers';
-import { operatorSession } from '../support/fixtures';
-import type { ModelOptions } from '../support/coveringPaths';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import { LOCKED_TEXT } from '../support/servers/apiHandlers';
+import { operatorSession } from '../support/fixtures/fixtures';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
@@ -265,7 +265,7 @@ function sent(world: LoginWorld, mfaCode?: string) {
 describeViewPaths('login, played on the login screen', loginMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
+  play,
   states: {
     editingCredentials: (_, world) => {
       credentialsShown(world);

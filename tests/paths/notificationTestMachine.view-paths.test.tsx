@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -14,18 +14,16 @@ import {
   noDialog,
   openAlarmMenu,
   renderAlarmsProduct,
-  toastsAsExpected,
   type HeldAnswers,
-  type Toasts,
-} from '../support/alarmPathWorld';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
+} from '../support/worlds/alarmPathWorld';
+import { modelEvents } from '../support/paths/modelEvents';
 import {
   fakePushBrowser,
   pushSubscriptionBody,
   type FakePushBrowser,
-} from '../support/pushSubscriptionBrowser';
-import { describeViewPaths } from '../support/viewPaths';
+} from '../support/fakes/pushSubscriptionBrowser';
+import { describeViewPaths } from '../support/paths/viewPaths';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 /** The notification test: the menu's Test notification entry, the browser's permission, push and the server. */
 const test = modelEvents<typeof notificationTestMachine>();
@@ -37,7 +35,7 @@ const NOT_SUBSCRIBED_TITLE = 'Not subscribed';
 
 interface NotificationTestWorld {
   user: UserEvent;
-  toasts: Toasts;
+  toasts: ToastsShown;
   push: FakePushBrowser;
   /** The browser's permission prompts the page opened, each answered when the path plays the user's choice. */
   prompts: { resolve(state: NotificationPermissionState): void; reject(error: Error): void }[];
@@ -211,11 +209,9 @@ describeViewPaths('notification test, played from the alarms menu', notification
   play,
   stop: (world) => {
     world.tests.release();
-    world.toasts.stop();
     world.push.restore();
     Reflect.deleteProperty(window, 'Notification');
   },
-  settle: 5000,
   states: {
     idle: (_, world) => {
       expect(world.dialog, 'no dialog is open').toBeNull();

@@ -15,10 +15,10 @@ import { createAppServices } from '../../src/services/appServices';
 import { ErrorBody, LoginRequest } from '#contracts';
 import { App } from '../../src/ui/App';
 import { AppActor } from '../../src/ui/appActor';
-import type { ModelOptions } from '../support/coveringPaths';
-import { fakeSocketFactory } from '../support/fakeSocket';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { fakeSocketFactory } from '../support/fakes/fakeSocket';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 
 type NotificationsModelEvent = Parameters<typeof notificationsMachine.transition>[1];
@@ -150,7 +150,7 @@ function codeStepShown(world: NotificationsWorld) {
 describeViewPaths('notifications, played as refused security codes and time passing', notificationsMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
+  play,
   states: {
     idle: (_, world) => {
       expect(world.toasts, 'toasts SPEC §9 still shows').toEqual([]);

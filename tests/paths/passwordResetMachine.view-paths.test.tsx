@@ -9,10 +9,10 @@ import {
   type PasswordResetKind,
 } from '../../src/machines/passwordReset/passwordResetMachine';
 import { ErrorBody, PasswordReset, RecoveryTokenInfo, RecoveryTokenQuery } from '#contracts';
-import type { ModelOptions } from '../support/coveringPaths';
-import { modelEvents } from '../support/modelEvents';
-import { passwordFieldErrors, passwordFormEvents } from '../support/passwordFormPaths';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { modelEvents } from '../support/paths/modelEvents';
+import { passwordFieldErrors, passwordFormEvents } from '../support/worlds/passwordFormPaths';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 
 type ResetModelEvent = Parameters<typeof passwordResetMachine.transition>[1];
@@ -188,7 +188,7 @@ const noForm = () => expect(screen.queryByLabelText('New password')).toBeNull();
 describeViewPaths('password reset, played on the recover and setup screens', passwordResetMachine, {
   model: [modelOf('recover'), modelOf('setup')],
   start: (inspect, initial) => start(inspect, initial.context.kind),
-  play: (event, world) => play(event, world),
+  play,
   states: {
     checkingToken: (_, world) => {
       expect(world.step).toBe('checking');

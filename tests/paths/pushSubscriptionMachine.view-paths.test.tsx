@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -6,16 +6,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { pushSubscriptionMachine } from '../../src/machines/alarms/pushSubscriptionMachine';
 import type { PushSubscriptionRequest } from '#contracts';
-import { fakeAlarmBrowser, type FakeAlarmBrowser } from '../support/alarmListBrowser';
-import { heldAnswers, openAlarmMenu, renderAlarmsProduct, type HeldAnswers } from '../support/alarmPathWorld';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
+import { fakeAlarmBrowser, type FakeAlarmBrowser } from '../support/fakes/alarmListBrowser';
+import {
+  heldAnswers,
+  openAlarmMenu,
+  renderAlarmsProduct,
+  type HeldAnswers,
+} from '../support/worlds/alarmPathWorld';
+import { modelEvents } from '../support/paths/modelEvents';
 import {
   fakePushBrowser,
   pushSubscriptionBody,
   type FakePushBrowser,
-} from '../support/pushSubscriptionBrowser';
-import { describeViewPaths } from '../support/viewPaths';
+} from '../support/fakes/pushSubscriptionBrowser';
+import { describeViewPaths } from '../support/paths/viewPaths';
+import { toastsAsExpected, toastsShown } from '../support/dom/toastsShown';
 
 const push = modelEvents<typeof pushSubscriptionMachine>();
 const FOUND_SUBSCRIBED = push.done('checkSubscription', 'subscribed');
@@ -64,7 +69,7 @@ function sent(world: PushWorld, waiting: { lookups?: number; subscribes?: number
   expect(world.push.subscribedWith, 'pushManager.subscribe with the server key').toEqual(
     Array.from({ length: world.expectedSubscriptions }, () => serverKey),
   );
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 type PushModelEvent = Parameters<typeof pushSubscriptionMachine.transition>[1];
@@ -170,16 +175,14 @@ describeViewPaths('push subscription, played from the alarms menu', pushSubscrip
     serializeState: (s) => JSON.stringify(s.value),
   },
   start,
-  play: (event, world) => play(event, world),
+  play,
   stop: (world) => {
     world.push.lookups.forEach((lookup) => lookup.reject(new Error('the test ended')));
     world.subscribes.release();
     world.unsubscribes.release();
-    world.toasts.stop();
     world.push.restore();
     world.notifications.restore();
   },
-  settle: 5000,
   states: {
     checking: (_, world) => {
       switchShows({ checked: false, enabled: false });

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,11 +27,11 @@ import {
   type PageTopic,
 } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { modelGraph, type ModelOptions, type Path } from '../support/coveringPaths';
-import type { fakeSocketFactory } from '../support/fakeSocket';
-import { deviceTree, line, operatorSession } from '../support/fixtures';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, playPath, renderProduct, type ViewPathSuite } from '../support/viewPaths';
+import { modelGraph, type ModelOptions, type Path } from '../support/paths/coveringPaths';
+import type { fakeSocketFactory } from '../support/fakes/fakeSocket';
+import { deviceTree, line, operatorSession } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, playPath, renderProduct, type ViewPathSuite } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 
 type SocketSnapshot = SnapshotFrom<typeof socketMachine>;
@@ -462,12 +462,11 @@ function viewShown(world: SocketWorld) {
 export const socketViewPaths: ViewPathSuite<typeof socketMachine, SocketWorld> = {
   model,
   start,
-  play: (event, world) => play(event, world),
+  play,
   stop: (world) => {
     world.reader.ref.stop();
     vi.useRealTimers();
   },
-  settle: 5000,
   states: {
     'live.connecting': (_, world) => {
       expect(world.open, 'the server has not accepted the connection').toBe(false);

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -8,11 +8,11 @@ import { SimulatedClock, type InspectionEvent } from 'xstate';
 import { STORES_REFRESH_MS, storesMachine } from '../../src/machines/stores/storesMachine';
 import { Fleet, type FleetRow } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { heldAnswers, type HeldAnswers } from '../support/alarmPathWorld';
-import { operatorSession } from '../support/fixtures';
-import { ODENSE_IN_ALARM, storeRow } from '../support/fleetFixtures';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import { heldAnswers, type HeldAnswers } from '../support/worlds/alarmPathWorld';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { ODENSE_IN_ALARM, storeRow } from '../support/fixtures/fleetFixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 
 const stores = modelEvents<typeof storesMachine>();
@@ -112,9 +112,8 @@ describeViewPaths('the stores at a glance, played on /stores', storesMachine, {
       JSON.stringify({ value: s.value, stale: s.context.stale, n: s.context.stores.length }),
   },
   start,
-  play: (event, world) => play(event, world),
+  play,
   stop: (world) => world.fleet.release(),
-  settle: 5000,
   states: {
     loading: (_, world) => {
       expect(region().getByRole('status').textContent).toBe('Loading the stores…');

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -15,12 +15,12 @@ import {
   type SupportKind,
 } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { operatorSession } from '../support/fixtures';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 type SupportModelEvent = Parameters<typeof supportRequestMachine.transition>[1];
 const { done, failed } = modelEvents<typeof supportRequestMachine>();
@@ -82,7 +82,7 @@ interface Sent {
 interface SupportWorld {
   user: UserEvent;
   kind: SupportKind;
-  toasts: { texts: string[]; stop(): void };
+  toasts: ToastsShown;
   fields: { title: string; description: string; email: string };
   copy: boolean;
   errors: string[];
@@ -222,7 +222,7 @@ async function play(event: SupportModelEvent, world: SupportWorld) {
 
 function sentAndSaid(world: SupportWorld) {
   expect(world.sent, 'the requests sent').toEqual(world.expectedSent);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /** The form as the operator left it: the texts, the copy box, the messages. */
@@ -255,9 +255,7 @@ function dialogClosed(world: SupportWorld, how: SupportWorld['dialog']) {
 describeViewPaths('bug report and feature request, played in their dialog', supportRequestMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
+  play,
   states: {
     editing: (_, world) => {
       formShown(world, false);

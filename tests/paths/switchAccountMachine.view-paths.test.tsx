@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -7,10 +7,9 @@ import { SimulatedClock, type InspectionEvent, type SnapshotFrom } from 'xstate'
 import { switchAccountMachine } from '../../src/machines/switchAccount/switchAccountMachine';
 import { AccountPageRequest } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { accountSettings } from '../support/fixtures';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { accountSettings } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
 import {
   OPERATOR,
   pageOf,
@@ -18,7 +17,7 @@ import {
   switchAccountServer,
   switchRefusal,
   unavailable,
-} from '../support/switchAccountServer';
+} from '../support/servers/switchAccountServer';
 import {
   accountsShown,
   alerts,
@@ -28,10 +27,11 @@ import {
   recordsShown,
   sentAndSaid,
   type SwitchWorld,
-} from '../support/switchAccountPathViews';
-import { adminSession, operatorAsAdmin } from '../support/switchSessions';
-import { describeViewPaths } from '../support/viewPaths';
-import { openAccountDialog } from '../support/accountDialogPath';
+} from '../support/worlds/switchAccountPathViews';
+import { adminSession, operatorAsAdmin } from '../support/fixtures/switchSessions';
+import { describeViewPaths } from '../support/paths/viewPaths';
+import { openAccountDialog } from '../support/worlds/accountDialogPath';
+import { toastsShown } from '../support/dom/toastsShown';
 
 type Snapshot = SnapshotFrom<typeof switchAccountMachine>;
 type SwitchModelEvent = Parameters<typeof switchAccountMachine.transition>[1];
@@ -234,8 +234,6 @@ describeViewPaths('switch account, played in its account dialog', switchAccountM
   model,
   start,
   play,
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
   states: {
     'accounts.waiting': (_, world) => {
       accountsShown(world);
@@ -285,13 +283,7 @@ describeViewPaths('switch account, played in its account dialog', switchAccountM
       expect(alerts()).toEqual(['The switch history could not be loadedTry again']);
       sentAndSaid(world);
     },
-    switched: (_, world) => {
-      expect(world.ended).toBe('switched');
-      gone(world);
-    },
-    closed: (_, world) => {
-      expect(world.ended).toBe('closed');
-      gone(world);
-    },
+    switched: (_, world) => gone(world, 'switched'),
+    closed: (_, world) => gone(world, 'closed'),
   },
 });

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
@@ -6,19 +6,19 @@ import type { InspectionEvent } from 'xstate';
 import { switchBackMachine } from '../../src/machines/switchBack/switchBackMachine';
 import type { Session } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { openAccountDialog } from '../support/accountDialogPath';
-import type { ModelOptions } from '../support/coveringPaths';
-import { accountSettings } from '../support/fixtures';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
+import { openAccountDialog } from '../support/worlds/accountDialogPath';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { accountSettings } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
 import {
   switchAccountServer,
   switchRefusal,
   unavailable,
   type SwitchAccountServer,
-} from '../support/switchAccountServer';
-import { adminSession, operatorAsAdmin } from '../support/switchSessions';
-import { describeViewPaths } from '../support/viewPaths';
+} from '../support/servers/switchAccountServer';
+import { adminSession, operatorAsAdmin } from '../support/fixtures/switchSessions';
+import { describeViewPaths } from '../support/paths/viewPaths';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 type SwitchBackModelEvent = Parameters<typeof switchBackMachine.transition>[1];
 const { done, failed } = modelEvents<typeof switchBackMachine>();
@@ -40,7 +40,7 @@ const model: ModelOptions<typeof switchBackMachine> = {
 interface SwitchBackWorld {
   user: UserEvent;
   server: SwitchAccountServer;
-  toasts: { texts: string[]; stop(): void };
+  toasts: ToastsShown;
   failure: string | null;
   expectedCalls: string[];
   expectedToasts: string[];
@@ -96,7 +96,7 @@ async function play(event: SwitchBackModelEvent, world: SwitchBackWorld) {
 
 function sentAndSaid(world: SwitchBackWorld) {
   expect(world.server.calls, 'the calls sent').toEqual(world.expectedCalls);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /** The dialog is gone and the session stored is the one the app reloads with. */
@@ -110,9 +110,7 @@ function gone(world: SwitchBackWorld, stored: Session) {
 describeViewPaths('switch back, played from the account menu', switchBackMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
+  play,
   states: {
     switching: (_, world) => {
       actingAs();

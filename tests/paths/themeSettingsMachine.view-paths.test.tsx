@@ -1,18 +1,19 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { themeSettingsMachine } from '../../src/machines/themeSettings/themeSettingsMachine';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import type { ThemeSettings } from '#contracts/themeSettings';
 import { createStorage } from '../../src/services/storage';
-import type { ModelOptions } from '../support/coveringPaths';
-import { operatorSession } from '../support/fixtures';
-import { toastsShown } from '../support/lineWriteServer';
-import { modelEvents } from '../support/modelEvents';
-import { themeSettingsServer, type ThemeSettingsServer } from '../support/themeSettingsServer';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { modelEvents } from '../support/paths/modelEvents';
+import { themeSettingsServer, type ThemeSettingsServer } from '../support/servers/themeSettingsServer';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
+import { answerSave, cancelInTurn, type SavingDialogWorld } from '../support/worlds/savingDialogPath';
+import { toastsAsExpected, toastsShown } from '../support/dom/toastsShown';
 
 type ThemeModelEvent = Parameters<typeof themeSettingsMachine.transition>[1];
 const { done, failed } = modelEvents<typeof themeSettingsMachine>();
@@ -61,15 +62,10 @@ const model: ModelOptions<typeof themeSettingsMachine> = {
 };
 
 /** What the operator chose and what the server answered. */
-interface ThemeWorld {
-  user: UserEvent;
+interface ThemeWorld extends SavingDialogWorld {
   server: ThemeSettingsServer;
-  toasts: { texts: string[]; stop(): void };
   chosen: ThemeSettings;
   expectedSaves: ThemeSettings[];
-  expectedToasts: string[];
-  dialog: 'open' | 'saved' | 'cancelled';
-  cancels: number;
 }
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<ThemeWorld> {
@@ -116,20 +112,10 @@ async function play(event: ThemeModelEvent, world: ThemeWorld) {
       world.expectedSaves.push(world.chosen);
       return;
     case 'themeSettings.cancel':
-      // The Cancel button and Escape, in turn.
-      if (world.cancels++ % 2 === 0) await user.click(inDialog().getByRole('button', { name: 'Cancel' }));
-      else await user.keyboard('{Escape}');
-      world.dialog = 'cancelled';
-      return;
+      return cancelInTurn(world, screen.getByRole('dialog', { name: TITLE }));
   }
-  if (type === SAVED.type) {
-    await world.server.accept();
-    world.dialog = 'saved';
-    world.expectedToasts.push(TOAST.saved);
-  } else if (type === SAVE_FAILED.type) {
-    await world.server.fail();
-    world.expectedToasts.push(TOAST.failed);
-  } else throw new Error(`No way to play ${type}`);
+  if (type === SAVED.type || type === SAVE_FAILED.type) await answerSave(world, type === SAVED.type, TOAST);
+  else throw new Error(`No way to play ${type}`);
 }
 
 /** The page itself wears the theme the server holds: the dialog's choice shows only in its preview until saved. */
@@ -139,7 +125,7 @@ function pageWears(world: ThemeWorld) {
   expect(root.style.fontSize, 'the root font size').toBe(SIZE[themeSize]!.px);
   expect(root.style.getPropertyValue('--app-font').startsWith(`${FONT_NAME[themeFont]}, `)).toBe(true);
   expect(world.server.saves, 'the saves sent').toEqual(world.expectedSaves);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /** The dialog shows the choice: the font's name on the list, the size checked, and both on the preview. */
@@ -165,9 +151,7 @@ function dialogClosed(world: ThemeWorld, how: ThemeWorld['dialog']) {
 describeViewPaths('theme settings, played in the dialog of the account menu', themeSettingsMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
+  play,
   states: {
     editing: (_, world) => {
       dialogShows(world);

@@ -19,10 +19,10 @@ import {
 import { TwoFactorSetupHost } from '../../src/ui/accountDialogs/twoFactor/TwoFactorSetupHost';
 import { AppActor } from '../../src/ui/appActor';
 import { I18nProvider } from '../../src/ui/i18n';
-import type { ModelOptions } from '../support/coveringPaths';
-import { fakeSocketFactory } from '../support/fakeSocket';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths } from '../support/viewPaths';
+import type { ModelOptions } from '../support/paths/coveringPaths';
+import { fakeSocketFactory } from '../support/fakes/fakeSocket';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 

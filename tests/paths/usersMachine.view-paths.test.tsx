@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
@@ -7,8 +7,7 @@ import type { UserField } from '../../src/machines/users/users.events';
 import { usersMachine } from '../../src/machines/users/usersMachine';
 import type { UserSummary } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { toastsShown } from '../support/lineWriteServer';
-import { adminSession } from '../support/switchSessions';
+import { adminSession } from '../support/fixtures/switchSessions';
 import {
   ADMIN,
   CREATE_FAILED,
@@ -27,15 +26,16 @@ import {
   SWITCH_REFUSED,
   TAKEN,
   type UsersModelEvent,
-} from '../support/usersPathModel';
-import { refusal, unavailable, usersServer, type UsersServer } from '../support/usersServer';
-import { describeViewPaths, renderProduct } from '../support/viewPaths';
+} from '../support/worlds/usersPathModel';
+import { refusal, unavailable, usersServer, type UsersServer } from '../support/servers/usersServer';
+import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
+import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 /** What the administrator did and what the server answered, and what the dialog should make of it. */
 interface UsersWorld {
   user: UserEvent;
   server: UsersServer;
-  toasts: { texts: string[]; stop(): void };
+  toasts: ToastsShown;
   users: UserSummary[];
   draft: Record<UserField, string>;
   errors: Partial<Record<UserField, string>>;
@@ -164,7 +164,7 @@ async function play(event: UsersModelEvent, world: UsersWorld) {
 
 function sentAndSaid(world: UsersWorld) {
   expect(world.server.requests, 'the calls sent').toEqual(world.expectedRequests);
-  expect(world.toasts.texts, 'the toasts shown so far').toEqual(world.expectedToasts);
+  toastsAsExpected(world);
 }
 
 /** The failure shown inside the dialog, after `before` (the role field's error is an alert too). */
@@ -218,9 +218,7 @@ function confirmShown(world: UsersWorld, busy: boolean) {
 describeViewPaths('the administrators’ user list, played in its account dialog', usersMachine, {
   model,
   start,
-  play: (event, world) => play(event, world),
-  stop: (world) => world.toasts.stop(),
-  settle: 5000,
+  play,
   states: {
     loading: (_, world) => {
       expect(inDialog().getByRole('status').textContent).toBe('Loading the users…');

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
@@ -6,10 +6,10 @@ import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { newElement } from '../../src/machines/widgetEditor/widgetDefaults';
 import { elementsOf } from '../../src/machines/widgetEditor/widgetDraft';
 import { widgetEditorMachine } from '../../src/machines/widgetEditor/widgetEditorMachine';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { modelEvents } from '../support/modelEvents';
-import { describeViewPaths, type ViewPathModel } from '../support/viewPaths';
-import { newPosition, savedLineWidget } from '../support/widgetEditorFixtures';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { modelEvents } from '../support/paths/modelEvents';
+import { describeViewPaths, type ViewPathModel } from '../support/paths/viewPaths';
+import { newPosition, savedLineWidget } from '../support/fixtures/widgetEditorFixtures';
 import {
   choose,
   deviceServer,
@@ -17,7 +17,7 @@ import {
   openEditMode,
   pickRoomLine,
   retype,
-} from '../support/widgetEditorPath';
+} from '../support/worlds/widgetEditorPath';
 
 installFakeCanvas();
 
@@ -246,7 +246,8 @@ function details(world: EditorWorld) {
 }
 
 /** The dialog closed on the dashboard, still in edit mode: with the new widget once saved. */
-function closed(world: EditorWorld) {
+function closed(world: EditorWorld, outcome: EditorWorld['outcome']) {
+  expect(world.outcome).toBe(outcome);
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'Room values' })).toBeTruthy();
@@ -257,19 +258,12 @@ describeViewPaths('widget editor, played in the widget details dialog of a dashb
   model,
   start,
   play,
-  settle: 5000,
   states: {
     editing: (_, world) => details(world),
     pickingColour: () => onlyDialog('Default colour'),
     pickingInterval: () => onlyDialog('Time range'),
     editingElement: () => onlyDialog('Widget element'),
-    saved: (_, world) => {
-      expect(world.outcome).toBe('saved');
-      closed(world);
-    },
-    cancelled: (_, world) => {
-      expect(world.outcome).toBe('cancelled');
-      closed(world);
-    },
+    saved: (_, world) => closed(world, 'saved'),
+    cancelled: (_, world) => closed(world, 'cancelled'),
   },
 });

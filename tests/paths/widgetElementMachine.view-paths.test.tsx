@@ -1,11 +1,11 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { bufferSettings } from '../support/preferencesFixtures';
-import { describeViewPaths } from '../support/viewPaths';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { bufferSettings } from '../support/fixtures/preferencesFixtures';
+import { describeViewPaths } from '../support/paths/viewPaths';
 import {
   choose,
   deviceServer,
@@ -16,7 +16,7 @@ import {
   transient,
   type DeviceList,
   type DeviceServer,
-} from '../support/widgetEditorPath';
+} from '../support/worlds/widgetEditorPath';
 import {
   alone,
   COLOUR,
@@ -26,7 +26,7 @@ import {
   type ElementEvent,
   type ModelEvent,
   type Snapshot,
-} from '../support/widgetEditorPathElement';
+} from '../support/worlds/widgetEditorPathElement';
 
 installFakeCanvas();
 
@@ -255,7 +255,6 @@ describeViewPaths('widget element, played in the element dialog of a widget', al
   model: models,
   start,
   play,
-  settle: 5000,
   states: {
     loadingDevices: (_, world) => {
       expect([world.loading, world.failed]).toEqual(['devices', false]);

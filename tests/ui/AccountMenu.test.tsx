@@ -1,12 +1,15 @@
-import '../support/resizeObserver';
-import { screen, within } from '@testing-library/react';
+import '../support/fakes/resizeObserver';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
-import { adminSession } from '../support/switchSessions';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
+import { adminSession } from '../support/fixtures/switchSessions';
+import { dashboardsList } from '../support/fixtures/dashboardFixtures';
+import { server } from './setup';
 
 /** The account menu opened for a stored session: each section by its heading, with its entries. */
 async function sectionsOf(session: Session) {
@@ -34,14 +37,21 @@ describe('the account menu', { timeout: 20_000 }, () => {
     expect(sections).toEqual([
       [
         'Dashboards',
-        ['Stores', 'Create dashboard', 'Upload dashboard', 'Dashboard sorting settings', 'Dashboard groups'],
+        [
+          'Stores',
+          'Food-safety reports',
+          'Create dashboard',
+          'Upload dashboard',
+          'Dashboard sorting settings',
+          'Dashboard groups',
+        ],
       ],
       [
         'Settings',
         ['Personal settings', 'Device configuration', 'Theme settings', expect.stringMatching(/^Switch to/)],
       ],
       ['Help', ['Help', 'Request a feature', 'Report a bug']],
-      ['Administration', ['Users', 'Alarm health', 'Switch account']],
+      ['Administration', ['Users', 'Alarm health', 'Alarm escalation', 'Switch account']],
     ]);
     const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
     expect(logout.closest('[role="group"]')).toBeNull();
@@ -51,5 +61,24 @@ describe('the account menu', { timeout: 20_000 }, () => {
   it('leaves out the administration section for a user who administers nothing', async () => {
     const { sections } = await sectionsOf(operatorSession);
     expect(sections.map(([heading]) => heading)).toEqual(['Dashboards', 'Settings', 'Help']);
+  });
+
+  it('offers the dashboard actions disabled until the dashboards have loaded, then takes them', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('*/api/v2/dashboards/', async () => {
+        await answered;
+        return HttpResponse.json(dashboardsList);
+      }),
+    );
+    const { menu } = await sectionsOf(operatorSession);
+    const upload = within(menu).getByRole('menuitem', { name: 'Upload dashboard' });
+    expect(upload.getAttribute('aria-disabled')).toBe('true');
+    expect(within(menu).getByRole('menuitem', { name: 'Help' }).getAttribute('aria-disabled')).toBeNull();
+    answer();
+    await waitFor(() => expect(upload.getAttribute('aria-disabled')).toBeNull());
+    await userEvent.setup().click(upload);
+    expect(await screen.findByRole('dialog', { name: 'Upload dashboard' })).toBeTruthy();
   });
 });

@@ -1,11 +1,11 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createStorage } from '../../src/services/storage';
-import { alarmEntry, alarmServer, historyRow } from '../support/alarmHandlers';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { alarmEntry, alarmServer, historyRow } from '../support/servers/alarmHandlers';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 function renderWithAlarms(...args: Parameters<typeof alarmServer>) {

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Chart } from 'chart.js';
@@ -15,13 +15,13 @@ import {
   type Dashboard,
 } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { defrost, roomChartDashboard } from '../support/annotationFixtures';
-import { dashboardsList } from '../support/dashboardFixtures';
-import { dashboardHandlers } from '../support/dashboardHandlers';
-import { installFakeCanvas } from '../support/fakeCanvas';
-import { operatorSession } from '../support/fixtures';
-import { historyHandler } from '../support/historyHandlers';
-import { renderApp } from '../support/renderApp';
+import { defrost, roomChartDashboard } from '../support/fixtures/annotationFixtures';
+import { dashboardsList } from '../support/fixtures/dashboardFixtures';
+import { dashboardHandlers } from '../support/servers/dashboardHandlers';
+import { installFakeCanvas } from '../support/fakes/fakeCanvas';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { historyHandler } from '../support/servers/historyHandlers';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 installFakeCanvas();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../support/renderApp';
+import { renderApp } from '../support/dom/renderApp';
 
 // The toasts sit outside every screen: their failure is one only the last-resort boundary catches.
 vi.mock('../../src/ui/notifications/Toasts', () => ({

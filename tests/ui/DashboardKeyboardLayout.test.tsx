@@ -1,15 +1,15 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dashboard } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { editedDashboard } from '../support/dashboardEditorFixtures';
-import { dashboardsList } from '../support/dashboardFixtures';
-import { dashboardHandlers } from '../support/dashboardHandlers';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { editedDashboard } from '../support/fixtures/dashboardEditorFixtures';
+import { dashboardsList } from '../support/fixtures/dashboardFixtures';
+import { dashboardHandlers } from '../support/servers/dashboardHandlers';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 const jsdomWidth = Object.getOwnPropertyDescriptor(window, 'innerWidth');

@@ -1,12 +1,12 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createStorage } from '../../src/services/storage';
-import { dashboardsList, emptyDashboardsList } from '../support/dashboardFixtures';
-import { dashboardHandlers } from '../support/dashboardHandlers';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { dashboardsList, emptyDashboardsList } from '../support/fixtures/dashboardFixtures';
+import { dashboardHandlers } from '../support/servers/dashboardHandlers';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 function renderSignedIn(path: string, list = dashboardsList) {

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -8,7 +8,7 @@ import { preferencesOf } from '../../src/machines/userPreferences';
 import { DEFAULT_ACCOUNT_SETTINGS, Widget, type WidgetInterval } from '#contracts';
 import { DateRangePickerDialog } from '../../src/ui/dateRange/DateRangePickerDialog';
 import { WidgetDetailsDialog } from '../../src/ui/widgetEditor/WidgetDetailsDialog';
-import { savedLineWidget, startWidgetEditor } from '../support/widgetEditorFixtures';
+import { savedLineWidget, startWidgetEditor } from '../support/fixtures/widgetEditorFixtures';
 
 // Monday 30 March 2026, 06:00 in New York (EDT, UTC-4): the dialog's zone is given, never the machine's.
 const NOW = Date.parse('2026-03-30T10:00:00Z');

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
 import type { DeviceConfigurationSave, SortSettings } from '#contracts';
 import { DeviceConfigurationDialog } from '../../src/ui/dialogs/DeviceConfigurationDialog';
-import { deviceTree } from '../support/devicePageFixtures';
+import { deviceTree } from '../support/fixtures/devicePageFixtures';
 
 function renderDialog(settings: SortSettings = { sortMode: 'NAME', sortDirection: 'ASC' }) {
   const save = vi.fn((_: DeviceConfigurationSave) => Promise.resolve());

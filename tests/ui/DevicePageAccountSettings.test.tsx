@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,12 @@ import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '#contracts';
 import { AppActor } from '../../src/ui/appActor';
 import { DevicePageScreen } from '../../src/ui/screens/DevicePageScreen';
 import type { DepartmentLookup } from '../../src/machines/devicePage/devicePage.types';
-import { foundDepartment, offlineDepartment, pageAddress, pageLines } from '../support/devicePageFixtures';
+import {
+  foundDepartment,
+  offlineDepartment,
+  pageAddress,
+  pageLines,
+} from '../support/fixtures/devicePageFixtures';
 
 /**
  * The device page under a root that holds the account settings as the app machine does (context.settings) and

@@ -1,10 +1,10 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { getNodeText, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createStorage } from '../../src/services/storage';
-import { treeDepartmentNames } from '../support/devicePageServer';
-import { deviceTree, operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { treeDepartmentNames } from '../support/servers/devicePageServer';
+import { deviceTree, operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 describe('device page breadcrumb', { timeout: 20_000 }, () => {

@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,12 @@ import type { DepartmentLookup, LinesResponse } from '../../src/machines/deviceP
 import { devicePageMachine } from '../../src/machines/devicePage/devicePageMachine';
 import { AppActor } from '../../src/ui/appActor';
 import { DevicePageScreen } from '../../src/ui/screens/DevicePageScreen';
-import { foundDepartment, offlineDepartment, pageAddress, pageLines } from '../support/devicePageFixtures';
+import {
+  foundDepartment,
+  offlineDepartment,
+  pageAddress,
+  pageLines,
+} from '../support/fixtures/devicePageFixtures';
 
 /** The screen under a root that runs the device page actor as the app machine does (systemId devicePage). */
 function renderPage(lookup: DepartmentLookup, loadLines = () => Promise.resolve(pageLines)) {

@@ -1,11 +1,11 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createStorage } from '../../src/services/storage';
 import type * as DeviceConfigurationDialogModule from '../../src/ui/dialogs/DeviceConfigurationDialog';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 
 /** The device configuration dialog (mounted by the layout, beside the screens) throws until `failing` is cleared. */
 const failing = vi.hoisted(() => ({ dialog: true }));

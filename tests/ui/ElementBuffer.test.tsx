@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toPromise } from 'xstate';
 import { Widget } from '#contracts';
 import { WidgetDetailsDialog } from '../../src/ui/widgetEditor/WidgetDetailsDialog';
-import { adminPreferences, operatorPreferences } from '../support/preferencesFixtures';
-import { savedLineWidget, startWidgetEditor } from '../support/widgetEditorFixtures';
+import { adminPreferences, operatorPreferences } from '../support/fixtures/preferencesFixtures';
+import { savedLineWidget, startWidgetEditor } from '../support/fixtures/widgetEditorFixtures';
 
 // 30 March 2026, 12:00 in Copenhagen; the user's zone is given, never the machine's.
 const NOW = Date.parse('2026-03-30T10:00:00Z');

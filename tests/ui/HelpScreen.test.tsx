@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import GUIDE from '../../docs/user-guide.md?raw';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 /** The guide's sections, as its author wrote them. */

@@ -1,13 +1,13 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createStorage } from '../../src/services/storage';
-import { dashboardsList, exportedDashboard } from '../support/dashboardFixtures';
-import { dashboardHandlers } from '../support/dashboardHandlers';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { dashboardsList, exportedDashboard } from '../support/fixtures/dashboardFixtures';
+import { dashboardHandlers } from '../support/servers/dashboardHandlers';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 const fileOf = (text: string, name = 'export.json') => new File([text], name, { type: 'application/json' });

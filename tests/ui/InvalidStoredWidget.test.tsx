@@ -1,16 +1,16 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../src/services/appServices';
 import { createStorage } from '../../src/services/storage';
-import { editedDashboard, freezerPage } from '../support/dashboardEditorFixtures';
-import { dashboardsList } from '../support/dashboardFixtures';
-import { dashboardHandlers } from '../support/dashboardHandlers';
-import { fakeSocketFactory } from '../support/fakeSocket';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { editedDashboard, freezerPage } from '../support/fixtures/dashboardEditorFixtures';
+import { dashboardsList } from '../support/fixtures/dashboardFixtures';
+import { dashboardHandlers } from '../support/servers/dashboardHandlers';
+import { fakeSocketFactory } from '../support/fakes/fakeSocket';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 /** A pictograph stored before icon names were checked: its second element names Object.prototype's constructor. */

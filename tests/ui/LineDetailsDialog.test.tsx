@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import type { LineWriteOutcome } from '../../src/machines/lineEdit/lineEdit.even
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
 import type { Line, LineWriteRequest } from '#contracts';
 import { LineDetailsDialog } from '../../src/ui/dialogs/LineDetailsDialog';
-import { modeLine, pageAddress, setpointLine } from '../support/devicePageFixtures';
+import { modeLine, pageAddress, setpointLine } from '../support/fixtures/devicePageFixtures';
 
 function renderDialog(line: Line, outcome: LineWriteOutcome = 'accepted') {
   const writeLine = vi.fn((_: LineWriteRequest) => Promise.resolve(outcome));

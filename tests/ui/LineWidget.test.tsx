@@ -1,4 +1,4 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -7,7 +7,7 @@ import type { OpenedDashboard } from '#contracts';
 import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
 import { I18nProvider } from '../../src/ui/i18n';
 import LineRenderer from '../../src/ui/widgets/line/Renderer';
-import { editedDashboard, freezerTopic } from '../support/dashboardEditorFixtures';
+import { editedDashboard, freezerTopic } from '../support/fixtures/dashboardEditorFixtures';
 
 /** The editor of the fixture dashboard, loaded. */
 async function openedEditor() {
@@ -37,8 +37,8 @@ describe('LINE widget', () => {
         type: 'page.valuesPushed',
         topic: freezerTopic,
         lines: [
-          { number: 1, status: 'OK', value: '-18.5', unit: '°C' },
-          { number: 2, status: 'DEVICE_CAN_RECEIVED', value: null, unit: null },
+          { number: 1, status: 'OK', value: '-18.5', unit: '°C', state: null },
+          { number: 2, status: 'DEVICE_CAN_RECEIVED', value: null, unit: null, state: null },
         ],
       });
     });
@@ -62,7 +62,7 @@ describe('LINE widget', () => {
       actor.send({
         type: 'page.valuesPushed',
         topic: freezerTopic,
-        lines: [{ number: 1, status: 'OK', value: '-18.5', unit: '°C' }],
+        lines: [{ number: 1, status: 'OK', value: '-18.5', unit: '°C', state: null }],
       });
     });
     expect(screen.getByText('Cabinet temperature').nextElementSibling?.textContent).toBe('-18.5 °C');
@@ -81,7 +81,7 @@ describe('LINE widget', () => {
         type: 'page.valuesPushed',
         topic: freezerTopic,
         lines: [
-          { number: 1, status: 'OK', value: '-18.0', unit: '°C' },
+          { number: 1, status: 'OK', value: '-18.0', unit: '°C', state: null },
           { number: 2, status: 'OK', value: 'Offen', unit: '', state: 1 },
         ],
       });

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/services/storage';
-import { LOCKED_TEXT, SECURE_CODE } from '../support/apiHandlers';
-import { renderApp } from '../support/renderApp';
+import { LOCKED_TEXT, SECURE_CODE } from '../support/servers/apiHandlers';
+import { renderApp } from '../support/dom/renderApp';
 
 async function signIn(username: string, password: string) {
   const user = userEvent.setup();

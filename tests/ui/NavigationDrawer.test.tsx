@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStorage } from '../../src/services/storage';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 
 /** A phone: every `max-width` query below 960 px matches. */
 function narrowScreen() {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../support/renderApp';
+import { renderApp } from '../support/dom/renderApp';
 
 describe('not found screen', () => {
   it('shows a catalogue message id from ?message= in the user language', async () => {

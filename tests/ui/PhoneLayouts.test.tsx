@@ -1,10 +1,10 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
 import { Dialog } from '../../src/ui/primitives/Dialog';
-import { coldRoom, dashboardWith, startDashboard, widgetOf } from '../support/widgetFixtures';
+import { coldRoom, widgetOf } from '../support/fixtures/widgetFixtures';
+import { renderWidgetDashboard } from '../support/dom/renderWidgetDashboard';
 
 /**
  * jsdom applies no stylesheet and lays nothing out, so a phone width cannot be measured here: these tests pin the
@@ -69,8 +69,7 @@ describe('on a phone', () => {
 
   it('a wide table scrolls inside its own named region, which takes focus so the keyboard can scroll it', async () => {
     const air = { id: 'air', ...coldRoom, lineNumber: 1, name: 'Air' };
-    const { actor } = await startDashboard(dashboardWith(widgetOf('TABLE', [air], { name: 'Rooms' })));
-    render(<DashboardGrid actor={actor} />);
+    const { actor } = await renderWidgetDashboard(widgetOf('TABLE', [air], { name: 'Rooms' }));
     const table = await screen.findByRole('table', { name: 'Rooms' });
     const region = screen.getByRole('region', { name: 'Rooms' });
     expect(within(region).getByRole('table')).toBe(table);

@@ -1,11 +1,11 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStorage } from '../../src/services/storage';
 import type * as HomeScreenModule from '../../src/ui/screens/HomeScreen';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 
 /** The home screen throws while `failing.home` is set, as a bug in a screen's view would. */
 const failing = vi.hoisted(() => ({ home: true }));

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { deviceTree, operatorSession } from '../support/fixtures';
+import { deviceTree, operatorSession } from '../support/fixtures/fixtures';
 import { server } from './setup';
-import { renderApp } from '../support/renderApp';
+import { renderApp } from '../support/dom/renderApp';
 
 function renderSignedIn(path: string) {
   createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);

@@ -1,12 +1,12 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
 import { server } from './setup';
 
 const ADDRESS = 'ops@store101.example';

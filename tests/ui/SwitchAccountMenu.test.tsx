@@ -1,12 +1,12 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '#contracts';
 import { createStorage } from '../../src/services/storage';
-import { operatorSession } from '../support/fixtures';
-import { renderApp } from '../support/renderApp';
-import { adminSession, operatorAsAdmin } from '../support/switchSessions';
+import { operatorSession } from '../support/fixtures/fixtures';
+import { renderApp } from '../support/dom/renderApp';
+import { adminSession, operatorAsAdmin } from '../support/fixtures/switchSessions';
 
 /** The account menu's button and entries for a stored session. */
 async function menuOf(session: Session) {

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WidgetDownloadRequest } from '../../src/machines/dashboardEditor/widgetDownload';
 import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
-import { installFakeHeaderLayout } from '../support/fakeHeaderLayout';
-import { historyHandler, startHistoryDashboard } from '../support/historyHandlers';
-import { coldRoom, dashboardWith, startDashboard, widgetOf } from '../support/widgetFixtures';
+import { installFakeHeaderLayout } from '../support/fakes/fakeHeaderLayout';
+import { historyHandler, startHistoryDashboard } from '../support/servers/historyHandlers';
+import { coldRoom, dashboardWith, startDashboard, widgetOf } from '../support/fixtures/widgetFixtures';
 import { server } from './setup';
 
 const resizeTo = installFakeHeaderLayout();

@@ -1,10 +1,10 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
 import { WidgetDetailsDialog } from '../../src/ui/widgetEditor/WidgetDetailsDialog';
-import { newPosition, savedLineWidget, startWidgetEditor } from '../support/widgetEditorFixtures';
+import { newPosition, savedLineWidget, startWidgetEditor } from '../support/fixtures/widgetEditorFixtures';
 
 type User = ReturnType<typeof userEvent.setup>;
 

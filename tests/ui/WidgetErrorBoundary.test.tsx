@@ -1,12 +1,16 @@
-import '../support/resizeObserver';
+import '../support/fakes/resizeObserver';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dashboard } from '#contracts';
 import { DashboardGrid } from '../../src/ui/dashboards/DashboardGrid';
 import type * as PictographRendererModule from '../../src/ui/widgets/pictograph/Renderer';
-import { coldRoom, pageTopicOf, startDashboard, widgetOf } from '../support/widgetFixtures';
+import {
+  coldRoom,
+  dashboardOf,
+  pageTopicOf,
+  startDashboard,
+  widgetOf,
+} from '../support/fixtures/widgetFixtures';
 
 /** The pictograph renderer throws while `failing.pictograph` is set, as a renderer bug would. */
 const failing = vi.hoisted(() => ({ pictograph: true }));
@@ -20,22 +24,13 @@ vi.mock('../../src/ui/widgets/pictograph/Renderer', async (importActual) => {
   };
 });
 
-const dashboard = v.parse(Dashboard, {
-  id: 'd-boundaries',
-  name: 'Boundaries',
-  favorite: false,
-  order: 0,
-  groupId: null,
-  breakpoint: 'lg',
-  version: 1,
-  widgets: [
-    widgetOf('PICTOGRAPH', [{ id: 'fans', ...coldRoom, lineNumber: 7, name: 'Fans' }], { name: 'Equipment' }),
-    {
-      ...widgetOf('LINE', [{ id: 'air', ...coldRoom, lineNumber: 1, name: 'Air' }], { name: 'Climate' }),
-      position: { i: 'w-LINE', x: 6, y: 0, w: 6, h: 6 },
-    },
-  ],
-});
+const dashboard = dashboardOf({ id: 'd-boundaries', name: 'Boundaries', order: 0 }, [
+  widgetOf('PICTOGRAPH', [{ id: 'fans', ...coldRoom, lineNumber: 7, name: 'Fans' }], { name: 'Equipment' }),
+  {
+    ...widgetOf('LINE', [{ id: 'air', ...coldRoom, lineNumber: 1, name: 'Air' }], { name: 'Climate' }),
+    position: { i: 'w-LINE', x: 6, y: 0, w: 6, h: 6 },
+  },
+]);
 
 const frame = (name: string) => screen.getByRole('article', { name });
 
@@ -55,9 +50,9 @@ describe('widget error boundary', () => {
     expect(within(frame('Equipment')).getByRole('button', { name: 'Fullscreen Equipment' })).toBeTruthy();
     expect(logged).toHaveBeenCalled();
 
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '3.5', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '3.5', unit: '°C', state: null }]);
     expect(within(frame('Climate')).getByText('3.5 °C')).toBeTruthy();
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '3.7', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '3.7', unit: '°C', state: null }]);
     expect(within(frame('Climate')).getByText('3.7 °C')).toBeTruthy();
 
     // Retry renders the widget again: still failing, the fallback stays; fixed, the widget shows.

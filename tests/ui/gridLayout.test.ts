@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breakpointOf, layoutAt } from '../../src/ui/dashboards/gridLayout';
-import { editedDashboard } from '../support/dashboardEditorFixtures';
+import { editedDashboard } from '../support/fixtures/dashboardEditorFixtures';
 
 describe('dashboard grid layout', () => {
   it('picks the breakpoint from the window width (SPEC §9)', () => {

@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { apiHandlers } from '../support/apiHandlers';
+import { apiHandlers } from '../support/servers/apiHandlers';
 
 export const server = setupServer(...apiHandlers);
 

@@ -4,8 +4,8 @@ import { createActor, fromPromise } from 'xstate';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
 import { DeviceConfigurationDialog } from '../../src/ui/dialogs/DeviceConfigurationDialog';
 import { fontFamily, SYSTEM_FONT_STACK } from '../../src/ui/fonts';
-import { deviceTree } from '../support/devicePageFixtures';
-import { renderApp } from '../support/renderApp';
+import { deviceTree } from '../support/fixtures/devicePageFixtures';
+import { renderApp } from '../support/dom/renderApp';
 
 /** Keys a plain object answers from Object.prototype. */
 const PROTOTYPE_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { verifyAllChains, type BrokenLink } from '../modules/audit/verify';
+import { exitWhenDone } from './exit';
 import { toolLog } from './toolLog';
 
 const REASONS: Record<BrokenLink['reason'], string> = {
@@ -44,10 +45,8 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
+exitWhenDone(
+  run(),
+  (error): error is Error => error instanceof ConfigError,
+  () => 2,
 );

@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from '../config';
 import { BackupFileError } from '../db/backup/file';
 import { backupDatabase, restoreDatabase } from '../db/backup/postgres';
 import { openDatabase } from '../db/open';
+import { exitWhenDone } from './exit';
 import { toolLog } from './toolLog';
 
 const USAGE = `usage:
@@ -64,10 +65,7 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof BackupFileError || error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
+exitWhenDone(
+  run(process.argv.slice(2)),
+  (error): error is Error => error instanceof BackupFileError || error instanceof ConfigError,
 );

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
+import { exitWhenDone } from './exit';
 import { toolLog } from './toolLog';
 import { AppError } from '../errors';
 import { loadAdfs } from '../gateway/adf/loader';
@@ -74,14 +75,8 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof AppError || error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(error instanceof AppError && error.statusCode === 409 ? 3 : 1);
-    }
-    console.error(error);
-    process.exit(1);
-  },
+exitWhenDone(
+  run(process.argv.slice(2)),
+  (error): error is Error => error instanceof AppError || error instanceof ConfigError,
+  (error) => (error instanceof AppError && error.statusCode === 409 ? 3 : 1),
 );

@@ -18,7 +18,7 @@ export interface DatabaseHandle {
 }
 
 /** `url` without its password, for logs and the banner. */
-export function withoutPassword(url: string): string {
+function withoutPassword(url: string): string {
   const shown = new URL(url);
   shown.password = '';
   return shown.toString();

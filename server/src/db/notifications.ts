@@ -22,6 +22,8 @@ export class DatabaseChannel<T extends object> {
   private readonly listeners = new Set<(message: T) => void>();
   private stopped = false;
   private end: (() => Promise<void>) | undefined;
+  private listenings = 0;
+  private listeningNow = false;
 
   constructor(
     private readonly db: Database,
@@ -29,6 +31,15 @@ export class DatabaseChannel<T extends object> {
     private readonly channel: string,
     private readonly parse: (payload: Record<string, unknown>) => T | null,
   ) {}
+
+  /**
+   * Which LISTEN connection hears the channel now: a number that changes with every new connection, undefined
+   * while none does. What was remembered from the channel's messages is good only while it stays the same (the
+   * messages sent in between were not heard).
+   */
+  get listening(): number | undefined {
+    return this.listeningNow ? this.listenings : undefined;
+  }
 
   subscribe(listener: (message: T) => void): () => void {
     this.listeners.add(listener);
@@ -84,6 +95,7 @@ export class DatabaseChannel<T extends object> {
     const release = (error?: Error) => {
       if (released) return;
       released = true;
+      this.listeningNow = false;
       clearInterval(heartbeat);
       connection.release(error ?? true);
     };
@@ -96,6 +108,8 @@ export class DatabaseChannel<T extends object> {
       if (!this.stopped) setTimeout(() => void this.reconnect(pool), RECONNECT_MS).unref();
     });
     await connection.query(`LISTEN ${this.channel}`);
+    this.listenings += 1;
+    this.listeningNow = !released;
     this.end = async () => release();
   }
 

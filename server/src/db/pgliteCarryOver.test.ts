@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../../../tests/e2e/support/server';
 import { importRuns } from '../modules/history/jobs';
 import { tableDigests } from '../testing/tableDigests';
+import { useTempDirs } from '../testing/tempDirs';
 import type { Database } from './client';
 import { migrationsFolder } from './migrate';
 import { openDatabase } from './open';
@@ -41,14 +40,10 @@ async function earlierStore(dataDir: string): Promise<Record<string, string>> {
 }
 
 describe('carrying a store of an earlier version (PGlite) over', () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirs();
 
   it('copies every table into the embedded PostgreSQL on first start, keeps the old folder, and does it once', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'coldwatch-pglite-'));
-    dirs.push(dataDir);
+    const dataDir = await tempDir('coldwatch-pglite-');
     const before = await earlierStore(dataDir);
     expect(Object.keys(before).length).toBeGreaterThan(20);
 

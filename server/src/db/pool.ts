@@ -8,7 +8,7 @@ import pg from 'pg';
  * connection is presumed lost (a partition) and closed at QUERY_MS, with every idle connection opened before it.
  * Waiting for a free connection, or for a new one, ends at CONNECT_MS. Either failure answers 503 (errors.ts).
  */
-export const DATABASE_TIMEOUTS = {
+const DATABASE_TIMEOUTS = {
   connectMs: 3_000,
   statementMs: 3_500,
   queryMs: 4_000,

@@ -1,5 +1,5 @@
 import { departmentKey, lineKey } from './adf/loader';
-import type { GatewayEvent } from './events';
+import type { GatewayEvent, RawLineValue } from './events';
 import type { GatewayLogger } from './logger';
 import { applyAlarmChange, offlineStatus, withAlarm } from './statuses';
 import type { PresenceHeard } from './lost-devices';
@@ -261,17 +261,25 @@ export class DeviceCache {
     if (d.silent || (!d.online && d.statusHeard)) this.hooks.reported(tenant, hexacode, d.online);
     const previous = dep.values;
     const next = new Map<string, number | null>(Object.entries(m.values));
-    const changes: { page: number; line: number; raw: number | null }[] = [];
+    const changed: RawLineValue[] = [];
     for (const [k, raw] of next) {
       if (previous?.get(k) !== raw || !previous.has(k)) {
         const [page, line] = k.split('.').map(Number) as [number, number];
-        changes.push({ page, line, raw });
+        changed.push({ page, line, raw });
       }
     }
     dep.values = next;
     dep.ts = m.ts;
-    if (changes.length > 0) {
-      this.hooks.emit({ type: 'LineValues', tenant, hexacode, department, subDepartment, ts: m.ts, changes });
+    if (changed.length > 0) {
+      this.hooks.emit({
+        type: 'RawLineValues',
+        tenant,
+        hexacode,
+        department,
+        subDepartment,
+        ts: m.ts,
+        values: changed,
+      });
       this.hooks.sourceChanged(source);
     }
   }

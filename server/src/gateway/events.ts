@@ -2,6 +2,13 @@ import type { GatewayLogger } from './logger';
 import type { LineView } from './line-view';
 import type { DepartmentStatus } from './protocol';
 
+/** A line's raw value as its device sent it (before its ADF line scales it or names its state). */
+export interface RawLineValue {
+  page: number;
+  line: number;
+  raw: number | null;
+}
+
 /** What the gateway tells its listeners (the realtime hub): changes only, as they arrive from the broker. */
 export type GatewayEvent =
   | { type: 'DeviceStatus'; tenant: string; hexacode: string; status: DepartmentStatus }
@@ -14,14 +21,14 @@ export type GatewayEvent =
       status: DepartmentStatus;
     }
   | {
-      type: 'LineValues';
+      type: 'RawLineValues';
       tenant: string;
       hexacode: string;
       department: number;
       subDepartment: number;
       ts: number;
-      /** Raw values that changed; translate with readLines()/translateLine() for the pages a client watches. */
-      changes: { page: number; line: number; raw: number | null }[];
+      /** The lines whose raw values changed; realtime translates them for the pages a client watches. */
+      values: RawLineValue[];
     }
   /**
    * A device's alarm was raised or cleared (its `alarm` message), or the server lost or found the device

@@ -193,9 +193,20 @@ function view(
   if (!values) return base;
   const k = lineKey(page, l.number);
   if (!values.has(k)) return { ...base, status: 'LINE_NOT_PRESENT' };
-  const raw = values.get(k);
+  return { ...base, ...liveValueOf(l, values.get(k)) };
+}
+
+/**
+ * A device's raw value through its ADF line: the one place where the number a device sends becomes what people
+ * read (the scaled number as text, or the state's label in the ADF's language, and for a line of states the
+ * state's index). Value, unit and state only when OK.
+ */
+export function liveValueOf(
+  l: AdfLine,
+  raw: number | null | undefined,
+): Pick<LineView, 'status' | 'value' | 'unit' | 'state'> {
   const t = translateRaw(l, raw);
   return t.status === 'OK'
-    ? { ...base, status: 'OK', value: t.value, unit: t.unit, ...(l.options && raw != null && { state: raw }) }
-    : { ...base, status: t.status };
+    ? { status: 'OK', value: t.value, unit: t.unit, ...(l.options && raw != null && { state: raw }) }
+    : { status: t.status };
 }

@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
  * Reads the fixed header of each MQTT packet as it streams past and fails as soon as one announces a body larger
  * than `maxBytes`, before that body is buffered: Aedes itself would accept packets of up to 256 MB.
  */
-export class PacketSizeCheck {
+class PacketSizeCheck {
   /** Bytes of the current packet's body still to pass; -1 while reading a fixed header. */
   private bodyLeft = -1;
   private headerBytes = 0;

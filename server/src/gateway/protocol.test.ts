@@ -11,7 +11,7 @@ import { MemoryDeviceCredentials } from './credentials';
 import { MemoryDeviceDirectory } from './directory';
 import { Gateway, type GatewayEvent, type LineView } from './gateway';
 import { PROTOCOL_VERSION, Topics } from './protocol';
-import { averageAirOf } from './testing';
+import { averageAirOf, expectAnnouncedInAlarm, metricsAfter } from './testing';
 
 /**
  * Protocol tests over real MQTT/TCP: against the embedded broker always, and against Mosquitto on 127.0.0.1:1883
@@ -212,7 +212,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     expect((await gateway.readLines(tenant, spec.hexacode, 1, 0, 42)).status).toBe('PAGE_NOT_PRESENT');
     const missing = { tenant, hexacode: spec.hexacode, department: 1, subDepartment: 0, page: 1, line: 99 };
     expect(await gateway.readLine(missing)).toEqual({ status: 'LINE_NOT_PRESENT_IN_ADF' });
-    expect(events.some((e) => e.type === 'LineValues' && e.hexacode === spec.hexacode)).toBe(true);
+    expect(events.some((e) => e.type === 'RawLineValues' && e.hexacode === spec.hexacode)).toBe(true);
   });
 
   it('counts malformed, unknown and wrongly shaped messages without crashing', async () => {
@@ -247,14 +247,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       JSON.stringify({ v: 1, type: 'values', ts: 5, values: { '1.1': 42 } }),
       { qos: 1 },
     );
-    const m = await eventually(
-      () => {
-        const x = gateway.metrics();
-        return x.received - before.received >= 9 ? x : undefined;
-      },
-      { what: 'nine more messages received' },
-    );
-    const delta = (reason: string) => (m.rejected[reason] ?? 0) - (before.rejected[reason] ?? 0);
+    const { after: m, rejected: delta } = await metricsAfter(gateway, before, 9);
     expect(delta('malformed_json')).toBe(1);
     expect(delta('unknown_type')).toBe(1);
     expect(delta('invalid_shape')).toBe(3);
@@ -360,20 +353,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       { what: 'department 1.1 ON_ALARM' },
     );
     expect(gateway.deviceStatus(tenant, spec.hexacode)).toBe('ON_ALARM');
-    expect(events).toContainEqual({
-      type: 'DepartmentStatus',
-      tenant,
-      hexacode: spec.hexacode,
-      department: 1,
-      subDepartment: 1,
-      status: 'ON_ALARM',
-    });
-    expect(events).toContainEqual({
-      type: 'DeviceStatus',
-      tenant,
-      hexacode: spec.hexacode,
-      status: 'ON_ALARM',
-    });
+    expectAnnouncedInAlarm(events, tenant, spec.hexacode);
     expect(await gateway.writeLine({ ...address, line: 1 }, 20)).toMatchObject({ result: 'ACCEPTED' });
     await sim.tick(4);
     await eventually(() => (gateway.deviceStatus(tenant, spec.hexacode) === 'ON' ? true : undefined), {

@@ -20,15 +20,15 @@ export const DEFAULT_PREFIX = 'devices';
  * one retained status and a retained values and status message for each of at most MAX_DEPARTMENTS departments.
  */
 export const MAX_PACKET_BYTES = 64 * 1024;
-export const MAX_DEPARTMENTS = 64;
-export const MAX_VALUES_PER_DEPARTMENT = 2048;
+const MAX_DEPARTMENTS = 64;
+const MAX_VALUES_PER_DEPARTMENT = 2048;
 export const MAX_RETAINED_TOPICS_PER_DEVICE = 1 + 2 * MAX_DEPARTMENTS;
 
 export const TENANT = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export const HEXACODE = /^[0-9A-F]{6,16}$/;
 
 /** An alarm code: chosen by the model (its ADF names them), upper-case letters, digits and underscores. */
-export const ALARM_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+const ALARM_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 /**
  * How long a device that was online must stay offline before the server raises its own DEVICE_LOST alarm
@@ -58,7 +58,7 @@ export const STATUS_REREAD_ANSWER_MS = 3_000;
  */
 export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
 
-export const DEPARTMENT_STATUSES = ['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM'] as const;
+const DEPARTMENT_STATUSES = ['ON', 'ON_ALARM', 'OFF', 'OFF_ALARM'] as const;
 export type DepartmentStatus = (typeof DEPARTMENT_STATUSES)[number];
 
 const version = v.literal(PROTOCOL_VERSION);

@@ -101,7 +101,8 @@ export class DeviceRuntime implements GatewayAccess {
     };
   }
 
-  async start(): Promise<void> {
+  /** `step` hears what it does now (the start's readiness shows it while it lasts). */
+  async start(step: (name: string) => void = () => {}): Promise<void> {
     const log = this.options.logger ?? silentLogger;
     this.loadedAdfs ??= await loadAdfs();
     let url = this.options.url;
@@ -110,6 +111,7 @@ export class DeviceRuntime implements GatewayAccess {
       password: this.options.password,
     };
     if (!url) {
+      step('starting the broker');
       // A new random server password per start: nothing to configure, nothing to leak.
       const identity = { username: 'coldwatch-server', password: randomBytes(24).toString('base64url') };
       this.broker = await startBroker({
@@ -124,6 +126,7 @@ export class DeviceRuntime implements GatewayAccess {
       server = identity;
     }
     this.brokerUrl = url;
+    step('connecting the gateway');
     const gateway = new Gateway({
       url,
       ...server,
@@ -136,8 +139,10 @@ export class DeviceRuntime implements GatewayAccess {
     });
     await gateway.start();
     this.current = gateway;
+    step('loading virtual devices');
     await this.reloadVirtualDevices();
     if (this.options.simulator) {
+      step('connecting the simulated fleet');
       this.fleet = await startFleet(this.options.fleet ?? demoFleet, this.loadedAdfs, {
         url,
         ...(this.options.prefix ? { prefix: this.options.prefix } : {}),

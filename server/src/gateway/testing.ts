@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
+import { expect } from 'vitest';
 import type { FleetDevice } from '../simulator/fleetDevice';
 import { eventually } from '../testing/wait';
 import { type AdfRegistry, loadAdfs } from './adf/loader';
@@ -7,7 +8,7 @@ import { type EmbeddedBroker, startBroker } from './broker';
 import type { GatewayClock } from './clock';
 import { MemoryDeviceCredentials } from './credentials';
 import { MemoryDeviceDirectory } from './directory';
-import { Gateway, type GatewayEvent, type GatewayOptions } from './gateway';
+import { Gateway, type GatewayEvent, type GatewayMetrics, type GatewayOptions } from './gateway';
 import { PROTOCOL_VERSION, Topics } from './protocol';
 import type { VirtualDeviceDefinition } from './virtual';
 
@@ -49,6 +50,35 @@ export const testDevice = (hexacode: string, model = 'CC-410'): FleetDevice => (
 });
 
 /** A virtual device `virtual` with one line: the average air temperature of departments 1.0 and 1.1 of `hexacode`. */
+/**
+ * Waits until `gateway` has received `count` messages more than it had at `before`; answers its metrics then and
+ * how many of the messages since it rejected for `reason`.
+ */
+export async function metricsAfter(gateway: Gateway, before: GatewayMetrics, count: number) {
+  const after = await eventually(
+    () => {
+      const now = gateway.metrics();
+      return now.received - before.received >= count ? now : undefined;
+    },
+    { what: `${count} more messages received` },
+  );
+  const rejected = (reason: string) => (after.rejected[reason] ?? 0) - (before.rejected[reason] ?? 0);
+  return { after, rejected };
+}
+
+/** Expects `events` to have announced department 1.1 of `hexacode` and the device itself ON_ALARM. */
+export function expectAnnouncedInAlarm(events: GatewayEvent[], tenant: string, hexacode: string): void {
+  expect(events).toContainEqual({
+    type: 'DepartmentStatus',
+    tenant,
+    hexacode,
+    department: 1,
+    subDepartment: 1,
+    status: 'ON_ALARM',
+  });
+  expect(events).toContainEqual({ type: 'DeviceStatus', tenant, hexacode, status: 'ON_ALARM' });
+}
+
 export const averageAirOf = (virtual: string, hexacode: string): VirtualDeviceDefinition => ({
   hexacode: virtual,
   name: 'Site',
@@ -80,7 +110,7 @@ export const averageAirOf = (virtual: string, hexacode: string): VirtualDeviceDe
   ],
 });
 
-export const SERVER_LOGIN = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
+const SERVER_LOGIN = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
 
 /** An embedded broker that knows `devices`, a gateway on it, and what the gateway announced. */
 export interface GatewayBench {

@@ -7,20 +7,18 @@ import { HEXACODE } from './protocol';
  * subscribes to all of them), so every instance computes the same derived values from the same broker-fed state;
  * nothing needs to be published back.
  */
-export const AGGREGATES = ['avg', 'min', 'max', 'sum', 'count'] as const;
-export type Aggregate = (typeof AGGREGATES)[number];
+const AGGREGATES = ['avg', 'min', 'max', 'sum', 'count'] as const;
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const text = v.pipe(v.string(), v.trim(), v.nonEmpty());
 
-export const VirtualSource = v.object({
+const VirtualSource = v.object({
   hexacode: v.pipe(v.string(), v.regex(HEXACODE)),
   department: int(0, 255),
   subDepartment: int(0, 255),
   page: int(1, 999),
   line: int(1, 9999),
 });
-export type VirtualSource = v.InferOutput<typeof VirtualSource>;
 
 export const VirtualLine = v.object({
   number: int(1, 9999),
@@ -82,8 +80,4 @@ export function evaluateVirtualLine(line: VirtualLine, readings: readonly Source
   }
   const text = result.toFixed(line.decimals);
   return { status: 'OK', value: /^-0(\.0*)?$/.test(text) ? text.slice(1) : text, unit: line.unit };
-}
-
-export function parseVirtualDevice(json: unknown): VirtualDeviceDefinition {
-  return v.parse(VirtualDeviceDefinition, json);
 }

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /** Below this a response goes as it is: compressing a few hundred bytes costs more than it saves. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * API answers are compressed on the fly when large (the device tree, dashboards, history series). Brotli at

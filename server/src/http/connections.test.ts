@@ -29,6 +29,7 @@ async function rawClient(port: number) {
   await once(socket, 'connect');
   return { socket, received: () => received, closed };
 }
+type RawClient = Awaited<ReturnType<typeof rawClient>>;
 
 /** Writes `line` every `everyMs` until the socket closes: a client that never finishes. */
 function drip(socket: Socket, line: (n: number) => string, everyMs: number) {
@@ -55,6 +56,13 @@ describe('slow and greedy clients', () => {
   }
 
   describe('timeouts', () => {
+    /** Expects the server to have answered 408 and closed `client`, not before `timeoutMs` nor as late as a default. */
+    const expectTimedOut = async (client: RawClient, started: number, timeoutMs: number) => {
+      const elapsed = (await client.closed) - started;
+      expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+      expect(elapsed).toBeGreaterThanOrEqual(timeoutMs);
+      expect(elapsed).toBeLessThan(WELL_BEFORE_DEFAULTS_MS);
+    };
     let port: number;
     beforeAll(async () => {
       port = await listening({ connections: QUICK });
@@ -65,10 +73,7 @@ describe('slow and greedy clients', () => {
       const started = performance.now();
       client.socket.write('GET /livez HTTP/1.1\r\nHost: localhost\r\n');
       drip(client.socket, (n) => `X-Slow-${n}: still coming\r\n`, 50);
-      const elapsed = (await client.closed) - started;
-      expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
-      expect(elapsed).toBeGreaterThanOrEqual(QUICK.headersTimeoutMs!);
-      expect(elapsed).toBeLessThan(WELL_BEFORE_DEFAULTS_MS);
+      await expectTimedOut(client, started, QUICK.headersTimeoutMs!);
     });
 
     it('answers 408 and drops a client whose body never ends', async () => {
@@ -78,10 +83,7 @@ describe('slow and greedy clients', () => {
         'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n{',
       );
       drip(client.socket, () => ' ', 50);
-      const elapsed = (await client.closed) - started;
-      expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
-      expect(elapsed).toBeGreaterThanOrEqual(QUICK.requestTimeoutMs!);
-      expect(elapsed).toBeLessThan(WELL_BEFORE_DEFAULTS_MS);
+      await expectTimedOut(client, started, QUICK.requestTimeoutMs!);
     });
 
     it('closes a kept-alive connection that stays idle', async () => {

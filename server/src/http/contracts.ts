@@ -8,7 +8,7 @@ type AnySchema = v.GenericSchema;
 type JsonSchema = Record<string, unknown>;
 
 /** One registered route, as the security sweeps walk them (see server/src/security/). */
-export interface RouteEntry {
+interface RouteEntry {
   methods: readonly string[];
   url: string;
   schema: FastifySchema | undefined;
@@ -88,7 +88,7 @@ const humanize = (key: string) => {
 };
 
 /** "username: Username is required" — the field first, so a client developer sees at once what to fix. */
-export function describeIssue(issue: v.BaseIssue<unknown>): string {
+function describeIssue(issue: v.BaseIssue<unknown>): string {
   const path = v.getDotPath(issue);
   const lastKey = issue.path?.at(-1)?.key;
   // valibot reports a missing key as 'Invalid key: Expected "username"…'; say it the way the forms do.

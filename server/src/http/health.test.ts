@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { TEST_BACKEND, testDatabaseServer } from '../testing/backends';
@@ -8,25 +9,37 @@ import { createReadiness } from './health';
 async function startingApp() {
   const handle = await TEST_BACKEND.open();
   const readiness = createReadiness(false);
+  const logged: { level: number; msg: string }[] = [];
   const app = await buildApp({
-    config: { defaultTenant: 'demo', logLevel: 'silent' },
+    config: { defaultTenant: 'demo', logLevel: 'info' },
     db: handle.db,
     readiness,
-    logger: false,
+    logStream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(JSON.parse(chunk.toString('utf8')));
+        done();
+      },
+    }),
   });
-  return { handle, readiness, app };
+  return { handle, readiness, app, logged };
 }
+
+const ERROR_LEVEL = 50;
 
 describe('readiness', () => {
   it('answers 503 until the database is ready, then 200', async () => {
-    const { handle, readiness, app } = await startingApp();
+    const { handle, readiness, app, logged } = await startingApp();
     const starting = await app.inject({ url: '/healthz' });
     expect(starting.statusCode).toBe(503);
     expect(starting.json()).toEqual({ status: 'starting' });
+    readiness.step('migrating');
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'starting', step: 'migrating' });
     expect((await app.inject({ url: '/api/themes' })).json()).toMatchObject({
       statusCode: 503,
       code: 'STARTING',
     });
+    // Saying "starting" is no failure of the server: nothing at error level while it starts.
+    expect(logged.filter((line) => line.level >= ERROR_LEVEL)).toEqual([]);
     readiness.markReady();
     const ready = await app.inject({ url: '/healthz', headers: { host: 'unknown.example.com' } });
     expect(ready.statusCode).toBe(200);

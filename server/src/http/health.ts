@@ -7,11 +7,24 @@ import type { FastifyInstance } from 'fastify';
 export interface Readiness {
   isReady(): boolean;
   markReady(): void;
+  /** Names what the start does now ("migrating", …): the probes' 503 says it, so a start that hangs shows where. */
+  step(name: string): void;
+  /** The step named last, until ready. */
+  currentStep(): string | undefined;
 }
 
 export function createReadiness(ready = false): Readiness {
   let state = ready;
-  return { isReady: () => state, markReady: () => void (state = true) };
+  let step: string | undefined;
+  return {
+    isReady: () => state,
+    markReady: () => {
+      state = true;
+      step = undefined;
+    },
+    step: (name) => void (step = name),
+    currentStep: () => step,
+  };
 }
 
 /** Answered while the server starts, and never held back by it. */
@@ -54,13 +67,12 @@ export function registerHealth(
   const details = options.details ?? (() => ({}));
   const probe = { schema: { hide: true }, logLevel: 'warn' as const };
   app.get('/livez', probe, async () => ({ status: 'ok' }));
+  const starting = () => ({ status: 'starting', step: readiness.currentStep(), ...details() });
   app.get('/healthz', probe, async (_request, reply) =>
-    readiness.isReady()
-      ? { status: 'ok', ...details() }
-      : reply.code(503).send({ status: 'starting', ...details() }),
+    readiness.isReady() ? { status: 'ok', ...details() } : reply.code(503).send(starting()),
   );
   app.get('/readyz', probe, async (_request, reply) => {
-    if (!readiness.isReady()) return reply.code(503).send({ status: 'starting', ...details() });
+    if (!readiness.isReady()) return reply.code(503).send(starting());
     if (!(await databaseAnswers(options.ping)))
       return reply.code(503).send({ status: 'database unavailable', ...details() });
     return { status: 'ok', ...details() };

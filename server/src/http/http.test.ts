@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEachBackend, TEST_BACKEND } from '../testing/backends';
-import { hostOf, tokenOf, useTestApp } from '../testing/app';
+import { expectValidationFailed, hostOf, tokenOf, useTestApp } from '../testing/app';
 
 function builtSpa(): string {
   const dist = mkdtempSync(join(tmpdir(), 'coldwatch-dist-'));
@@ -53,14 +53,7 @@ describeEachBackend('HTTP behaviour', (backend) => {
       ['[]', 'username: Username is required'],
       ['null', 'Invalid type'],
     ]) {
-      const response = await post(payload!);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({
-        statusCode: 400,
-        code: 'VALIDATION_FAILED',
-        error: 'Bad Request',
-      });
-      expect(response.json().message).toContain(message);
+      expectValidationFailed(await post(payload!), message!);
     }
   });
 

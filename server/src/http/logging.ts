@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /** Where log lines go instead of standard output (tests read them). */
 export interface LogStream {
@@ -15,7 +15,7 @@ export interface LogStream {
 const SECRET_PARAMETER = /authorization|token|password|secret|code|credential|key|e-?mail|endpoint/i;
 
 /** The URL with the value of every secret-looking query parameter replaced, for the log. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const query = url.indexOf('?');
   if (query < 0) return url;
   const parameters = url
@@ -113,8 +113,8 @@ export function requestIdentity(trustProxy: boolean) {
 /**
  * One line a request, when its answer is sent: what was asked (without secrets), the status and the time taken,
  * with the request id, which the answer also carries in X-Request-Id (a live socket: when it opens). Server
- * errors log at error level, refused requests at info like the rest; probes keep their own level (warn) and so
- * stay out of the log.
+ * errors log at error level, refused and unavailable (503) ones at info like the rest; probes keep their own level
+ * (warn) and so stay out of the log.
  */
 export function logResponses(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -124,7 +124,9 @@ export function logResponses(app: FastifyInstance): void {
   });
   app.addHook('onResponse', async (request, reply) => {
     const fields = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
-    if (reply.statusCode >= 500) request.log.error(fields, 'request failed');
+    // 503 is the server saying "not now" (starting, database away), which its own lines explain: a probe asking
+    // five times a second during a start would otherwise bury them.
+    if (reply.statusCode >= 500 && reply.statusCode !== 503) request.log.error(fields, 'request failed');
     else request.log.info(fields, 'request completed');
   });
 }

@@ -21,7 +21,7 @@ function problemOfText(text: string): string | null {
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
 
 /** Deeper than any request of the API needs; a body nested more is refused before anything walks it. */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 /**
  * The first unstorable string, object key or number in `value`, or a nesting deeper than MAX_DEPTH. Walked with a

@@ -6,14 +6,7 @@
 import fc from 'fast-check';
 
 /** Keys and texts that reach object prototypes when code indexes objects with request data. */
-export const PROTOTYPE_KEYS = [
-  '__proto__',
-  'constructor',
-  'prototype',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-];
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
 
 const nested = (depth: number, leaf: unknown, wrap: (inner: unknown) => unknown) => {
   let value = leaf;
@@ -22,7 +15,7 @@ const nested = (depth: number, leaf: unknown, wrap: (inner: unknown) => unknown)
 };
 
 /** An object with an own `key` property, even for __proto__ (a literal would set the prototype instead). */
-export function withOwnKey(target: object, key: string, value: unknown): object {
+function withOwnKey(target: object, key: string, value: unknown): object {
   return Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
@@ -100,7 +93,7 @@ const ODD_VALUES: unknown[] = [
   { constructor: { prototype: { polluted: true } } },
 ];
 
-export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
+const oddValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...ODD_VALUES) },
   // Any UTF-16 code units, unpaired surrogates and control characters included.
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },

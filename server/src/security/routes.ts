@@ -44,7 +44,7 @@ export function sweptRoutes(app: FastifyInstance): SweptRoute[] {
 }
 
 /** encodeURIComponent, except that unpaired surrogates (which it refuses) are sent as their invalid UTF-8 bytes. */
-export function encodeComponent(text: string): string {
+function encodeComponent(text: string): string {
   return [...text]
     .map((char) => {
       const unit = char.charCodeAt(0);

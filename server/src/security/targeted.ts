@@ -100,7 +100,7 @@ export interface Aimed {
  * The id with each hex digit drawn afresh, in the id's case: same shape, and no row has it (drawn anew for every
  * control, as a control's id may be stored by the sweep: a widget saved under it into the attacker's dashboard).
  */
-export const lookAlike = (id: string) => {
+const lookAlike = (id: string) => {
   const digits = /[A-F]/.test(id) ? '0123456789ABCDEF' : '0123456789abcdef';
   return id.replace(/[0-9a-fA-F]/g, () => digits[randomInt(16)]!);
 };

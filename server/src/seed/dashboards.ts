@@ -37,7 +37,7 @@ interface TenantDevices {
   zones: readonly (readonly [number, number, string])[];
 }
 
-export const DEMO_DASHBOARD_DEVICES: Record<string, TenantDevices> = {
+const DEMO_DASHBOARD_DEVICES: Record<string, TenantDevices> = {
   demo: {
     store: 'Store 101 overview',
     pack: '1A0101',
@@ -79,7 +79,7 @@ export const DEMO_DASHBOARD_DEVICES: Record<string, TenantDevices> = {
 };
 
 /** The two or three dashboards each demo user of `tenant` starts with; together they show every real-time type. */
-export function demoDashboards(tenant: string, adfs: AdfRegistry, now = Date.now()): DemoDashboard[] {
+function demoDashboards(tenant: string, adfs: AdfRegistry, now = Date.now()): DemoDashboard[] {
   const d = DEMO_DASHBOARD_DEVICES[tenant];
   if (!d) return [];
   const [firstRoom] = d.rooms;

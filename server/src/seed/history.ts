@@ -50,7 +50,7 @@ const RECORDED: Record<string, readonly (readonly [page: number, line: number])[
 };
 
 /** The recorded lines of one fleet device. */
-export function recordedLines(device: FleetDevice, adfs: AdfRegistry): SampledLine[] {
+function recordedLines(device: FleetDevice, adfs: AdfRegistry): SampledLine[] {
   const adf = adfs.get(device.model);
   if (!adf) return [];
   const present = device.departments ?? adf.doc.departments.map((d) => `${d.department}.${d.subDepartment}`);

@@ -46,7 +46,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
  * Registers the demo fleet (server/src/simulator/fleet.ts) with its business groups and virtual devices, with the
  * derived demo credentials the simulator uses, in the demo tenants that exist, when no device is registered at all.
  */
-export async function seedDemoDevices(db: Database): Promise<boolean> {
+async function seedDemoDevices(db: Database): Promise<boolean> {
   if ((await db.select({ id: devices.id }).from(devices).limit(1)).length > 0) return false;
   const adfs = await loadAdfs();
   return db.transaction(async (tx) => {

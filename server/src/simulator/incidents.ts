@@ -18,7 +18,7 @@ export const INCIDENTS_BY_KIND: Readonly<
 };
 
 /** A lost device: off the network long enough for the server's DEVICE_LOST (60 s), then back. */
-export const LOST_DEVICE_MS: [number, number] = [120_000, 300_000];
+const LOST_DEVICE_MS: [number, number] = [120_000, 300_000];
 
 export interface IncidentOptions {
   /** Incidents across the whole fleet per hour; about one in six is a lost device. 0 = none. */

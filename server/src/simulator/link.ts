@@ -13,9 +13,32 @@ export interface DeviceLinkOptions {
   log?: (message: string) => void;
   /** First and longest wait between attempts; each failure doubles the wait, with jitter. */
   backoff?: { initialMs: number; maxMs: number };
+  /** How long the broker may take to accept the connection, and then to acknowledge `onConnect`'s work. */
+  answerTimeoutMs?: number;
 }
 
 const DEFAULT_BACKOFF = { initialMs: 1000, maxMs: 30_000 };
+const DEFAULT_ANSWER_TIMEOUT_MS = 5000;
+
+/**
+ * `work` on `client`, failed as soon as the connection closes or the broker stays silent for `ms`. A QoS 1 publish
+ * on a connection that closes waits for its acknowledgement for ever (this client never reconnects to resend it),
+ * and with it the fleet's start and the server's readiness.
+ */
+function whileOpen(client: MqttClient, work: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      clearTimeout(timer);
+      client.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    const closed = () => settle(new Error('the connection closed before the broker acknowledged it'));
+    const timer = setTimeout(() => settle(new Error(`no acknowledgement within ${ms} ms`)), ms);
+    client.once('close', closed);
+    work.then(() => settle(), settle);
+  });
+}
 
 /**
  * A device's MQTT connection as a real controller keeps it: after any loss (a broker restart, a network fault, a
@@ -71,16 +94,21 @@ export class DeviceLink {
 
   private async open(): Promise<void> {
     const { url, username, password, will } = this.options;
-    const client = await mqtt.connectAsync(url, {
-      username,
-      password,
-      clientId: username,
-      clean: true,
-      protocolVersion: 4,
-      reconnectPeriod: 0, // reconnecting is this class's job, with back-off
-      connectTimeout: 5000,
-      will: { topic: will.topic, payload: Buffer.from(will.payload), qos: 1, retain: true },
-    });
+    const answerTimeoutMs = this.options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+    const client = await mqtt.connectAsync(
+      url,
+      {
+        username,
+        password,
+        clientId: username,
+        clean: true,
+        protocolVersion: 4,
+        reconnectPeriod: 0, // reconnecting is this class's job, with back-off
+        connectTimeout: answerTimeoutMs,
+        will: { topic: will.topic, payload: Buffer.from(will.payload), qos: 1, retain: true },
+      },
+      false, // a connection closed before its CONNACK fails the attempt (else the promise never settles)
+    );
     this.current = client;
     client.on('message', (topic, payload) => this.options.onMessage(topic, payload));
     client.on('error', (error) => this.options.log?.(`${username}: ${error.message}`));
@@ -91,7 +119,7 @@ export class DeviceLink {
       this.scheduleRetry();
     });
     try {
-      await this.options.onConnect(client);
+      await whileOpen(client, this.options.onConnect(client), answerTimeoutMs);
     } catch (error) {
       this.drop();
       throw error;

@@ -1,14 +1,15 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { LogStream } from '../http/logging';
 import type { DatabaseHandle } from '../db/client';
-import { DeviceRuntime, type DeviceRuntimeOptions } from '../gateway/runtime';
+import type { DeviceRuntime, DeviceRuntimeOptions } from '../gateway/runtime';
 import { DEMO_TOTP_SECRET } from '../seed/users';
 import { totpAt } from '../modules/auth/totp';
 import type { TestBackend } from './backends';
+import { startQuietDevices } from './devices';
 
 export interface TestClock extends Clock {
   advance(ms: number): void;
@@ -56,17 +57,10 @@ export function useTestApp(backend: TestBackend, options: TestAppOptions = {}): 
     context.clock = createTestClock();
     context.handle = handle;
     if (options.devices) {
-      context.devices = new DeviceRuntime({
-        db: handle.db,
-        port: 0,
-        host: '127.0.0.1',
-        simulator: true,
-        // No timers of their own: values change only through writes and refreshes, so tests are deterministic.
-        fleetOptions: { intervalMs: 3_600_000, offlinePerHour: 0, eventRate: 0 },
+      context.devices = await startQuietDevices(handle.db, {
         writeTimeoutMs: 800,
         ...(options.devices === true ? {} : options.devices),
       });
-      await context.devices.start();
     }
     context.app = await buildApp({
       config: { defaultTenant: 'demo', logLevel: options.log?.level ?? 'silent' },
@@ -127,4 +121,47 @@ export async function tokenOf(app: FastifyInstance, username: string, password: 
   return (response.json() as { token: { id: string } }).token.id;
 }
 
+/** Signs in each username of `passwords` at `tenant`, keeping its token in `tokens` under the username. */
+export async function signInAll(
+  app: FastifyInstance,
+  tokens: Record<string, string>,
+  passwords: Record<string, string>,
+  tenant = 'demo',
+): Promise<void> {
+  for (const [username, password] of Object.entries(passwords))
+    tokens[username] = await tokenOf(app, username, password, tenant);
+}
+
+/** Expects the API's refusal of a body that breaks the contract, its message naming `message`. */
+export function expectValidationFailed(response: LightMyRequestResponse, message: string): void {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request' });
+  expect(response.json().message).toContain(message);
+}
+
 export const demoTotpAt = (clock: Clock) => totpAt(DEMO_TOTP_SECRET, clock.now());
+
+/** The methods the API's routes answer. */
+export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Requests as the suite's signed-in people: `who` names a token of `tokens` (filled in by the suite's sign-ins),
+ * and a name starting with `acme` asks at acme's host, any other at demo's.
+ */
+export function callsAs(ctx: TestContext, tokens: Record<string, string>) {
+  return (
+    method: RequestMethod,
+    url: string,
+    who: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: {
+        host: hostOf(who.startsWith('acme') ? 'acme' : 'demo'),
+        authorization: `Bearer ${tokens[who]}`,
+      },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}

@@ -1,7 +1,29 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import type { DeviceRuntime } from '../gateway/runtime';
+import type { Database } from '../db/client';
+import { DeviceRuntime, type DeviceRuntimeOptions } from '../gateway/runtime';
 import { deviceUsername, Topics } from '../gateway/protocol';
 import { demoCredential } from '../simulator/fleet';
+import { eventually } from './wait';
+
+/**
+ * The broker (on a free port), gateway and demo fleet over `db`, started. Quiet and deterministic: no physics
+ * timers, random events or incidents, so values change only through writes and refreshes. `options` override.
+ */
+export async function startQuietDevices(
+  db: Database,
+  options: Partial<DeviceRuntimeOptions> = {},
+): Promise<DeviceRuntime> {
+  const runtime = new DeviceRuntime({
+    db,
+    port: 0,
+    host: '127.0.0.1',
+    simulator: true,
+    fleetOptions: { intervalMs: 3_600_000, offlinePerHour: 0, eventRate: 0 },
+    ...options,
+  });
+  await runtime.start();
+  return runtime;
+}
 
 /**
  * Speaks for a demo device over MQTT with its own credential, as a device whose firmware misbehaves would: the
@@ -31,4 +53,12 @@ export async function speakAsDevice(
     await client.endAsync();
     await simulated?.connect();
   }
+}
+
+/** Resolves once every simulated device of the demo fleet has announced itself to the gateway. */
+export function fleetOnline(devices: DeviceRuntime, what = 'the demo fleet online'): Promise<unknown> {
+  return eventually(
+    () => devices.simulatedDevices.every((d) => devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode)),
+    { what },
+  );
 }

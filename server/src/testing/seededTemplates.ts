@@ -12,7 +12,7 @@ declare module 'vitest' {
 
 /** What a test database is seeded with: the demo tenants, users and fleet, and optionally their dashboards. */
 export type SeedVariant = 'plain' | 'dashboards';
-export const SEED_VARIANTS: readonly SeedVariant[] = ['plain', 'dashboards'];
+const SEED_VARIANTS: readonly SeedVariant[] = ['plain', 'dashboards'];
 
 export interface TestDatabaseServer {
   adminUrl: string;
@@ -21,7 +21,7 @@ export interface TestDatabaseServer {
 }
 
 /** Migrates and seeds an open database as useTestApp does (seeding hashes passwords, which is slow on purpose). */
-export async function migrateAndSeed(handle: DatabaseHandle, variant: SeedVariant): Promise<void> {
+async function migrateAndSeed(handle: DatabaseHandle, variant: SeedVariant): Promise<void> {
   await migrate(handle);
   await seedDemo(handle.db, { dashboards: variant === 'dashboards' });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type WebSocket from 'ws';
 import type { ServerMessage } from '#contracts';
 import { hostOf, tokenOf, type TestContext } from './app';
-import { eventually } from './wait';
+import { fleetOnline } from './devices';
 
 export type Received = ServerMessage | string;
 
@@ -11,7 +11,7 @@ export type Received = ServerMessage | string;
  * Opens the live socket of `tenant` (with `query`, the token's by default) and records every text it gets, JSON
  * parsed where it is JSON; listens before the upgrade completes, since the server speaks first (SessionId).
  */
-export async function openLiveSocket(
+async function openLiveSocket(
   app: FastifyInstance,
   token: string,
   options: { tenant?: string; query?: string } = {},
@@ -46,13 +46,7 @@ export function useLiveSockets(ctx: TestContext) {
   const sockets: WebSocket[] = [];
   beforeAll(async () => {
     token = await tokenOf(ctx.app, 'operator', 'Operator123');
-    await eventually(
-      () =>
-        ctx.devices.simulatedDevices.every((d) =>
-          ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode),
-        ),
-      { what: 'the demo fleet online' },
-    );
+    await fleetOnline(ctx.devices);
   });
   afterAll(() => {
     for (const s of sockets) s.terminate();

@@ -4,6 +4,7 @@ import accountMail from './accountMail.json';
 import accountSettings from './accountSettings.json';
 import alarmHealth from './alarmHealth.json';
 import alarmMail from './alarmMail.json';
+import alarmMarks from './alarmMarks.json';
 import alarmSuppression from './alarmSuppression.json';
 import alarmShelving from './alarmShelving.json';
 import alarms from './alarms.json';
@@ -14,12 +15,14 @@ import dashboardEditor from './dashboardEditor.json';
 import dashboardGrid from './dashboardGrid.json';
 import dashboards from './dashboards.json';
 import dateRange from './dateRange.json';
+import escalation from './escalation.json';
 import devicePage from './devicePage.json';
 import foodSafety from './foodSafety.json';
 import history from './history.json';
 import importWizard from './importWizard.json';
 import live from './live.json';
 import password from './password.json';
+import reports from './reports.json';
 import stores from './stores.json';
 import support from './support.json';
 import supportMail from './supportMail.json';
@@ -36,6 +39,7 @@ export const en = {
   ...accountSettings,
   ...alarmHealth,
   ...alarmMail,
+  ...alarmMarks,
   ...alarmSuppression,
   ...alarmShelving,
   ...alarms,
@@ -46,12 +50,14 @@ export const en = {
   ...dashboardGrid,
   ...dashboards,
   ...dateRange,
+  ...escalation,
   ...devicePage,
   ...foodSafety,
   ...history,
   ...importWizard,
   ...live,
   ...password,
+  ...reports,
   ...stores,
   ...support,
   ...supportMail,

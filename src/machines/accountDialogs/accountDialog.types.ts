@@ -12,6 +12,7 @@ export type AccountDialogName =
   | 'switchBack'
   | 'users'
   | 'alarmHealth'
+  | 'escalationPolicy'
   | 'bugReport'
   | 'featureRequest';
 
@@ -32,6 +33,6 @@ export interface AccountDialogOutput {
 }
 
 /** A dialog's workflow: a machine whose input is AccountDialogInput and whose output is AccountDialogOutput. */
-export type AccountDialogLogic = AnyStateMachine;
+type AccountDialogLogic = AnyStateMachine;
 
 export type AccountDialogRegistry = Partial<Record<AccountDialogName, AccountDialogLogic>>;

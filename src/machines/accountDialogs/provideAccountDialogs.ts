@@ -1,5 +1,6 @@
 import { provideAccountSettings } from '../accountSettings/provideAccountSettings';
 import { provideAlarmHealth } from '../alarmHealth/provideAlarmHealth';
+import { provideEscalationPolicy } from '../escalationPolicy/provideEscalationPolicy';
 import type { AppServices } from '../../services/services';
 import { provideSupportRequest } from '../supportRequest/provideSupportRequest';
 import { provideSwitchAccount } from '../switchAccount/provideSwitchAccount';
@@ -20,6 +21,7 @@ export function provideAccountDialogs(services: AppServices): AccountDialogRegis
     theme: provideThemeSettings(services.api),
     users: provideUsers(services.api),
     alarmHealth: provideAlarmHealth(services.api),
+    escalationPolicy: provideEscalationPolicy(services.api),
     switchAccount: provideSwitchAccount(services.api),
     switchBack: provideSwitchBack(services.api),
   };

@@ -1,17 +1,17 @@
 import type { AccountSettings } from '#contracts';
 
 /** The switches of the dialog that simply flip (two-factor has a workflow of its own: settings.twoFactor). */
-export const TOGGLE_FIELDS = [
-  'showDevicesSearchBar',
-  'showHexacodesAsDeviceNames',
-  'showDepartmentNumbers',
-  'showNetworkControllers',
-  'enablePageRefreshOnRequest',
-  'enableFactorySettingsLines',
-  'enableRealTimeCommunication',
-  'enableAlarmEmailExport',
-] as const satisfies readonly (keyof AccountSettings)[];
-export type ToggleField = (typeof TOGGLE_FIELDS)[number];
+export type ToggleField = Extract<
+  keyof AccountSettings,
+  | 'showDevicesSearchBar'
+  | 'showHexacodesAsDeviceNames'
+  | 'showDepartmentNumbers'
+  | 'showNetworkControllers'
+  | 'enablePageRefreshOnRequest'
+  | 'enableFactorySettingsLines'
+  | 'enableRealTimeCommunication'
+  | 'enableAlarmEmailExport'
+>;
 
 /** Fields typed as text. */
 export type TextField = 'email' | 'defaultPcNumber' | 'pcNumbers' | 'minBufferInterval';

@@ -27,7 +27,7 @@ import { notProvided } from '../notProvided';
  */
 type TwoFactorSetupLogic = AnyActorLogic;
 /** Two-factor is on only when the setup says so. */
-export const setupEnabled = (output: unknown): boolean =>
+const setupEnabled = (output: unknown): boolean =>
   (output as TwoFactorSetupOutput | undefined)?.enabled === true;
 
 type LanguageChoice = v.InferOutput<typeof LanguageChoices>[number];

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { AlarmHealth } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import type { AlarmHealthEvent, HealthRangeDays } from './alarmHealth.events';
+import { notProvided } from '../notProvided';
 
 export interface AlarmHealthContext {
   days: HealthRangeDays;
@@ -22,9 +23,7 @@ export const alarmHealthMachine = setup({
   },
   actors: {
     // GET /api/v2/alarms/health over the last `days` (provided, see provideAlarmHealth).
-    loadHealth: fromPromise<AlarmHealth, { days: HealthRangeDays }>(() =>
-      Promise.reject(new Error('loadHealth not provided')),
-    ),
+    loadHealth: notProvided<AlarmHealth, { days: HealthRangeDays }>('loadHealth'),
   },
   actions: {
     assignHealth: assign({ health: (_, params: { health: AlarmHealth }) => params.health }),

@@ -1,15 +1,9 @@
-import type { ActiveAlarm } from '#contracts';
+import type { AlarmTarget } from './alarmEntries';
 
 export const ACKNOWLEDGE_COMMENT_MAX = 500;
 
-/** What the acknowledge dialog is about: one alarm of one device. */
-export interface AcknowledgeTarget {
-  alarm: ActiveAlarm;
-  deviceName: string;
-}
-
 export type AlarmAcknowledgeEvent =
-  | { type: 'acknowledge.open'; target: AcknowledgeTarget }
+  | { type: 'acknowledge.open'; target: AlarmTarget }
   | { type: 'acknowledge.changeComment'; text: string }
   | { type: 'acknowledge.send' }
   | { type: 'acknowledge.cancel' };

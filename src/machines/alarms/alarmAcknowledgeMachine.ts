@@ -1,15 +1,12 @@
 import { assign, sendTo, setup } from 'xstate';
 import { serverReasonOr, type Message } from '../message';
 import { notificationOf, notifications } from '../notifications/notify';
-import {
-  ACKNOWLEDGE_COMMENT_MAX,
-  type AcknowledgeTarget,
-  type AlarmAcknowledgeEvent,
-} from './alarmAcknowledge.events';
+import { ACKNOWLEDGE_COMMENT_MAX, type AlarmAcknowledgeEvent } from './alarmAcknowledge.events';
+import type { AlarmTarget } from './alarmEntries';
 import { notProvided } from '../notProvided';
 
 export interface AlarmAcknowledgeContext {
-  target: AcknowledgeTarget | null;
+  target: AlarmTarget | null;
   comment: string;
   /** Why the last send failed (the server's reason when it gave one). */
   error: Message | null;
@@ -29,7 +26,7 @@ export const alarmAcknowledgeMachine = setup({
     commentFits: ({ context }) => context.comment.trim().length <= ACKNOWLEDGE_COMMENT_MAX,
   },
   actions: {
-    assignTarget: assign((_, params: { target: AcknowledgeTarget }) => ({
+    assignTarget: assign((_, params: { target: AlarmTarget }) => ({
       target: params.target,
       comment: '',
       error: null,

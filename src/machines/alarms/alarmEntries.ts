@@ -1,4 +1,10 @@
-import type { AlarmEntry } from '#contracts';
+import type { ActiveAlarm, AlarmEntry } from '#contracts';
+
+/** What an alarm's dialog (acknowledge, shelve) is about: one active alarm of one device. */
+export interface AlarmTarget {
+  alarm: ActiveAlarm;
+  deviceName: string;
+}
 
 /** The entries with `entry` in place of its hexacode's (appended when new); an empty entry removes it. */
 export function applyEntry(entries: readonly AlarmEntry[], entry: AlarmEntry): AlarmEntry[] {

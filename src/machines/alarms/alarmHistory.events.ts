@@ -22,7 +22,7 @@ export const DEFAULT_HISTORY_QUERY: AlarmHistoryQuery = {
   sortDirection: 'DESC',
 };
 
-export interface AlarmHistoryOpen {
+interface AlarmHistoryOpen {
   dateFormat: DateFormat;
   timeZone: string;
 }

@@ -1,12 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import type { alarmHistoryMachine } from './alarmHistoryMachine';
 import type { AlarmHistorySortField } from './alarmHistory.events';
-import { ariaSortOf, type AriaSort } from '../sortOrder';
+import { ariaSortOf, pageCountOf, type AriaSort } from '../pagedQuery';
 
 type Snapshot = SnapshotFrom<typeof alarmHistoryMachine>;
 
 /** SPEC §9: the pagination shows 5 pages. */
-export const VISIBLE_PAGES = 5;
+const VISIBLE_PAGES = 5;
 
 export const selectHistoryOpen = (s: Snapshot): boolean => s.matches('open');
 export const selectHistoryLoading = (s: Snapshot): boolean => s.matches({ open: 'loading' });
@@ -26,7 +26,7 @@ export const selectSortOf =
     ariaSortOf(s.context.query, field);
 
 export const selectPageCount = (s: Snapshot): number =>
-  Math.max(1, Math.ceil(selectHistoryTotal(s) / s.context.query.pageLength));
+  pageCountOf(selectHistoryTotal(s), s.context.query.pageLength);
 
 /** The (at most 5) page indexes the pagination offers, centred on the current page. */
 export function visiblePages(current: number, count: number): number[] {

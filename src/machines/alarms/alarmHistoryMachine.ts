@@ -12,6 +12,8 @@ import {
 } from './alarmHistory.events';
 import { readFilters, type FilterErrors } from './historyFilters';
 import { notProvided } from '../notProvided';
+import { serverReasonOf } from '../message';
+import { toggledSort } from '../pagedQuery';
 
 export interface AlarmHistoryContext {
   query: AlarmHistoryQuery;
@@ -26,14 +28,11 @@ export interface AlarmHistoryContext {
 
 type HistoryError = { id: MessageId; values?: Record<string, string> };
 
-const reasonOf = (error: unknown): string =>
-  error instanceof Error && 'reason' in error && typeof error.reason === 'string' ? error.reason : '';
-
+/** A header clicked: sorted by that column (see toggledSort), from the first page. */
 const sorted = (query: AlarmHistoryQuery, field: AlarmHistorySortField): AlarmHistoryQuery => ({
   ...query,
   page: 0,
-  sortField: field,
-  sortDirection: query.sortField === field && query.sortDirection === 'ASC' ? 'DESC' : 'ASC',
+  ...toggledSort(query, field),
 });
 
 /** The alarm history dialog: server-side pages, sorting and filters (SPEC §3, §9). */
@@ -86,7 +85,7 @@ export const alarmHistoryMachine = setup({
     assignPage: assign({ page: (_, params: { page: AlarmHistoryPage }) => params.page, error: null }),
     assignError: assign({
       error: (_, params: { error: unknown }): HistoryError => {
-        const reason = reasonOf(params.error);
+        const reason = serverReasonOf(params.error);
         return reason
           ? { id: 'alarmsUi.historyFailed', values: { reason } }
           : { id: 'alarmsUi.historyFailedPlain' };

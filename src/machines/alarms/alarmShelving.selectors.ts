@@ -13,5 +13,7 @@ export const selectReasonMissing = (s: Snapshot): boolean => !reasonGiven(s.cont
 export const selectShelving = (s: Snapshot): boolean => s.matches({ dialog: 'sending' });
 export const selectShelveError = (s: Snapshot) => s.context.error;
 export const selectShelved = (s: Snapshot) => s.context.shelved;
+/** The shelved list is being read again (what it shows may be about to change). */
+export const selectShelvedLoading = (s: Snapshot): boolean => s.matches({ list: 'loading' });
 export const selectUnshelving = (s: Snapshot): string | null =>
   s.matches({ list: 'unshelving' }) ? s.context.unshelving : null;

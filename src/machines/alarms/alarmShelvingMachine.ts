@@ -1,15 +1,12 @@
-import { assign, fromPromise, raise, sendTo, setup } from 'xstate';
+import { assign, raise, sendTo, setup } from 'xstate';
 import { serverReasonOr, type Message } from '../message';
 import { notificationOf, notifications } from '../notifications/notify';
-import {
-  SHELVE_DEFAULT_MINUTES,
-  type AlarmShelvingEvent,
-  type ShelvedAlarm,
-  type ShelveTarget,
-} from './alarmShelving.events';
+import { SHELVE_DEFAULT_MINUTES, type AlarmShelvingEvent, type ShelvedAlarm } from './alarmShelving.events';
+import type { AlarmTarget } from './alarmEntries';
+import { notProvided } from '../notProvided';
 
 export interface AlarmShelvingContext {
-  target: ShelveTarget | null;
+  target: AlarmTarget | null;
   minutes: string;
   reason: string;
   /** Why the last shelve failed (the server's reason when it gave one, e.g. over the tenant's maximum). */
@@ -34,21 +31,17 @@ export const alarmShelvingMachine = setup({
   },
   actors: {
     // POST /api/v2/alarms/:id/shelve (provided).
-    shelveAlarm: fromPromise<void, { id: string; minutes: number; reason: string }>(() =>
-      Promise.reject(new Error('shelveAlarm not provided')),
-    ),
+    shelveAlarm: notProvided<void, { id: string; minutes: number; reason: string }>('shelveAlarm'),
     // DELETE /api/v2/alarms/:id/shelve (provided).
-    unshelveAlarm: fromPromise<void, { id: string }>(() =>
-      Promise.reject(new Error('unshelveAlarm not provided')),
-    ),
+    unshelveAlarm: notProvided<void, { id: string }>('unshelveAlarm'),
     // GET /api/v2/alarms/shelved (provided).
-    loadShelved: fromPromise<ShelvedAlarm[]>(() => Promise.reject(new Error('loadShelved not provided'))),
+    loadShelved: notProvided<ShelvedAlarm[]>('loadShelved'),
   },
   guards: {
     shelveComplete: ({ context }) => minutesValid(context.minutes) && reasonGiven(context.reason),
   },
   actions: {
-    assignTarget: assign((_, params: { target: ShelveTarget }) => ({
+    assignTarget: assign((_, params: { target: AlarmTarget }) => ({
       target: params.target,
       minutes: SHELVE_DEFAULT_MINUTES,
       reason: '',

@@ -1,8 +1,6 @@
 import { DEFAULT_ANNOTATION_COLOR } from '#contracts';
 import { annotationsSetup } from './annotations.setup';
 
-export type { AnnotationsContext } from './annotations.setup';
-
 /**
  * SPEC §2 annotations (mark areas) of one widget: its list, and a form to add or edit one (label, colour through
  * the colour picker, start and end in the user's date format). Each change saves the whole list at once

@@ -1,6 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AccountDialogName } from '../accountDialogs/accountDialog.types';
 import type { loginMachine } from '../login/loginMachine';
+import type { reportsMachine } from '../reports/reportsMachine';
 import type { storesMachine } from '../stores/storesMachine';
 import { DEFAULT_ACCOUNT_SETTINGS, hasGrant, THEME_SIZE_PX, type ColorSet, type ThemeMode } from '#contracts';
 import { SYSTEM_IDS } from '../systemIds';
@@ -19,7 +20,6 @@ export const selectIsSignedIn = (s: AppSnapshot): boolean => s.matches('signedIn
 export const selectIsLive = (s: AppSnapshot): boolean => s.matches({ signedIn: { world: 'live' } });
 export const selectUsername = (s: AppSnapshot): string => s.context.session?.metadata.username ?? '';
 export const selectThemeMode = (s: AppSnapshot): ThemeMode => s.context.themeMode;
-export const selectTenantName = (s: AppSnapshot): string => s.context.theme?.name ?? '';
 export const selectTenantTitle = (s: AppSnapshot): string => s.context.theme?.title ?? '';
 export const selectLoginLogo = (s: AppSnapshot): string => s.context.theme?.loginLogo ?? '';
 export const selectSidebarLogo = (s: AppSnapshot): string => s.context.theme?.sidebarLogo ?? '';
@@ -65,6 +65,21 @@ export const selectOffersAccountDialog =
 /** The chain overview's actor: running while the route is /stores and the signed-in chunk is here. */
 export const selectStoresActor = (s: AppSnapshot) =>
   s.children[SYSTEM_IDS.stores] as ActorRefFrom<typeof storesMachine> | undefined;
+
+/** The Reports screen's actor: running while the route is /reports and the signed-in chunk is here. */
+export const selectReportsActor = (s: AppSnapshot) =>
+  s.children[SYSTEM_IDS.reports] as ActorRefFrom<typeof reportsMachine> | undefined;
+
+/** Scheduled reports and food-safety limits are changed with DEVICES at WRITE (the server checks it too). */
+export const selectMayManageReports = (s: AppSnapshot): boolean =>
+  hasGrant(s.context.session?.token.authorities ?? [], 'DEVICES', 'WRITE');
+
+/**
+ * Food-safety sign-offs need DEVICES at WRITE and a user acting as themself (the server checks both; this only
+ * hides what it would refuse).
+ */
+export const selectMaySignOff = (s: AppSnapshot): boolean =>
+  selectMayManageReports(s) && !s.context.session?.token.source;
 
 /** SPEC §6: SYSTEM at WRITE shows the Admin entries of the account menu (switch user, the user list). */
 export const selectIsAdministrator = (s: AppSnapshot): boolean =>

@@ -6,6 +6,7 @@ import {
   setup,
   stopChild,
   type AnyActorRef,
+  type AnyEventObject,
 } from 'xstate';
 import {
   DEFAULT_ACCOUNT_SETTINGS,
@@ -98,6 +99,22 @@ const liveActions = (
     typeof enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>
   >[0],
 ) => enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(collect);
+
+/** Tells a live actor, when it runs, what it must hear of the app now (`eventOf` the app's context). */
+const tellLive = (id: LiveActorId, eventOf: (context: AppContext) => AnyEventObject) =>
+  liveActions(({ context, enqueue, system }) => {
+    const actor = live(system, id);
+    if (actor) enqueue.sendTo(actor, eventOf(context));
+  });
+
+/** A screen's actor runs while the route is the screen's: spawned when it is shown, stopped when it is left. */
+const runWhileShown = (id: 'stores' | 'reports', route: string) =>
+  liveActions(({ context, enqueue, system }) => {
+    const running = live(system, id);
+    const shown = context.path === route;
+    if (shown && !running && context.world) enqueue.spawnChild(context.world[id], named(id));
+    if (!shown && running) enqueue.stopChild(SYSTEM_IDS[id]);
+  });
 
 /**
  * Navigating records the target before the router reports it, so the guard judges the new path at once
@@ -213,6 +230,7 @@ export const appSetup = setup({
       enqueue.stopChild(SYSTEM_IDS.dashboardEditor);
       enqueue.stopChild(SYSTEM_IDS.alarms);
       enqueue.stopChild(SYSTEM_IDS.stores);
+      enqueue.stopChild(SYSTEM_IDS.reports);
     }),
     openDeviceConfiguration: liveActions(({ context, enqueue, system }) => {
       if (!context.world) return;
@@ -240,17 +258,11 @@ export const appSetup = setup({
     }),
 
     // What the live actors hear of the app; nothing while the world is still loading (they start current).
-    syncDevicePage: liveActions(({ context, enqueue, system }) => {
-      const page = live(system, 'devicePage');
-      if (page) enqueue.sendTo(page, pageEvent(context));
-    }),
+    syncDevicePage: tellLive('devicePage', pageEvent),
     /** The chain overview runs while the route is /stores: its figures are read again only while shown. */
-    syncStores: liveActions(({ context, enqueue, system }) => {
-      const running = live(system, 'stores');
-      const shown = context.path === ROUTES.stores;
-      if (shown && !running && context.world) enqueue.spawnChild(context.world.stores, named('stores'));
-      if (!shown && running) enqueue.stopChild(SYSTEM_IDS.stores);
-    }),
+    syncStores: runWhileShown('stores', ROUTES.stores),
+    /** The Reports screen runs while the route is /reports; it reads its choice from the address when it starts. */
+    syncReports: runWhileShown('reports', ROUTES.reports),
     syncDashboardsRoute: liveActions(({ context, enqueue, system }) => {
       const dashboards = live(system, 'dashboards');
       if (dashboards) enqueue.sendTo(dashboards, dashboardsRouteEvent(context));
@@ -258,18 +270,9 @@ export const appSetup = setup({
       if (editor) enqueue.sendTo(editor, dashboardEvent(context));
     }),
     /** The dashboard's dialogs write dates in the user's format and offer the buffers the user may use. */
-    syncDashboardPreferences: liveActions(({ context, enqueue, system }) => {
-      const editor = live(system, 'dashboardEditor');
-      if (editor) enqueue.sendTo(editor, preferencesEvent(context));
-    }),
-    syncAlarmPreferences: liveActions(({ context, enqueue, system }) => {
-      const alarms = live(system, 'alarms');
-      if (alarms) enqueue.sendTo(alarms, alarmPreferencesEvent(context));
-    }),
-    revealRouteDevice: liveActions(({ context, enqueue, system }) => {
-      const tree = live(system, 'deviceTree');
-      if (tree) enqueue.sendTo(tree, revealEvent(context));
-    }),
+    syncDashboardPreferences: tellLive('dashboardEditor', preferencesEvent),
+    syncAlarmPreferences: tellLive('alarms', alarmPreferencesEvent),
+    revealRouteDevice: tellLive('deviceTree', revealEvent),
     syncTreeSettings: liveActions(({ context, enqueue, system }) => {
       const tree = live(system, 'deviceTree');
       if (!tree) return;

@@ -4,7 +4,7 @@ import type { AccountDialogOutput } from '../accountDialogs/accountDialog.types'
 import { appSetup, applySettings, endSession, goTo, onCurrentPath, type AppContext } from './app.setup';
 import { ROUTES } from './routes';
 
-export type { AppContext, AppInput } from './app.setup';
+export type { AppContext } from './app.setup';
 
 /** Guarded by dialogSwitchedUser and dialogChangedSettings: the part of the output each guard found. */
 const switchedTo = (output: AccountDialogOutput) => output.session!;
@@ -226,6 +226,7 @@ export const appMachine = appSetup.createMachine({
                 'syncDashboardsRoute',
                 'syncDashboardPreferences',
                 'syncStores',
+                'syncReports',
               ],
               exit: ['closeDeviceConfiguration', 'stopLiveActors'],
               initial: 'configurationClosed',
@@ -334,6 +335,7 @@ export const appMachine = appSetup.createMachine({
               'syncDevicePage',
               'syncDashboardsRoute',
               'syncStores',
+              'syncReports',
             ],
           },
         ],

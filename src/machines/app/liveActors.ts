@@ -26,7 +26,7 @@ interface LiveContext {
 }
 
 /** SPEC §2/§6: the real-time note shows with RND write and real-time communication on. */
-export const showRealtimeNote = ({ session, settings }: LiveContext): boolean =>
+const showRealtimeNote = ({ session, settings }: LiveContext): boolean =>
   session !== null &&
   hasGrant(session.token.authorities, 'RND', 'WRITE') &&
   (settings ?? DEFAULT_ACCOUNT_SETTINGS).enableRealTimeCommunication;
@@ -46,7 +46,7 @@ export const revealEvent = (context: LiveContext): DeviceTreeEvent => ({
 });
 
 /** The dashboard route (ROUTES.dashboard), parsed: its id; null for any other path. */
-export function dashboardRoute(path: string): string | null {
+function dashboardRoute(path: string): string | null {
   const match = /^\/dashboard\/([^/]+)$/.exec(path);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }

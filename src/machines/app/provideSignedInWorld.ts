@@ -32,6 +32,8 @@ import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import { provideWidgetEditor } from '../widgetEditor/provideWidgetEditor';
 import { provideSocket } from '../socket/provideSocket';
 import { provideStores } from '../stores/provideStores';
+import { provideReports } from '../reports/provideReports';
+import { browserReportAddress } from '../../services/reportAddress';
 import { lookupDepartment, type SystemLike } from './departmentLookup';
 import type { AppServices } from '../../services/services';
 import type { SignedInWorld } from './signedInWorld';
@@ -50,6 +52,7 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
     accountDialogs: provideAccountDialogs(services),
     socket: provideSocket(socket),
     stores: provideStores(api),
+    reports: provideReports({ api, address: browserReportAddress, saveFile, timeZone: browserTimeZone }),
     deviceTree: deviceTreeMachine.provide({
       actors: {
         loadTree: fromPromise(() => api.getDeviceTree()),
@@ -108,9 +111,7 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
     dashboardEditor: dashboardEditorMachine.provide({
       actors: {
         loadDashboard: fromPromise(({ input }: { input: { id: string } }) => api.getDashboard(input.id)),
-        saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) =>
-          api.updateDashboard(input),
-        ),
+        saveDashboard: fromPromise(({ input }: { input: DashboardUpdateInput }) => api.saveDashboard(input)),
         holdNavigation: fromCallback<DashboardEditorEvent>(({ sendBack }) =>
           navigation.hold((request) => sendBack({ type: 'navigation.requested', ...request })),
         ),
@@ -136,6 +137,7 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
         ),
         historyQuery: provideHistoryQuery({
           queryHistory: (query, signal) => api.queryHistory(query, signal),
+          fetchAlarmMarks: (query) => api.fetchAlarmMarks(query),
           now: () => Date.now(),
           timeZone: browserTimeZone,
           ranges: services.ranges,

@@ -15,6 +15,8 @@ export const ROUTES = {
   help: '/help',
   /** The chain at a glance: every store worst first. */
   stores: '/stores',
+  /** HACCP reports of a store: `?store=<hexacode>&from&to` (services/reportAddress.ts). */
+  reports: '/reports',
 } as const;
 
 const GUEST_PATHS: readonly string[] = [
@@ -29,6 +31,7 @@ const PROTECTED_PATTERNS: readonly RegExp[] = [
   /^\/dashboard\/[^/]+$/,
   /^\/help$/,
   /^\/stores$/,
+  /^\/reports$/,
   /^\/[^/]+\/[^/]+\/[^/]+\/pages\/[^/]+$/,
 ];
 

@@ -6,6 +6,7 @@ import type { deviceConfigurationMachine } from '../deviceConfiguration/deviceCo
 import type { devicePageMachine } from '../devicePage/devicePageMachine';
 import type { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
 import type { socketMachine } from '../socket/socketMachine';
+import type { provideReports } from '../reports/provideReports';
 import type { provideStores } from '../stores/provideStores';
 
 /**
@@ -24,4 +25,6 @@ export interface SignedInWorld {
   accountDialogs: AccountDialogRegistry;
   /** The /stores screen's workflow (the screen runs it while it is open). */
   stores: ReturnType<typeof provideStores>;
+  /** The /reports screen's workflow (the screen runs it while it is open). */
+  reports: ReturnType<typeof provideReports>;
 }

@@ -1,7 +1,7 @@
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { isInvalidWidget, type OpenedDashboard, type PageTopic, type Widget } from '#contracts';
-import type { LineStatus } from '#contracts/devices';
+import type { LiveLine } from '#contracts/devices';
 import type { AnnotationsInput } from '../annotations/annotations.events';
 import type { annotationsMachine } from '../annotations/annotationsMachine';
 import type { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
@@ -49,14 +49,8 @@ export type DashboardExit =
   | { kind: 'route'; path: string; replace: boolean }
   | { kind: 'logout'; replyTo: AnyActorRef };
 
-/** The latest live value of one line. */
-export interface ElementValue {
-  status: LineStatus;
-  value: string | null;
-  unit: string | null;
-  /** A line of states: its state's index (the same in every language); null for a number. */
-  state: number | null;
-}
+/** The latest live value of one element's line (the line's number is in the element's address). */
+type ElementValue = Omit<LiveLine, 'number'>;
 
 export const closedDashboard: Omit<DashboardEditorContext, 'id' | 'preferences'> = {
   stored: null,

@@ -72,7 +72,6 @@ export const selectWidgetEditor = (s: DashboardEditorSnapshot) =>
 export const selectAnnotations = (s: DashboardEditorSnapshot) => s.context.annotations;
 /** The user's date format and time zone, for a date range picker opened from a widget (DateRangePickerDialog). */
 export const selectDateFormat = (s: DashboardEditorSnapshot) => s.context.preferences.dateFormat;
-export const selectTimeZone = (s: DashboardEditorSnapshot): string => s.context.preferences.timeZone;
 /** The line edit opened from a widget (it runs the line-details dialog), while it runs. */
 export const selectElementLineEdit = (s: DashboardEditorSnapshot) => s.context.lineEdit;
 

@@ -7,13 +7,13 @@ import {
   type Dashboard,
   type DashboardSummary,
   type DashboardUpdateInput,
+  type LiveLine,
   type OpenedDashboard,
   type PageTopic,
   type WidgetElement,
   type WidgetExportType,
 } from '#contracts';
 import { annotationsMachine } from '../annotations/annotationsMachine';
-import type { LineValue } from '../socket/socket.events';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { historyQueryMachine } from '../historyQuery/historyQueryMachine';
@@ -45,18 +45,11 @@ import {
 } from './dashboardEditor.model';
 import { notifications } from '../notifications/notify';
 
-export {
-  dashboardTopics,
-  elementKey,
-  elementTopic,
-  layoutMoved,
-  lineKey,
-  withLayout,
-} from './dashboardEditor.model';
+export { elementKey, layoutMoved } from './dashboardEditor.model';
 import { notProvided } from '../notProvided';
 export { updateOf } from './updateOf';
 export { closedDashboard, widgetEditorInput } from './dashboardEditor.context';
-export type { DashboardEditorContext, DashboardExit, ElementValue } from './dashboardEditor.context';
+export type { DashboardEditorContext, DashboardExit } from './dashboardEditor.context';
 
 /** The draft with `change` applied; the dashboard becomes dirty. */
 const editDraft = (context: DashboardEditorContext, change: (draft: OpenedDashboard) => OpenedDashboard) => ({
@@ -211,7 +204,7 @@ export const dashboardEditorSetup = setup({
       enqueue.assign({ topics: [], values: {} });
     }),
     applyPushedValues: assign({
-      values: ({ context }, params: { topic: PageTopic; lines: readonly LineValue[] }) => {
+      values: ({ context }, params: { topic: PageTopic; lines: readonly LiveLine[] }) => {
         const values = { ...context.values };
         for (const { number, status, value, unit, state = null } of params.lines) {
           values[lineKey(params.topic, number)] = { status, value, unit, state };

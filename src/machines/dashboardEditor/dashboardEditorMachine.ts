@@ -8,8 +8,6 @@ import {
   type DashboardExit,
 } from './dashboardEditor.setup';
 
-export type { DashboardEditorContext } from './dashboardEditor.setup';
-
 const exitTo = (exit: DashboardExit) => ({ type: 'assignExit', params: { exit } }) as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { Dashboard } from '#contracts';
+import type { Dashboard, DashboardDeleted } from '#contracts';
 import { notify, notifyNamed, opened, savedOrders } from './dashboards.dialogs';
 import { dashboardPath, dashboardsSetup } from './dashboards.setup';
 import { sortingPayload } from './dashboardsModel';
@@ -8,6 +8,17 @@ import { sortingPayload } from './dashboardsModel';
 /** The wizard's output once the `imported` guard passed (null only when it was cancelled). */
 const importedOf = ({ event }: { event: { output: Dashboard | null } }) => event.output as Dashboard;
 const target = ({ context }: { context: { targetId: string | null } }) => ({ id: context.targetId ?? '' });
+
+type Deleted = { event: { output: DashboardDeleted } };
+/** A deleted dashboard leaves the list; the user is told, and so is the editor, which may be showing it. */
+const removed = [
+  notifyNamed('success', 'dashboards.deleted'),
+  { type: 'removeDashboard', params: ({ event }: Deleted) => ({ deleted: event.output }) },
+  {
+    type: 'tellEditor',
+    params: ({ event }: Deleted) => ({ event: { type: 'dashboard.deleted' as const, id: event.output.id } }),
+  },
+] as const;
 
 /** SPEC §2: deleting a dashboard asks first. */
 export const confirmingDelete = dashboardsSetup.createStateConfig({
@@ -26,12 +37,7 @@ export const deleting = dashboardsSetup.createStateConfig({
         guard: 'selectedDeleted',
         target: 'idle',
         actions: [
-          notifyNamed('success', 'dashboards.deleted'),
-          { type: 'removeDashboard', params: ({ event }) => ({ deleted: event.output }) },
-          {
-            type: 'tellEditor',
-            params: ({ event }) => ({ event: { type: 'dashboard.deleted', id: event.output.id } }),
-          },
+          ...removed,
           'selectReplacement',
           {
             type: 'navigate',
@@ -41,17 +47,7 @@ export const deleting = dashboardsSetup.createStateConfig({
           },
         ],
       },
-      {
-        target: 'idle',
-        actions: [
-          notifyNamed('success', 'dashboards.deleted'),
-          { type: 'removeDashboard', params: ({ event }) => ({ deleted: event.output }) },
-          {
-            type: 'tellEditor',
-            params: ({ event }) => ({ event: { type: 'dashboard.deleted', id: event.output.id } }),
-          },
-        ],
-      },
+      { target: 'idle', actions: removed },
     ],
     onError: { target: 'idle', actions: notifyNamed('error', 'dashboards.deleteFailed') },
   },

@@ -30,7 +30,7 @@ export interface DashboardsContext {
   group: GroupForm;
 }
 
-export const DEFAULT_DASHBOARDS_SETTINGS: SortSettings = { sortMode: 'CUSTOM', sortDirection: 'ASC' };
+const DEFAULT_DASHBOARDS_SETTINGS: SortSettings = { sortMode: 'CUSTOM', sortDirection: 'ASC' };
 export const blankGroup: GroupForm = { id: null, name: '', dashboardIds: [], error: null };
 
 export const initialContext = (): DashboardsContext => ({

@@ -1,8 +1,6 @@
 import type { DashboardSummary } from '#contracts';
 import type { SortDirection, SortMode } from '../deviceConfiguration/deviceConfiguration.events';
 
-export type { SortDirection, SortMode };
-
 export type DashboardsEvent =
   /** Loads the list again (after a failed load). */
   | { type: 'dashboards.reload' }

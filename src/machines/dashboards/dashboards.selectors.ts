@@ -12,12 +12,15 @@ type DashboardsSnapshot = SnapshotFrom<typeof dashboardsMachine>;
 export const selectIsLoading = (s: DashboardsSnapshot): boolean => s.matches('loading');
 export const selectIsLoaded = (s: DashboardsSnapshot): boolean => s.matches('loaded');
 export const selectLoadFailed = (s: DashboardsSnapshot): boolean => s.matches('failed');
-export const selectDashboards = (s: DashboardsSnapshot): DashboardSummary[] => s.context.dashboards;
 export const selectSelectedId = (s: DashboardsSnapshot): string | null => s.context.selectedId;
-export const selectSettings = (s: DashboardsSnapshot): SortSettings => s.context.settings;
+/**
+ * The menu's dashboard actions (create, download, upload, sorting, groups) are taken only once the list is loaded
+ * and nothing else is under way; until then the menu shows them disabled rather than let a choice go unheard.
+ */
+export const selectTakesMenuActions = (s: DashboardsSnapshot): boolean => s.matches({ loaded: 'idle' });
 /** SPEC §4: drag reordering in CUSTOM mode, while nothing else is under way. */
 export const selectCanMove = (s: DashboardsSnapshot): boolean =>
-  s.context.settings.sortMode === 'CUSTOM' && s.matches({ loaded: 'idle' });
+  s.context.settings.sortMode === 'CUSTOM' && selectTakesMenuActions(s);
 
 // Entries are rebuilt only when the context changes, so the list re-renders only then.
 const entriesCache = new WeakMap<DashboardsContext, DashboardEntry[]>();

@@ -26,7 +26,7 @@ export function parseDate(text: string, dateFormat: DateFormat, timeZone: string
 }
 
 /** Errors of a start and end date typed in the user's format (SPEC §5 dateFormat and after). */
-export interface DateRangeErrors {
+interface DateRangeErrors {
   start?: MessageId;
   end?: MessageId;
 }

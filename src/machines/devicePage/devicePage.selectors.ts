@@ -7,7 +7,7 @@ type DevicePageSnapshot = SnapshotFrom<typeof devicePageMachine>;
 
 export type DevicePageView = 'idle' | 'lookingUp' | 'loading' | 'offline' | 'failed' | 'loaded';
 
-export const BREADCRUMB_SEPARATOR = ' › ';
+const BREADCRUMB_SEPARATOR = ' › ';
 
 export const selectView = (s: DevicePageSnapshot): DevicePageView =>
   typeof s.value === 'string' ? (s.value as DevicePageView) : 'loaded';

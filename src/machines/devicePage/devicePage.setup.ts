@@ -1,6 +1,6 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type { Line, LineStatus } from '#contracts/devices';
+import type { Line, LineStatus, LiveLine } from '#contracts/devices';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import type { NotificationsEvent } from '../notifications/notifications.events';
 import type { DevicePageEvent, SocketSubscriptionEvent } from './devicePage.events';
@@ -14,9 +14,30 @@ import {
   type PageAddress,
 } from './devicePage.types';
 import { notifications } from '../notifications/notify';
-import type { LineValue } from '../socket/socket.events';
 import { SYSTEM_IDS } from '../systemIds';
 import { notProvided } from '../notProvided';
+
+/**
+ * Subscribes the page to its department's live values at the socket, or ends that subscription (typed by hand:
+ * inside setup() TypeScript cannot infer the actions map an enqueueActions belongs to; it sends only).
+ */
+const tellSocket = (type: SocketSubscriptionEvent['type']) =>
+  enqueueActions<
+    DevicePageContext,
+    DevicePageEvent,
+    undefined,
+    DevicePageEvent,
+    never,
+    never,
+    never,
+    never,
+    never
+  >(({ context, enqueue, self, system }) => {
+    const socket = system.get(SYSTEM_IDS.socket);
+    if (!socket || !context.address) return;
+    const event: SocketSubscriptionEvent = { type, topic: pageTopic(context.address), subscriber: self };
+    enqueue.sendTo(socket, event);
+  });
 
 /**
  * SPEC §9 polls every 60 s, and every 10 ms with real-time refresh on a REAL_DEVICE. Live values come over the
@@ -101,7 +122,7 @@ export const devicePageSetup = setup({
       linesStatus: params.response.status,
     })),
     applyPushedValues: assign({
-      lines: ({ context }, params: { values: LineValue[] }) => {
+      lines: ({ context }, params: { values: LiveLine[] }) => {
         const pushed = new Map(params.values.map((value) => [value.number, value]));
         return context.lines.map((line) => {
           const value = pushed.get(line.number);
@@ -114,26 +135,8 @@ export const devicePageSetup = setup({
         context.lines.find((line) => line.number === params.lineNumber) ?? null,
     }),
     forgetSelectedLine: assign({ selectedLine: null }),
-    subscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const socket = system.get(SYSTEM_IDS.socket);
-      if (!socket || !context.address) return;
-      const event: SocketSubscriptionEvent = {
-        type: 'socket.subscribe',
-        topic: pageTopic(context.address),
-        subscriber: self,
-      };
-      enqueue.sendTo(socket, event);
-    }),
-    unsubscribeLive: enqueueActions(({ context, enqueue, self, system }) => {
-      const socket = system.get(SYSTEM_IDS.socket);
-      if (!socket || !context.address) return;
-      const event: SocketSubscriptionEvent = {
-        type: 'socket.unsubscribe',
-        topic: pageTopic(context.address),
-        subscriber: self,
-      };
-      enqueue.sendTo(socket, event);
-    }),
+    subscribeLive: tellSocket('socket.subscribe'),
+    unsubscribeLive: tellSocket('socket.unsubscribe'),
     notifyLoadFailed: sendTo(notifications, ({ context }): NotificationsEvent => ({
       type: 'notification.show',
       kind: 'error',

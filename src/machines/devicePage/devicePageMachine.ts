@@ -3,8 +3,6 @@ import { devicePageSetup, emptyPage, linesRequest } from './devicePage.setup';
 import type { PageAddress } from './devicePage.types';
 
 export { REFRESH_INTERVAL_MS } from './devicePage.setup';
-export type { DevicePageContext } from './devicePage.setup';
-
 /**
  * One device page: looks its department up in the device tree, loads its lines, follows pushed values and
  * refreshes as a fallback, and runs the line edit dialog (types, guards and actions: devicePage.setup.ts).

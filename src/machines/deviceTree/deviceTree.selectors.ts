@@ -1,14 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
-import type { DeviceStatus, DeviceTreeItem, Line } from '#contracts';
+import type { DeviceStatus, DeviceTreeItem } from '#contracts';
 import type { DepartmentLookup } from '../devicePage/devicePage.types';
-import type { DepartmentAddress, PageAddress } from './deviceTree.events';
+import type { DepartmentAddress } from './deviceTree.events';
 import type { DeviceTreeContext, deviceTreeMachine } from './deviceTreeMachine';
 import { buildRows, type TreeRow } from './treeRows';
 import { departmentKey, findDepartmentIn, findDevice } from './treeModel';
 
 type TreeSnapshot = SnapshotFrom<typeof deviceTreeMachine>;
 
-export const selectIsLoaded = (s: TreeSnapshot): boolean => s.matches('loaded');
 /** Nothing to show yet: the first load runs (a reload keeps showing the tree it replaces). */
 export const selectIsFirstLoading = (s: TreeSnapshot): boolean =>
   s.matches('loading') && s.context.items.length === 0;
@@ -30,15 +29,6 @@ export const selectDeviceStatus =
   (hexacode: string) =>
   (s: TreeSnapshot): DeviceStatus | null =>
     findDevice(s.context.items, hexacode)?.item.status ?? null;
-export const selectDepartmentStatus =
-  (address: DepartmentAddress) =>
-  (s: TreeSnapshot): DeviceStatus | null =>
-    findDepartmentIn(s.context.items, address)?.department.status ?? null;
-/** Lines of a page loaded through `tree.loadLines`, or null while not loaded. */
-export const selectPageLines =
-  (address: PageAddress) =>
-  (s: TreeSnapshot): Line[] | null =>
-    s.context.lines[`${departmentKey(address)}:${address.page}`] ?? null;
 
 const nameOf = (x: { name: string; configuration: { label: string | null } | null }) =>
   x.configuration?.label?.trim() || x.name;

@@ -1,9 +1,8 @@
 import { cleared, deviceTreeSetup, node, pageAddress } from './deviceTree.setup';
 import { linesQueryOf, namesQueryOf, pagesQueryOf } from './treeQueues';
 
-export { parseDepartment } from './treeModel';
 export { NAMES_CACHE_MS } from './treeQueues';
-export type { DeviceTreeContext, DeviceTreeInput } from './deviceTree.setup';
+export type { DeviceTreeContext } from './deviceTree.setup';
 export { treeSettingsOf } from './treeSettings';
 
 /**

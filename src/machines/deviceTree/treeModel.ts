@@ -7,8 +7,8 @@ import type { DepartmentAddress, PageAddress } from './deviceTree.events';
  * (standalone or member: a device belongs to one group at most), `<hex>:<dep>:<sub>` a department and
  * `<hex>:<dep>:<sub>:<page>` a page. Hexacodes are compared upper-case.
  */
-export const groupId = (hexacode: string) => `G:${hexacode.toUpperCase()}`;
-export const deviceId = (hexacode: string) => `D:${hexacode.toUpperCase()}`;
+const groupId = (hexacode: string) => `G:${hexacode.toUpperCase()}`;
+const deviceId = (hexacode: string) => `D:${hexacode.toUpperCase()}`;
 export const itemId = (item: DeviceTreeItem) =>
   item.type === 'BUSINESS_GROUP' ? groupId(item.hexacode) : deviceId(item.hexacode);
 export const departmentKey = (a: DepartmentAddress) =>
@@ -22,11 +22,11 @@ export function parseDepartment(key: string) {
 const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
 /** SPEC §4: the online, offline, alarm and cleared counterparts of a status. */
-export const onlineStatus = (s: DeviceStatus): DeviceStatus =>
+const onlineStatus = (s: DeviceStatus): DeviceStatus =>
   s === 'OFF' ? 'ON' : s === 'OFF_ALARM' ? 'ON_ALARM' : s;
-export const offlineStatus = (s: DeviceStatus): DeviceStatus =>
+const offlineStatus = (s: DeviceStatus): DeviceStatus =>
   s === 'ON' ? 'OFF' : s === 'ON_ALARM' ? 'OFF_ALARM' : s;
-export const isOnline = (s: DeviceStatus) => s === 'ON' || s === 'ON_ALARM';
+const isOnline = (s: DeviceStatus) => s === 'ON' || s === 'ON_ALARM';
 export const isOffline = (s: DeviceStatus) => s.includes('OFF');
 
 /** Every device-like item (groups, standalone devices, members) with the group holding it. */

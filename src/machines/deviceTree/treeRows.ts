@@ -4,7 +4,7 @@ import type { DeviceTreeContext } from './deviceTreeMachine';
 import type { TreeSettings } from './deviceTree.events';
 import { departmentKey, isOffline, itemId, pageKey } from './treeModel';
 
-export type TreeNotice = 'offline' | 'loading' | 'noPages';
+type TreeNotice = 'offline' | 'loading' | 'noPages';
 
 /** One row of the flattened tree the sidebar renders (ARIA tree semantics ride along). */
 export interface TreeRow {
@@ -31,10 +31,10 @@ export interface TreeRow {
 const labelOf = (x: { name: string; configuration: { label: string | null } | null }) =>
   x.configuration?.label?.trim() || x.name;
 
-export const deviceLabel = (item: DeviceTreeItem, settings: TreeSettings) =>
+const deviceLabel = (item: DeviceTreeItem, settings: TreeSettings) =>
   item.type !== 'BUSINESS_GROUP' && settings.showHexacodesAsDeviceNames ? item.hexacode : labelOf(item);
 
-export const departmentLabel = (d: Department, settings: TreeSettings) =>
+const departmentLabel = (d: Department, settings: TreeSettings) =>
   settings.showDepartmentNumbers ? `${d.department}.${d.subDepartment} ${labelOf(d)}` : labelOf(d);
 
 const matches = (item: DeviceTreeItem, query: string) =>

@@ -17,7 +17,7 @@ export interface ElementLineEditContext {
 }
 
 /** The page an element's line lives on, or null when the element has no complete line address. */
-export function elementAddress(element: WidgetElement): (PageAddress & { line: number }) | null {
+function elementAddress(element: WidgetElement): (PageAddress & { line: number }) | null {
   const { hexacode, department, subDepartment, pageNumber, lineNumber } = element;
   if (
     !hexacode ||

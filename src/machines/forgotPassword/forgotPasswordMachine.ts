@@ -22,7 +22,7 @@ function throttledMinutes(error: unknown): number | null {
 }
 
 /** The contract's e-mail rule, mapped onto the catalogue: empty is "required", anything else "invalid". */
-export function emailError(value: string): MessageId | null {
+function emailError(value: string): MessageId | null {
   const result = v.safeParse(RecoveryRequestQuery.entries.email, value);
   if (result.success) return null;
   return value.trim() === '' ? 'password.emailRequired' : 'password.emailInvalid';

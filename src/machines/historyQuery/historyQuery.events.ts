@@ -17,8 +17,7 @@ export interface AbsoluteRange {
 }
 
 /** The range of one query: a widget interval, resolved when the query is made, or an absolute one (a zoom). */
-export type RangeRequest =
-  { kind: 'interval'; interval: WidgetInterval } | ({ kind: 'absolute' } & AbsoluteRange);
+type RangeRequest = { kind: 'interval'; interval: WidgetInterval } | ({ kind: 'absolute' } & AbsoluteRange);
 
 /** The input of the query actor. */
 export interface HistoryRequest {

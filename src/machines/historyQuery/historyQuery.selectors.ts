@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { HistoryResult } from '#contracts';
+import type { AlarmMarksActor } from '../alarmMarks/alarmMarks.selectors';
 import type { historyQueryMachine } from './historyQueryMachine';
 
 type HistoryQuerySnapshot = SnapshotFrom<typeof historyQueryMachine>;
@@ -14,4 +15,7 @@ export const selectHistoryResult = (s: HistoryQuerySnapshot): HistoryResult | nu
 export const selectIsZoomed = (s: HistoryQuerySnapshot): boolean => s.context.zoom !== null;
 /** The preset chosen from the header ('' for the widget's own range). */
 export const selectViewType = (s: HistoryQuerySnapshot): string => s.context.view?.type ?? '';
+/** The chart's alarm marks actor (its child for as long as the chart lives). */
+export const selectAlarmMarksActor = (s: HistoryQuerySnapshot): AlarmMarksActor =>
+  s.children.alarmMarks as AlarmMarksActor;
 export const selectTimeZone = (s: HistoryQuerySnapshot): string => s.context.timeZone;

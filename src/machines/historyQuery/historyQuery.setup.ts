@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { HistoryResult, WidgetInterval } from '#contracts';
 import { endsNow } from '../dateRange/ranges';
 import type {
@@ -11,6 +11,8 @@ import type {
 } from './historyQuery.events';
 import { tailDelay } from './tail';
 import { notProvided } from '../notProvided';
+import type { MarkedDevice } from '../alarmMarks/alarmMarks.events';
+import { alarmMarksMachine } from '../alarmMarks/alarmMarksMachine';
 
 export interface HistoryQueryContext {
   widgetId: string;
@@ -48,6 +50,16 @@ function zoomOf(result: HistoryResult | null, from: number, to: number): Absolut
   return { from, to, compareFrom: offset === null ? null : from - offset };
 }
 
+/** The devices a chart reads, once each: its marks are asked for each. */
+const devicesOf = (config: HistoryConfig): MarkedDevice[] => [
+  ...new Map(
+    config.series.map(({ hexacode, department, subDepartment }) => [
+      `${hexacode}/${department}.${subDepartment}`,
+      { hexacode, department: `${department}.${subDepartment}` },
+    ]),
+  ).values(),
+];
+
 /** Implementations of the history query machine (historyQueryMachine.ts holds its statechart). */
 export const historyQuerySetup = setup({
   types: {
@@ -58,6 +70,8 @@ export const historyQuerySetup = setup({
   actors: {
     // Provided by the wiring (provideHistoryQuery.ts: the API client, the clock and the time zone).
     queryHistory: notProvided<HistoryAnswer, HistoryRequest>('queryHistory'),
+    // The chart's alarm marks (provided with their API in provideHistoryQuery.ts).
+    alarmMarks: alarmMarksMachine,
   },
   guards: {
     hasSeries: ({ context }) => context.config.series.length > 0,
@@ -89,6 +103,13 @@ export const historyQuerySetup = setup({
       zoom: zoomOf(context.result, params.from, params.to),
     })),
     clearZoom: assign({ zoom: null }),
+    /** The marks follow what the chart shows: its devices over the range of the answer. */
+    tellMarksRange: sendTo('alarmMarks', ({ context }) => ({
+      type: 'alarmMarks.rangeShown' as const,
+      devices: devicesOf(context.config),
+      from: context.result?.from ?? '',
+      to: context.result?.to ?? '',
+    })),
     /** An edited widget starts over from its (new) interval; answers for the old series are dropped. */
     assignConfig: assign((_, params: { config: HistoryConfig }) => ({
       config: params.config,

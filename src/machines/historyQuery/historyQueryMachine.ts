@@ -1,7 +1,5 @@
 import { historyQuerySetup, requestOf } from './historyQuery.setup';
 
-export type { HistoryQueryContext } from './historyQuery.setup';
-
 /**
  * The history one widget shows (SPEC §1 historical widgets, issue 9): queries its series over the range it
  * shows (its interval, a range chosen from its header, or a zoom), follows new samples while that range ends
@@ -21,6 +19,7 @@ export const historyQueryMachine = historyQuerySetup.createMachine({
   }),
   // A range chosen before a reload is shown again.
   entry: 'restoreView',
+  invoke: { id: 'alarmMarks', src: 'alarmMarks' },
   initial: 'starting',
   on: {
     'history.configure': {
@@ -63,7 +62,10 @@ export const historyQueryMachine = historyQuerySetup.createMachine({
         input: ({ context }) => requestOf(context),
         onDone: {
           target: 'ready',
-          actions: { type: 'assignAnswer', params: ({ event }) => ({ answer: event.output }) },
+          actions: [
+            { type: 'assignAnswer', params: ({ event }) => ({ answer: event.output }) },
+            'tellMarksRange',
+          ],
         },
         onError: 'failed',
       },

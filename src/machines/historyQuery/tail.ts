@@ -6,7 +6,7 @@ import type { HistoryResult } from '#contracts';
  */
 export const TAIL_GRACE_MS = 10_000;
 /** Never ask more often than this, whatever a buffer's interval. */
-export const TAIL_MIN_MS = 5_000;
+const TAIL_MIN_MS = 5_000;
 /** When no series has a buffer interval (none recorded yet), look again after this. */
 export const TAIL_DEFAULT_MS = 5 * 60_000;
 

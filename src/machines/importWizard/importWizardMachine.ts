@@ -1,8 +1,6 @@
 import type { ImportWizardEvent } from './importWizard.events';
 import { importPayload, importWizardSetup, initialContext } from './importWizard.setup';
 
-export type { ImportWizardContext } from './importWizard.setup';
-
 const fileOf = ({ event }: { event: ImportWizardEvent }) => ({
   file: (event as Extract<ImportWizardEvent, { type: 'import.chooseFile' }>).file,
 });

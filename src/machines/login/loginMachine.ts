@@ -8,6 +8,7 @@ import type { LoginEvent, LoginField } from './login.events';
 import { codeError, passwordError, usernameError } from './loginValidation';
 import { notifications } from '../notifications/notify';
 import { notProvided } from '../notProvided';
+import { failureOf } from '../serviceFailure';
 
 export interface LoginInput {
   /** Tenant name from the theme ('' before it loads; the server also knows the tenant from the host). */
@@ -29,10 +30,7 @@ export interface LoginContext {
 
 const noFieldErrors = { username: null, password: null, code: null };
 
-const failureKind = (error: unknown): LoginFailure['kind'] =>
-  typeof error === 'object' && error !== null && 'kind' in error
-    ? (error as LoginFailure).kind
-    : 'unavailable';
+const failureKind = (error: unknown): LoginFailure['kind'] => failureOf<LoginFailure>(error).kind;
 
 /** The login body: the trimmed credentials, and for the second step the security code. */
 function loginRequest(context: LoginContext, mfaCode?: string): LoginRequest {

@@ -6,7 +6,6 @@ type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>;
 
 /** The visible toasts; the array reference changes only when a toast is added, advanced or removed. */
 export const selectToasts = (s: NotificationsSnapshot): readonly Toast[] => s.context.toasts;
-export const selectToastCount = (s: NotificationsSnapshot): number => s.context.toasts.length;
 /** Remaining life of a toast in percent, for its progress bar. */
 export const toastRemainingPercent = (toast: Toast): number =>
   Math.max(0, Math.round(100 - (toast.elapsedMs / AUTO_HIDE_MS) * 100));

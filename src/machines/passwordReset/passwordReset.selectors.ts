@@ -17,10 +17,6 @@ export const selectConfirmationError = (s: PasswordResetSnapshot): Message | nul
 export const selectFormError = (s: PasswordResetSnapshot): MessageId | null => s.context.error;
 export const selectIsCheckingToken = (s: PasswordResetSnapshot): boolean => s.matches('checkingToken');
 export const selectCheckFailed = (s: PasswordResetSnapshot): boolean => s.matches('checkFailed');
-export const selectIsEditing = (s: PasswordResetSnapshot): boolean =>
-  s.matches('editing') || s.matches('saving');
 export const selectIsSaving = (s: PasswordResetSnapshot): boolean => s.matches('saving');
 export const selectIsInvalid = (s: PasswordResetSnapshot): boolean => s.matches('invalid');
 export const selectIsDone = (s: PasswordResetSnapshot): boolean => s.matches('done');
-/** Recover or set up: the route the user came by decides the heading and the dead-token message. */
-export const selectKind = (s: PasswordResetSnapshot): 'recover' | 'setup' => s.context.kind;

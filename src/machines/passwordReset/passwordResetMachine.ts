@@ -5,6 +5,7 @@ import type { MessageId } from '../../i18n/messages';
 import type { PasswordResetEvent } from './passwordReset.events';
 import { hasErrors, noPasswordErrors, passwordResetErrors, type PasswordFieldErrors } from './passwordRules';
 import { notProvided } from '../notProvided';
+import { failureOf } from '../serviceFailure';
 
 export type PasswordResetKind = RecoveryTokenInfo['kind'];
 
@@ -26,11 +27,6 @@ export interface PasswordResetContext extends PasswordResetInput {
   error: MessageId | null;
 }
 
-const failureOf = (error: unknown): RecoveryFailure =>
-  typeof error === 'object' && error !== null && 'kind' in error
-    ? (error as RecoveryFailure)
-    : { kind: 'unavailable' };
-
 /** /recover-password and /setup-password: the token is checked, then a new password is set with it (SPEC §2, §7). */
 export const passwordResetMachine = setup({
   types: {
@@ -47,8 +43,10 @@ export const passwordResetMachine = setup({
   guards: {
     // A recovery token opened on the setup route (or the reverse) is not the link the user was sent.
     tokenFitsRoute: ({ context }, params: { info: RecoveryTokenInfo }) => params.info.kind === context.kind,
-    tokenDead: (_, params: { error: unknown }) => failureOf(params.error).kind === 'tokenInvalid',
-    fieldRefused: (_, params: { error: unknown }) => failureOf(params.error).kind === 'invalidField',
+    tokenDead: (_, params: { error: unknown }) =>
+      failureOf<RecoveryFailure>(params.error).kind === 'tokenInvalid',
+    fieldRefused: (_, params: { error: unknown }) =>
+      failureOf<RecoveryFailure>(params.error).kind === 'invalidField',
     formValid: ({ context }) => !hasErrors(passwordResetErrors(context.password, context.confirmation)),
   },
   actions: {
@@ -64,7 +62,7 @@ export const passwordResetMachine = setup({
     // The server's own text: it only refuses what the shared contract let through (a newer rule).
     showServerFieldError: assign({
       fieldErrors: ({ context }, params: { error: unknown }) => {
-        const failure = failureOf(params.error);
+        const failure = failureOf<RecoveryFailure>(params.error);
         if (failure.kind !== 'invalidField') return context.fieldErrors;
         return { ...context.fieldErrors, [failure.field]: { text: failure.message } };
       },

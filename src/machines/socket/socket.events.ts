@@ -1,8 +1,5 @@
 import type { AnyActorRef } from 'xstate';
-import type { Line, PageTopic, Topic } from '#contracts';
-
-/** A line value pushed live; the rest of the line (name, options…) comes from the lines call. */
-export type LineValue = Pick<Line, 'number' | 'status' | 'value' | 'unit'> & { state?: number | null };
+import type { LiveLine, PageTopic, Topic } from '#contracts';
 
 export type SocketEvent =
   /** Facts the connection reports. */
@@ -20,7 +17,8 @@ export type SocketEvent =
 export interface PageValuesPushed {
   type: 'page.valuesPushed';
   topic: PageTopic;
-  lines: LineValue[];
+  /** The lines' live values; the rest of a line (name, options…) comes from the lines call. */
+  lines: LiveLine[];
 }
 
 /** What the socket machine tells its connection actor. */

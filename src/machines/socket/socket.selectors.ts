@@ -17,9 +17,6 @@ export const selectSocketStatus = (s: SocketSnapshot): SocketStatus =>
           s.matches({ live: 'reconnecting' })
         ? 'reconnecting'
         : 'stopped';
-export const selectIsSocketConnected = (s: SocketSnapshot): boolean => s.matches({ live: 'connected' });
-export const selectSubscribedTopicCount = (s: SocketSnapshot): number => s.context.subscriptions.length;
-export const selectSessionId = (s: SocketSnapshot): string | null => s.context.sessionId;
 
 /**
  * Live data is paused: the connection was lost, is being opened again, or its pages have not all had their

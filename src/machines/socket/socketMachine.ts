@@ -6,7 +6,6 @@ export {
   RECONNECT_MS,
   RESTART_RECONNECT_MS,
   CROWDED_RETRY_MS,
-  type SocketContext,
   type SocketInput,
 } from './socket.setup';
 

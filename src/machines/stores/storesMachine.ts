@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { FleetRow } from '#contracts';
 import type { StoresEvent } from './stores.events';
+import { notProvided } from '../notProvided';
 
 export interface StoresContext {
   /** The stores, worst first, as the server ordered them. */
@@ -20,7 +21,7 @@ export const storesMachine = setup({
   types: { context: {} as StoresContext, events: {} as StoresEvent },
   actors: {
     // GET /api/v2/fleet (provided, see provideStores).
-    loadFleet: fromPromise<FleetRow[]>(() => Promise.reject(new Error('loadFleet not provided'))),
+    loadFleet: notProvided<FleetRow[]>('loadFleet'),
   },
   delays: { REFRESH: STORES_REFRESH_MS },
   actions: {

@@ -7,6 +7,7 @@ import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/
 import { notificationOf, notifications } from '../notifications/notify';
 import type { SupportField, SupportRequestEvent } from './supportRequest.events';
 import { notProvided } from '../notProvided';
+import { failureOf } from '../serviceFailure';
 
 export interface SupportRequestContext {
   title: string;
@@ -41,11 +42,6 @@ function fieldErrors(context: SupportRequestContext): Partial<Record<SupportFiel
   return errors;
 }
 
-const failureOf = (error: unknown): SupportFailure['kind'] =>
-  typeof error === 'object' && error !== null && 'kind' in error
-    ? (error as SupportFailure).kind
-    : 'unavailable';
-
 /**
  * A bug report or a feature request (SPEC §2, §5, §8): one form, the kind chosen by the `sendRequest` the app
  * provides (provideSupportRequest). Nothing changes in the account, so it ends with an empty output.
@@ -64,7 +60,8 @@ export const supportRequestMachine = setup({
   guards: {
     formValid: ({ context }) => Object.keys(fieldErrors(context)).length === 0,
     hasEmail: ({ context }) => hasEmail(context),
-    limitReached: (_, params: { error: unknown }) => failureOf(params.error) === 'limitReached',
+    limitReached: (_, params: { error: unknown }) =>
+      failureOf<SupportFailure>(params.error).kind === 'limitReached',
   },
   actions: {
     edit: assign(({ context }, params: { field: SupportField; value: string }) => ({

@@ -1,4 +1,5 @@
 import { DEFAULT_ACCOUNT_PAGE_LENGTH, type AccountPageRequest, type AccountSortField } from '#contracts';
+import { toggledSort } from '../pagedQuery';
 
 /** What the account table asks the server for; `draw` is added per request. */
 export type AccountQuery = Omit<AccountPageRequest, 'draw'>;
@@ -16,6 +17,5 @@ export const DEFAULT_ACCOUNT_QUERY: AccountQuery = {
 export const sortedBy = (query: AccountQuery, field: AccountSortField): AccountQuery => ({
   ...query,
   pageNumber: 0,
-  sortField: field,
-  sortDirection: query.sortField === field && query.sortDirection === 'ASC' ? 'DESC' : 'ASC',
+  ...toggledSort(query, field),
 });

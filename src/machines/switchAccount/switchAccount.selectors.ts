@@ -8,7 +8,7 @@ import {
 } from '#contracts';
 import { failureMessage } from './switchFailure';
 import type { switchAccountMachine } from './switchAccountMachine';
-import { ariaSortOf, type AriaSort } from '../sortOrder';
+import { ariaSortOf, pageCountOf, type AriaSort } from '../pagedQuery';
 
 type Snapshot = SnapshotFrom<typeof switchAccountMachine>;
 
@@ -27,7 +27,7 @@ export const selectAccountsTotal = (s: Snapshot): number => s.context.page?.reco
 export const selectPageNumber = (s: Snapshot): number => s.context.query.pageNumber;
 export const selectPageLength = (s: Snapshot): number => s.context.query.pageLength;
 export const selectAccountPageCount = (s: Snapshot): number =>
-  Math.max(1, Math.ceil(selectAccountsTotal(s) / s.context.query.pageLength));
+  pageCountOf(selectAccountsTotal(s), s.context.query.pageLength);
 
 /** aria-sort of a column header. */
 export const selectSortOf =
@@ -48,4 +48,4 @@ export const selectRecords = (s: Snapshot): SwitchRecord[] => s.context.records?
 export const selectRecordsTotal = (s: Snapshot): number => s.context.records?.recordsTotal ?? 0;
 export const selectRecordsPage = (s: Snapshot): number => s.context.recordsPage;
 export const selectRecordsPageCount = (s: Snapshot): number =>
-  Math.max(1, Math.ceil(selectRecordsTotal(s) / SWITCH_RECORD_PAGE_LENGTH));
+  pageCountOf(selectRecordsTotal(s), SWITCH_RECORD_PAGE_LENGTH);

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import type { SwitchFailure } from '../../services/api/switchAccount';
 import {
   ACCOUNT_SEARCH_DEBOUNCE_MS,
@@ -13,6 +13,7 @@ import { notificationOf, notifications } from '../notifications/notify';
 import { DEFAULT_ACCOUNT_QUERY, sortedBy, type AccountQuery } from './accountQuery';
 import type { SwitchAccountEvent } from './switchAccount.events';
 import { failureMessage, switchFailureOf } from './switchFailure';
+import { notProvided } from '../notProvided';
 
 export interface SwitchAccountContext {
   query: AccountQuery;
@@ -28,9 +29,6 @@ export interface SwitchAccountContext {
   records: SwitchRecordPage | null;
   switched: Session | null;
 }
-
-const notProvided = <T, I>(name: string) =>
-  fromPromise<T, I>(() => Promise.reject(new Error(`${name} not provided`)));
 
 /**
  * The switch account dialog (SPEC §2, §4, §9): a server-paged, sortable, searchable table of the tenant's accounts;

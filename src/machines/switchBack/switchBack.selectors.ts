@@ -5,7 +5,6 @@ import type { switchBackMachine } from './switchBackMachine';
 
 type Snapshot = SnapshotFrom<typeof switchBackMachine>;
 
-export const selectSwitchingBack = (s: Snapshot): boolean => s.matches('switching');
 export const selectSwitchBackFailed = (s: Snapshot): boolean => s.matches('failed');
 export const selectAdministrator = (s: Snapshot): string => s.context.administrator;
 /** Why switching back failed ('' while it has not). */

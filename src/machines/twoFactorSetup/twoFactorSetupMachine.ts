@@ -5,6 +5,7 @@ import type { TwoFactorFailure } from '../../services/api/twoFactor';
 import type { Message } from '../message';
 import type { TwoFactorSetupEvent, TwoFactorSetupInput, TwoFactorSetupOutput } from './twoFactorSetup.events';
 import { notProvided } from '../notProvided';
+import { failureOf } from '../serviceFailure';
 
 export interface TwoFactorSetupContext extends TwoFactorSetupKey {
   /** Linked with the code when the account has no e-mail yet (SPEC §5: two-factor only with one). */
@@ -14,14 +15,9 @@ export interface TwoFactorSetupContext extends TwoFactorSetupKey {
   codeError: Message | null;
 }
 
-const failureOf = (error: unknown): TwoFactorFailure =>
-  typeof error === 'object' && error !== null && 'kind' in error
-    ? (error as TwoFactorFailure)
-    : { kind: 'unavailable' };
-
 /** SPEC §8's texts for a refused code; a lockout is told in the server's words (until when). */
 function refusalOf(error: unknown): Message {
-  const failure = failureOf(error);
+  const failure = failureOf<TwoFactorFailure>(error);
   if (failure.kind === 'codeInvalid') return { id: 'twoFactor.codeInvalid' };
   if (failure.kind === 'locked' && failure.message) return { text: failure.message };
   if (failure.kind === 'throttled')

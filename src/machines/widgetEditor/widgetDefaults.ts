@@ -29,7 +29,7 @@ export const seededElements = (type: WidgetType): EditorElement[] =>
 export const addedElement = (type: WidgetType, order: number): EditorElement =>
   newElement(order, seedsOf(type)[0]);
 
-export const schemaOf = (type: WidgetType) =>
+const schemaOf = (type: WidgetType) =>
   WIDGET_SCHEMAS.find((schema) => schema.entries.type.literal === type) ?? WIDGET_SCHEMAS[0];
 
 type OwnFields<T extends Widget['type']> = Omit<

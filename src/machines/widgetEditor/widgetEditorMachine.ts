@@ -4,8 +4,6 @@ import { builtWidget, draftOf, elementAt } from './widgetDraft';
 import type { WidgetEditorOutput } from './widgetEditor.events';
 import { intervalOf, widgetEditorSetup } from './widgetEditor.setup';
 
-export type { WidgetEditorContext } from './widgetEditor.setup';
-
 /**
  * SPEC §2 widget details: the type first, then the name, the type's fields and its elements, each edited in
  * the element step (widgetElementMachine); colours through the colour picker, the stored interval through the

@@ -12,7 +12,7 @@ import {
   type WidgetElementContext,
 } from './widgetElement.setup';
 
-export type { WidgetElementContext, WidgetElementInput } from './widgetElement.setup';
+export type { WidgetElementContext } from './widgetElement.setup';
 
 /** What the step gives back: a PAGE widget's generated elements, else the element with its custom label. */
 function result(context: WidgetElementContext): WidgetElementOutput {

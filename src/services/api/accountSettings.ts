@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { KyInstance } from 'ky';
 import { AccountSettings, LanguageChoices, type AccountSettingsUpdate } from '#contracts';
 
-export type LanguageChoice = v.InferOutput<typeof LanguageChoices>[number];
+type LanguageChoice = v.InferOutput<typeof LanguageChoices>[number];
 
 /** The account settings dialog's calls (SPEC §7); reading the settings is AuthApi's fetchAccountSettings. */
 export interface AccountSettingsApi {

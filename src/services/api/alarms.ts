@@ -5,7 +5,6 @@ import {
   ALARM_CHANGE_ID_HEADER,
   AlarmEntries,
   AlarmHistoryPage,
-  ErrorBody,
   type AccountSettingsUpdate,
   type AlarmEntry,
   type AlarmHistoryQuery,
@@ -15,10 +14,11 @@ import {
   TestNotificationResult,
   VapidPublicKey,
 } from '#contracts';
+import { errorBodyOf } from './failures';
 import { params } from './helpers';
 
 /** Thrown when the server refuses a call with a reason (its error body's message), shown to the user as is. */
-export class ServerReasonError extends Error {
+class ServerReasonError extends Error {
   constructor(readonly reason: string) {
     super(reason);
     this.name = 'ServerReasonError';
@@ -28,15 +28,14 @@ export class ServerReasonError extends Error {
 /** Rethrows an HTTP error carrying an error body as ServerReasonError, anything else as it came. */
 async function reasonOr(error: unknown): Promise<never> {
   if (error instanceof HTTPError) {
-    const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
-    if (body.success) throw new ServerReasonError(body.output.message);
+    const body = await errorBodyOf(error.response);
+    if (body) throw new ServerReasonError(body.message);
   }
   throw error;
 }
 
 /** What asking for a test notification gave: sent to the user's browsers, or none of them is subscribed. */
-export type TestNotificationOutcome =
-  { kind: 'sent'; result: TestNotificationResult } | { kind: 'notSubscribed' };
+type TestNotificationOutcome = { kind: 'sent'; result: TestNotificationResult } | { kind: 'notSubscribed' };
 
 /** The history query as sent: numbers as text, absent filters left out. */
 const historyParams = (query: AlarmHistoryQuery) =>
@@ -132,8 +131,8 @@ export function createAlarmsApi(http: KyInstance): AlarmsApi {
         return { kind: 'sent', result };
       } catch (error) {
         if (!(error instanceof HTTPError) || error.response.status !== 404) throw error;
-        const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
-        if (body.success && body.output.code === 'PUSH_NOT_SUBSCRIBED') return { kind: 'notSubscribed' };
+        const body = await errorBodyOf(error.response);
+        if (body?.code === 'PUSH_NOT_SUBSCRIBED') return { kind: 'notSubscribed' };
         throw error;
       }
     },

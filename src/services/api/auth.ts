@@ -2,13 +2,13 @@ import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
 import {
   AccountSettings,
-  ErrorBody,
   LOCKED_MESSAGE_HEADER,
   MfaRequired,
   Session,
   Theme,
   type LoginRequest,
 } from '#contracts';
+import { errorBodyOf } from './failures';
 import { retryAfterMinutes } from './helpers';
 
 /** What a login attempt can end in, besides a transport failure. */
@@ -26,7 +26,7 @@ export type LoginFailure =
   | { kind: 'disabled' }
   | { kind: 'unavailable' };
 
-export const BuildInfo = v.object({ buildId: v.string() });
+const BuildInfo = v.object({ buildId: v.string() });
 
 /** Signing in and out, and what the SPA needs about the account and the deployment. */
 export interface AuthApi {
@@ -44,8 +44,8 @@ async function toLoginFailure(error: unknown): Promise<LoginFailure> {
   if (status === 401) return { kind: 'invalidCredentials' };
   if (status === 423) return { kind: 'locked', message: headers.get(LOCKED_MESSAGE_HEADER) ?? '' };
   if (status === 429) return { kind: 'throttled', minutes: retryAfterMinutes(headers.get('Retry-After')) };
-  const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
-  if (status === 403 && body.success && body.output.code === 'ACCOUNT_DISABLED') return { kind: 'disabled' };
+  const body = await errorBodyOf(error.response);
+  if (status === 403 && body?.code === 'ACCOUNT_DISABLED') return { kind: 'disabled' };
   return { kind: 'unavailable' };
 }
 

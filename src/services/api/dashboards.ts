@@ -29,11 +29,11 @@ export interface DashboardExport {
   fileName: string;
 }
 
-export type DashboardCreateInput = v.InferInput<typeof DashboardCreate>;
+type DashboardCreateInput = v.InferInput<typeof DashboardCreate>;
 export type DashboardGroupSaveInput = v.InferInput<typeof DashboardGroupSave>;
-export type DashboardGroupUpdateInput = DashboardGroupSaveInput & { id: string };
-export type DashboardsSortingInput = v.InferInput<typeof DashboardsSorting>;
-export type WidgetSaveInput = v.InferInput<typeof WidgetSave>;
+type DashboardGroupUpdateInput = DashboardGroupSaveInput & { id: string };
+type DashboardsSortingInput = v.InferInput<typeof DashboardsSorting>;
+type WidgetSaveInput = v.InferInput<typeof WidgetSave>;
 
 /** Dashboards (server/src/modules/dashboards/routes.ts), every answer parsed by its contract. */
 export interface DashboardsApi {
@@ -44,7 +44,7 @@ export interface DashboardsApi {
   /** POST /api/v2/dashboards/: the server decides whether it becomes the favorite. */
   createDashboard(body: DashboardCreateInput): Promise<Dashboard>;
   /** PUT /api/v2/dashboards/; a stale version throws DashboardConflictError. */
-  updateDashboard(body: DashboardUpdateInput): Promise<Dashboard>;
+  saveDashboard(body: DashboardUpdateInput): Promise<Dashboard>;
   /** DELETE /api/v2/dashboards/{id}: answers the favorite afterwards. */
   deleteDashboard(id: string): Promise<DashboardDeleted>;
   /** POST /api/v2/dashboards/{id}/favorite */
@@ -86,7 +86,7 @@ export function createDashboardsApi(http: KyInstance): DashboardsApi {
       v.parse(OpenedDashboard, await http.get(`v2/dashboards/${encodeURIComponent(id)}`).json()),
     createDashboard: async (body) =>
       v.parse(Dashboard, await http.post('v2/dashboards/', { json: body }).json()),
-    async updateDashboard(body) {
+    async saveDashboard(body) {
       try {
         return v.parse(Dashboard, await http.put('v2/dashboards/', { json: body }).json());
       } catch (error) {

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
 import {
-  ErrorBody,
   RECOVERY_ERRORS,
   RecoveryRequestQuery,
   RecoveryTokenInfo,
   RecoveryTokenQuery,
   type PasswordReset,
 } from '#contracts';
+import { errorBodyOf, failingAs } from './failures';
 import { retryAfterMinutes } from './helpers';
 
 /** The fields of the new-password form the server can name in a VALIDATION_FAILED answer. */
@@ -43,15 +43,17 @@ async function toRecoveryFailure(error: unknown): Promise<RecoveryFailure> {
   if (error instanceof HTTPError && error.response.status === 429)
     return { kind: 'throttled', minutes: retryAfterMinutes(error.response.headers.get('Retry-After')) };
   if (!(error instanceof HTTPError) || error.response.status !== 400) return { kind: 'unavailable' };
-  const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
-  if (!body.success) return { kind: 'unavailable' };
-  if (TOKEN_CODES.includes(body.output.code)) return { kind: 'tokenInvalid' };
-  const named = NAMED_FIELD.exec(body.output.message);
-  if (body.output.code !== 'VALIDATION_FAILED' || !named) return { kind: 'unavailable' };
+  const body = await errorBodyOf(error.response);
+  if (!body) return { kind: 'unavailable' };
+  if (TOKEN_CODES.includes(body.code)) return { kind: 'tokenInvalid' };
+  const named = NAMED_FIELD.exec(body.message);
+  if (body.code !== 'VALIDATION_FAILED' || !named) return { kind: 'unavailable' };
   // A token the server cannot even read is as dead as an expired one.
   if (named[1] === 'token') return { kind: 'tokenInvalid' };
   return { kind: 'invalidField', field: named[1] as PasswordResetField, message: named[2]! };
 }
+
+const failing = failingAs(toRecoveryFailure);
 
 /** The token query, or a tokenInvalid failure for a link that carries none worth sending. */
 function tokenQuery(token: string): URLSearchParams {
@@ -61,13 +63,6 @@ function tokenQuery(token: string): URLSearchParams {
 }
 
 export function createPasswordRecoveryApi(http: KyInstance): PasswordRecoveryApi {
-  const failing = async <T>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      throw await toRecoveryFailure(error);
-    }
-  };
   return {
     async requestPasswordRecovery(email) {
       const query = v.parse(RecoveryRequestQuery, { email });

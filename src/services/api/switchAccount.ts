@@ -1,14 +1,14 @@
 import * as v from 'valibot';
-import { HTTPError, type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import {
   AccountPage,
   AccountPageRequest,
-  ErrorBody,
   SWITCH_ERRORS,
   Session,
   SwitchRecordPage,
   type SwitchErrorCode,
 } from '#contracts';
+import { failingAs, refusalOf } from './failures';
 
 /** Why a switch or switch back failed: a rule of the server by its code, or no usable answer at all. */
 export type SwitchFailure = { kind: 'refused'; code: SwitchErrorCode } | { kind: 'unavailable' };
@@ -25,24 +25,11 @@ export interface SwitchAccountApi {
   fetchSwitchRecords(pageNumber: number): Promise<SwitchRecordPage>;
 }
 
-const CODES: readonly string[] = Object.keys(SWITCH_ERRORS);
-
-async function toSwitchFailure(error: unknown): Promise<SwitchFailure> {
-  if (!(error instanceof HTTPError)) return { kind: 'unavailable' };
-  const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
-  return body.success && CODES.includes(body.output.code)
-    ? { kind: 'refused', code: body.output.code as SwitchErrorCode }
-    : { kind: 'unavailable' };
-}
+const failing = failingAs((error): Promise<SwitchFailure> => refusalOf(error, SWITCH_ERRORS));
 
 export function createSwitchAccountApi(http: KyInstance): SwitchAccountApi {
-  const switching = async (path: string): Promise<Session> => {
-    try {
-      return v.parse(Session, await http.post(path).json());
-    } catch (error) {
-      throw await toSwitchFailure(error);
-    }
-  };
+  const switching = (path: string): Promise<Session> =>
+    failing(async () => v.parse(Session, await http.post(path).json()));
   return {
     fetchAccounts: async (request) =>
       v.parse(

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
 import {
-  ErrorBody,
   LOCKED_MESSAGE_HEADER,
   TwoFactorCodeQuery,
   TwoFactorSetupKey,
   TwoFactorVerifyBody,
 } from '#contracts';
+import { errorBodyOf } from './failures';
 import { retryAfterMinutes } from './helpers';
 
 /** Why a code was not accepted; the setup machine turns it into the message SPEC §8 asks for. */
@@ -34,10 +34,8 @@ async function toTwoFactorFailure(error: unknown): Promise<TwoFactorFailure> {
   const { status, headers } = error.response;
   if (status === 423) return { kind: 'locked', message: headers.get(LOCKED_MESSAGE_HEADER) ?? '' };
   if (status === 429) return { kind: 'throttled', minutes: retryAfterMinutes(headers.get('Retry-After')) };
-  const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
-  return body.success && body.output.code === 'TWO_FACTOR_CODE_INVALID'
-    ? { kind: 'codeInvalid' }
-    : { kind: 'unavailable' };
+  const body = await errorBodyOf(error.response);
+  return body?.code === 'TWO_FACTOR_CODE_INVALID' ? { kind: 'codeInvalid' } : { kind: 'unavailable' };
 }
 
 export function createTwoFactorApi(http: KyInstance): TwoFactorApi {

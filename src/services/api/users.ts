@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { HTTPError, type KyInstance } from 'ky';
-import { ErrorBody, USER_ERRORS, UserCreate, UserList, UserSummary, type UserErrorCode } from '#contracts';
+import type { KyInstance } from 'ky';
+import { USER_ERRORS, UserCreate, UserList, UserSummary, type UserErrorCode } from '#contracts';
+import { failingAs, refusalOf } from './failures';
 
 /** Why a call of the user list failed: a rule of the server by its code, or no usable answer at all. */
 export type UsersFailure = { kind: 'refused'; code: UserErrorCode } | { kind: 'unavailable' };
@@ -15,24 +16,9 @@ export interface UsersApi {
 }
 
 const PATH = 'v2/admin/users';
-const CODES: readonly string[] = Object.keys(USER_ERRORS);
-
-async function toUsersFailure(error: unknown): Promise<UsersFailure> {
-  if (!(error instanceof HTTPError)) return { kind: 'unavailable' };
-  const body = v.safeParse(ErrorBody, await error.response.json().catch(() => null));
-  return body.success && CODES.includes(body.output.code)
-    ? { kind: 'refused', code: body.output.code as UserErrorCode }
-    : { kind: 'unavailable' };
-}
+const failing = failingAs((error): Promise<UsersFailure> => refusalOf(error, USER_ERRORS));
 
 export function createUsersApi(http: KyInstance): UsersApi {
-  const failing = async <T>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      throw await toUsersFailure(error);
-    }
-  };
   return {
     listUsers: () => failing(async () => v.parse(UserList, await http.get(PATH).json())),
     createUser: (user) =>

@@ -15,6 +15,7 @@ import type { alarmHistoryMachine } from '../../machines/alarms/alarmHistoryMach
 import { formatDate } from '../../machines/dateRange/dateText';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
+import { SortHeader } from '../primitives/PagedTable';
 import { ScrollRegion } from '../primitives/ScrollRegion';
 import { useT } from '../i18n';
 import { HistoryFilters } from './HistoryFilters';
@@ -25,22 +26,17 @@ type HistoryRef = ActorRefFrom<typeof alarmHistoryMachine>;
 /** The columns, in the order the contract lists what the server sorts by. */
 const COLUMNS: readonly AlarmHistorySortField[] = ALARM_HISTORY_SORT_FIELDS;
 
-function SortHeader({ actor, field }: { actor: HistoryRef; field: AlarmHistorySortField }) {
+function ColumnHeader({ actor, field }: { actor: HistoryRef; field: AlarmHistorySortField }) {
   const t = useT();
   const sort = useSelector(actor, selectSortOf(field));
   const label = t(`alarmsUi.column.${field}`);
   return (
-    <th scope="col" aria-sort={sort} className="px-2 py-1 text-left">
-      <button
-        type="button"
-        aria-label={t('alarmsUi.sortBy', { column: label })}
-        className="font-semibold hover:underline"
-        onClick={() => actor.send({ type: 'history.sort', field })}
-      >
-        {label}
-        <span aria-hidden>{sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}</span>
-      </button>
-    </th>
+    <SortHeader
+      label={label}
+      sortLabel={t('alarmsUi.sortBy', { column: label })}
+      sort={sort}
+      onSort={() => actor.send({ type: 'history.sort', field })}
+    />
   );
 }
 
@@ -75,7 +71,7 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
           <thead>
             <tr>
               {COLUMNS.map((field) => (
-                <SortHeader key={field} actor={actor} field={field} />
+                <ColumnHeader key={field} actor={actor} field={field} />
               ))}
             </tr>
           </thead>

@@ -1,8 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectAlarmPreferences } from '../../machines/alarms/alarmList.selectors';
-import { selectShelved, selectUnshelving } from '../../machines/alarms/alarmShelving.selectors';
+import {
+  selectShelved,
+  selectShelvedLoading,
+  selectUnshelving,
+} from '../../machines/alarms/alarmShelving.selectors';
 import type { alarmShelvingMachine } from '../../machines/alarms/alarmShelvingMachine';
 import { formatDate } from '../../machines/dateRange/dateText';
 import { useT } from '../i18n';
@@ -18,18 +22,21 @@ export function ShelvedList({ list, shelving }: Props) {
   const t = useT();
   const shelved = useSelector(shelving, selectShelved);
   const unshelving = useSelector(shelving, selectUnshelving);
+  const loading = useSelector(shelving, selectShelvedLoading);
   const { dateFormat, timeZone, canAcknowledge } = useSelector(list, selectAlarmPreferences);
+  const headingId = useId();
   useEffect(() => shelving.send({ type: 'shelved.load' }), [shelving]);
   if (shelved.length === 0) return null;
   return (
-    <section aria-labelledby="shelved-alarms" className="border-t border-muted/20 px-4 py-2">
-      <h3 id="shelved-alarms" className="font-semibold">
+    <section aria-labelledby={headingId} aria-busy={loading} className="border-t border-muted/20 px-4 py-2">
+      <h3 id={headingId} className="font-semibold">
         {t('alarmShelving.listTitle')}
       </h3>
       <ul className="flex flex-col gap-2">
         {shelved.map((alarm) => (
           <li key={alarm.id} className="flex items-start justify-between gap-2 text-sm">
-            <p className="min-w-0">
+            {/* A reason or device name without spaces wraps rather than widening the menu past 360 px. */}
+            <p className="min-w-0 [overflow-wrap:anywhere]">
               {t('alarmShelving.item', {
                 alarm: alarm.translation,
                 device: alarm.deviceName,

@@ -10,8 +10,7 @@ import {
   selectIsSaving,
 } from '../../machines/annotations/annotations.selectors';
 import { useT } from '../i18n';
-import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { FormDialog } from '../primitives/Dialog';
 import { DateRangeFields } from '../dateRange/DateRangeFields';
 import { TextField } from '../primitives/TextField';
 import { ColourButton } from '../widgetEditor/ColourButton';
@@ -36,20 +35,12 @@ export function AnnotationFormDialog({ actor }: { actor: AnnotationsActor }) {
   const endError = useSelector(actor, selectEndError);
   const cancel = () => actor.send({ type: 'annotation.cancel' });
   return (
-    <Dialog
+    <FormDialog
       title={t(isNew ? 'annotations.newTitle' : 'annotations.editTitle')}
-      onClose={cancel}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'annotation.save' })}
-      footer={
-        <>
-          <Button variant="quiet" disabled={saving} onClick={cancel}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? t('annotations.saving') : t('dialog.save')}
-          </Button>
-        </>
-      }
+      submitLabel={saving ? t('annotations.saving') : t('dialog.save')}
+      busy={saving}
     >
       <div className="flex flex-col gap-3">
         <TextField
@@ -76,6 +67,6 @@ export function AnnotationFormDialog({ actor }: { actor: AnnotationsActor }) {
           onEndChange={(text) => actor.send({ type: 'annotation.changeEnd', text })}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

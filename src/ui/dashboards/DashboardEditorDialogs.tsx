@@ -17,8 +17,7 @@ import type { ActorRefFrom } from 'xstate';
 import { AnnotationsDialog } from '../annotations/AnnotationsDialog';
 import { LineDetailsDialog } from '../dialogs/LineDetailsDialog';
 import { useT } from '../i18n';
-import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { FormDialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
 import { WidgetDetailsDialog } from '../widgetEditor/WidgetDetailsDialog';
 import { SaveChangesDialog } from './SaveChangesDialog';
@@ -76,21 +75,15 @@ function ConflictDialog({ actor }: { actor: DashboardEditorActor }) {
   if (!open) return null;
   const keepEditing = () => actor.send({ type: 'dashboard.stayEditing' });
   return (
-    <Dialog
+    <FormDialog
       title={t('dashboardEditor.conflictTitle', { name })}
-      onClose={keepEditing}
+      onCancel={keepEditing}
       onSubmit={() => actor.send({ type: 'dashboard.reloadStored' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={keepEditing}>
-            {t('dashboardEditor.keepEditing')}
-          </Button>
-          <Button type="submit">{t('dashboardEditor.reloadStored')}</Button>
-        </>
-      }
+      submitLabel={t('dashboardEditor.reloadStored')}
+      cancelLabel={t('dashboardEditor.keepEditing')}
     >
       <p>{t('dashboardEditor.conflictText', { name })}</p>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -103,18 +96,12 @@ function RenameDialog({ actor }: { actor: DashboardEditorActor }) {
   if (!open) return null;
   const cancel = () => actor.send({ type: 'rename.cancel' });
   return (
-    <Dialog
+    <FormDialog
       title={t('dashboardEditor.renameTitle')}
-      onClose={cancel}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'rename.submit' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel}>
-            {t('dashboardEditor.cancel')}
-          </Button>
-          <Button type="submit">{t('dashboardEditor.apply')}</Button>
-        </>
-      }
+      submitLabel={t('dashboardEditor.apply')}
+      cancelLabel={t('dashboardEditor.cancel')}
     >
       <TextField
         label={t('dashboardEditor.renameLabel')}
@@ -122,7 +109,7 @@ function RenameDialog({ actor }: { actor: DashboardEditorActor }) {
         onValueChange={(next) => actor.send({ type: 'rename.change', value: next })}
         error={error && t(error)}
       />
-    </Dialog>
+    </FormDialog>
   );
 }
 

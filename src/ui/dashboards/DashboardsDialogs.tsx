@@ -11,8 +11,7 @@ import {
 } from '../../machines/dashboards/dashboards.selectors';
 import { SORT_DIRECTIONS, SORT_MODES } from '#contracts';
 import { useT } from '../i18n';
-import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { CancelSubmit, Dialog, FormDialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
 import { ImportDashboardDialog } from './ImportDashboardDialog';
 import type { DashboardsActor } from './useDashboards';
@@ -57,21 +56,15 @@ function DeleteDialog({
   }[kind];
   const cancel = () => actor.send({ type: 'dashboards.cancelDelete' });
   return (
-    <Dialog
+    <FormDialog
       title={texts.title}
-      onClose={cancel}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'dashboards.confirmDelete' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel}>
-            {t('dashboards.cancel')}
-          </Button>
-          <Button type="submit">{t('dashboards.delete')}</Button>
-        </>
-      }
+      submitLabel={t('dashboards.delete')}
+      cancelLabel={t('dashboards.cancel')}
     >
       <p>{texts.question}</p>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -79,14 +72,12 @@ function Footer({ actor, cancel }: { actor: DashboardsActor; cancel: () => void 
   const t = useT();
   const saving = useSelector(actor, selectIsSaving);
   return (
-    <>
-      <Button variant="quiet" onClick={cancel}>
-        {t('dashboards.cancel')}
-      </Button>
-      <Button type="submit" disabled={saving}>
-        {t('dashboards.save')}
-      </Button>
-    </>
+    <CancelSubmit
+      cancelLabel={t('dashboards.cancel')}
+      onCancel={cancel}
+      submitLabel={t('dashboards.save')}
+      submitDisabled={saving}
+    />
   );
 }
 

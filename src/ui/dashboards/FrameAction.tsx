@@ -1,5 +1,5 @@
 import { MenuItem } from '@headlessui/react';
-import type { ComponentType } from 'react';
+import type { ButtonHTMLAttributes, ComponentType } from 'react';
 import { MENU_ITEM } from './DashboardsListRows';
 import { FRAME_BUTTON } from './frameButton';
 
@@ -14,20 +14,26 @@ export interface FrameActionProps {
 /** How a header shows its actions: glyph buttons on a wide widget, items of the actions menu on a narrow one. */
 export type FrameAction = ComponentType<FrameActionProps>;
 
-/** A compact header button of a widget: a glyph, named for screen readers and tests by its label. */
-export function FrameButton({ label, glyph, pressed, onClick }: FrameActionProps) {
+type GlyphButtonProps = Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'type' | 'className' | 'title' | 'children'
+> & {
+  label: string;
+  glyph: string;
+};
+
+/** A compact header button of a widget: a glyph, named for screen readers and tests by its label (its tooltip too). */
+export function GlyphButton({ label, glyph, ...buttonProps }: GlyphButtonProps) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={FRAME_BUTTON}
-    >
+    <button type="button" aria-label={label} title={label} className={FRAME_BUTTON} {...buttonProps}>
       <span aria-hidden>{glyph}</span>
     </button>
   );
+}
+
+/** An action shown as a glyph button of the header; a toggle says whether it is pressed. */
+export function FrameButton({ label, glyph, pressed, onClick }: FrameActionProps) {
+  return <GlyphButton label={label} glyph={glyph} aria-pressed={pressed} onClick={onClick} />;
 }
 
 /**

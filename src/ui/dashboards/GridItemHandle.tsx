@@ -1,6 +1,6 @@
 import type { KeyboardEventHandler } from 'react';
 import { useT } from '../i18n';
-import { FRAME_BUTTON } from './frameButton';
+import { GlyphButton } from './FrameAction';
 
 /**
  * The keyboard's hold on a widget in edit mode: focused, arrow keys move or resize the widget. A button, so the
@@ -17,17 +17,12 @@ export function GridItemHandle({
   onKeyDown: KeyboardEventHandler;
 }) {
   const t = useT();
-  const label = t('dashboardGrid.arrange', { name });
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
+    <GlyphButton
+      label={t('dashboardGrid.arrange', { name })}
+      glyph="✥"
       aria-describedby={describedBy}
       onKeyDown={onKeyDown}
-      className={FRAME_BUTTON}
-    >
-      <span aria-hidden>✥</span>
-    </button>
+    />
   );
 }

@@ -18,8 +18,7 @@ import { dateRangeMachine } from '../../machines/dateRange/dateRangeMachine';
 import type { DateFormat } from '../../machines/dateRange/dateText';
 import { COMPARE_UNITS, INTERVAL_TYPES, type WidgetInterval } from '#contracts';
 import { useT } from '../i18n';
-import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { FormDialog } from '../primitives/Dialog';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 import { Checkbox, choicesOf } from '../widgetEditor/fields';
@@ -40,18 +39,11 @@ export function DateRangeDialog({ actor, title }: { actor: DateRangeActor; title
   const allowCompare = useSelector(actor, selectAllowCompare);
   const cancel = () => actor.send({ type: 'dateRange.cancel' });
   return (
-    <Dialog
+    <FormDialog
       title={title ?? t('dateRange.title')}
-      onClose={cancel}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'dateRange.apply' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit">{t('dateRange.apply')}</Button>
-        </>
-      }
+      submitLabel={t('dateRange.apply')}
     >
       <div className="flex flex-col gap-4">
         <RadioGroup
@@ -65,7 +57,7 @@ export function DateRangeDialog({ actor, title }: { actor: DateRangeActor; title
         {custom ? <CustomDates actor={actor} /> : null}
         {allowCompare ? <Comparison actor={actor} /> : null}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }
 

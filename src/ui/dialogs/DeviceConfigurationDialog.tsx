@@ -14,8 +14,7 @@ import {
 import type { deviceConfigurationMachine } from '../../machines/deviceConfiguration/deviceConfigurationMachine';
 import { SORT_DIRECTIONS, SORT_MODES } from '#contracts/settings';
 import { useT } from '../i18n';
-import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { FormDialog } from '../primitives/Dialog';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 import { DeviceConfigurationList } from './DeviceConfigurationList';
@@ -35,21 +34,13 @@ export function DeviceConfigurationDialog({ actor }: { actor: DeviceConfiguratio
   const cancel = () => actor.send({ type: 'config.cancel' });
 
   return (
-    <Dialog
+    <FormDialog
       title={t('deviceConfiguration.title')}
       width="max-w-[800px]"
-      onClose={() => (saving ? undefined : cancel())}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'config.save' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel} disabled={saving}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? t('deviceConfiguration.saving') : t('dialog.save')}
-          </Button>
-        </>
-      }
+      submitLabel={saving ? t('deviceConfiguration.saving') : t('dialog.save')}
+      busy={saving}
     >
       <div className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -97,6 +88,6 @@ export function DeviceConfigurationDialog({ actor }: { actor: DeviceConfiguratio
           />
         )}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

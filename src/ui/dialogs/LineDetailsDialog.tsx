@@ -13,8 +13,7 @@ import type { lineEditMachine } from '../../machines/lineEdit/lineEditMachine';
 import { useLocale, useT } from '../i18n';
 import { localizedValue } from '../numbers';
 import { formatNumber } from '../widgets/history/format';
-import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { FormDialog } from '../primitives/Dialog';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 import { lineDisplayName, useLineValueText } from '../devicePage/lineText';
@@ -64,20 +63,12 @@ export function LineDetailsDialog({ actor }: { actor: ActorRefFrom<typeof lineEd
     : null;
 
   return (
-    <Dialog
+    <FormDialog
       title={t('lineEdit.title')}
-      onClose={() => (writing ? undefined : cancel())}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'lineEdit.submit' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel} disabled={writing}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" disabled={writing}>
-            {t('dialog.save')}
-          </Button>
-        </>
-      }
+      submitLabel={t('dialog.save')}
+      busy={writing}
     >
       <div className="flex flex-col gap-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -120,6 +111,6 @@ export function LineDetailsDialog({ actor }: { actor: ActorRefFrom<typeof lineEd
           </p>
         ) : null}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import {
   MenuSection,
   MenuSeparator,
 } from '@headlessui/react';
+import { useSelector } from '@xstate/react';
 import { useLocation, useRoute } from 'wouter';
 import {
   selectIsAdministrator,
@@ -15,6 +16,8 @@ import {
   selectThemeMode,
   selectUsername,
 } from '../../machines/app/app.selectors';
+import { selectTakesMenuActions } from '../../machines/dashboards/dashboards.selectors';
+import type { DashboardsEvent } from '../../machines/dashboards/dashboards.events';
 import { ROUTES } from '../../machines/app/routes';
 import type { AccountDialogName } from '../../machines/accountDialogs/accountDialog.types';
 import { AppActor } from '../appActor';
@@ -25,8 +28,20 @@ import { useT } from '../i18n';
 const ITEM = 'block w-full px-4 py-2 text-left data-focus:bg-primary/15';
 const HEADING = 'px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase';
 
-type Entry = [label: string, select: () => void];
+/** A menu entry: its label, what choosing it does, and whether it can be chosen now (default: yes). */
+type Entry = [label: string, select: () => void, enabled?: boolean];
 type Section = [heading: MessageId, entries: Entry[]];
+type DashboardsMenuEvent = Extract<
+  DashboardsEvent,
+  {
+    type:
+      | 'dashboards.create'
+      | 'dashboards.export'
+      | 'dashboards.import'
+      | 'dashboards.sort'
+      | 'dashboards.group.create';
+  }
+>;
 
 /** Whether the menu offers each account dialog: its workflow has arrived with the signed-in chunk. */
 const OFFERS = {
@@ -36,6 +51,7 @@ const OFFERS = {
   bugReport: selectOffersAccountDialog('bugReport'),
   users: selectOffersAccountDialog('users'),
   alarmHealth: selectOffersAccountDialog('alarmHealth'),
+  escalationPolicy: selectOffersAccountDialog('escalationPolicy'),
   switchAccount: selectOffersAccountDialog('switchAccount'),
   switchBack: selectOffersAccountDialog('switchBack'),
 } satisfies Partial<Record<AccountDialogName, unknown>>;
@@ -50,6 +66,12 @@ export function AccountMenu() {
   const mode = AppActor.useSelector(selectThemeMode);
   const username = AppActor.useSelector(selectUsername);
   const dashboards = useDashboards();
+  const dashboardsReady = useSelector(dashboards, selectTakesMenuActions);
+  const toDashboards = (label: string, event: DashboardsMenuEvent): Entry => [
+    label,
+    () => dashboards.send(event),
+    dashboardsReady,
+  ];
   const administrator = AppActor.useSelector(selectIsAdministrator);
   // While acting as another account (SPEC §4) the menu says so and offers the way back instead of another switch.
   const switchedFrom = AppActor.useSelector(selectSwitchedFrom);
@@ -64,6 +86,7 @@ export function AccountMenu() {
     bugReport: AppActor.useSelector(OFFERS.bugReport),
     users: AppActor.useSelector(OFFERS.users) && administrator,
     alarmHealth: AppActor.useSelector(OFFERS.alarmHealth) && administrator,
+    escalationPolicy: AppActor.useSelector(OFFERS.escalationPolicy) && administrator,
     switchAccount: AppActor.useSelector(OFFERS.switchAccount) && administrator && !switchedFrom,
     switchBack: AppActor.useSelector(OFFERS.switchBack) && switchedFrom !== '',
   };
@@ -75,13 +98,12 @@ export function AccountMenu() {
       'account.section.dashboards',
       [
         [t('stores.menu'), () => navigate(ROUTES.stores)],
-        [t('dashboards.create'), () => dashboards.send({ type: 'dashboards.create' })],
-        ...(onDashboard
-          ? [[t('dashboards.download'), () => dashboards.send({ type: 'dashboards.export' })] as Entry]
-          : []),
-        [t('dashboards.upload'), () => dashboards.send({ type: 'dashboards.import' })],
-        [t('dashboards.sortingSettings'), () => dashboards.send({ type: 'dashboards.sort' })],
-        [t('dashboards.groups'), () => dashboards.send({ type: 'dashboards.group.create' })],
+        [t('reports.menu'), () => navigate(ROUTES.reports)],
+        toDashboards(t('dashboards.create'), { type: 'dashboards.create' }),
+        ...(onDashboard ? [toDashboards(t('dashboards.download'), { type: 'dashboards.export' })] : []),
+        toDashboards(t('dashboards.upload'), { type: 'dashboards.import' }),
+        toDashboards(t('dashboards.sortingSettings'), { type: 'dashboards.sort' }),
+        toDashboards(t('dashboards.groups'), { type: 'dashboards.group.create' }),
       ],
     ],
     [
@@ -110,14 +132,15 @@ export function AccountMenu() {
       [
         ...dialog('users', t('users.menu')),
         ...dialog('alarmHealth', t('alarmHealth.menu')),
+        ...dialog('escalationPolicy', t('escalation.menu')),
         ...dialog('switchAccount', t('switchAccount.menu')),
         ...dialog('switchBack', t('switchAccount.backMenu')),
       ],
     ],
   ];
-  const item = ([label, select]: Entry) => (
-    <MenuItem key={label}>
-      <button type="button" className={ITEM} onClick={select}>
+  const item = ([label, select, enabled = true]: Entry) => (
+    <MenuItem key={label} disabled={!enabled}>
+      <button type="button" className={`${ITEM} data-disabled:opacity-50`} onClick={select}>
         {label}
       </button>
     </MenuItem>

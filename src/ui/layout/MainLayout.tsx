@@ -29,6 +29,7 @@ import { useNarrowScreen } from './useNarrowScreen';
 // The user guide is a chunk of its own, fetched when /help first opens.
 const HelpScreen = lazy(() => import('../help/HelpScreen'));
 const StoresScreen = lazy(() => import('../stores/StoresScreen'));
+const ReportsScreen = lazy(() => import('../reports/ReportsScreen'));
 
 /**
  * The signed-in shell and its routes, loaded lazily so the login page stays small. While signed out
@@ -70,6 +71,7 @@ function SignedInLayout() {
   const [onPage, page] = useRoute(ROUTES.page);
   const [onHelp] = useRoute(ROUTES.help);
   const [onStores] = useRoute(ROUTES.stores);
+  const [onReports] = useRoute(ROUTES.reports);
   const devicePage = useSystemActor<ActorRefFrom<typeof devicePageMachine>>(SYSTEM_IDS.devicePage);
   const pageCrumbs = breadcrumbParts(useSelector(devicePage, selectBreadcrumb));
   const dashboardName = useDashboardName(onDashboard ? dashboard.id : undefined);
@@ -89,7 +91,9 @@ function SignedInLayout() {
         ? [t('support.help')]
         : onStores
           ? [t('stores.title')]
-          : [t('layout.home')];
+          : onReports
+            ? [t('reports.title')]
+            : [t('layout.home')];
 
   return (
     <div className="flex h-screen">
@@ -126,6 +130,11 @@ function SignedInLayout() {
               <Route path={ROUTES.stores}>
                 <Suspense fallback={<Loading />}>
                   <StoresScreen />
+                </Suspense>
+              </Route>
+              <Route path={ROUTES.reports}>
+                <Suspense fallback={<Loading />}>
+                  <ReportsScreen />
                 </Suspense>
               </Route>
               <Route path={ROUTES.page} component={DevicePageScreen} />

@@ -1,5 +1,7 @@
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { FormEvent, ReactNode } from 'react';
+import { useT } from '../i18n';
+import { Button } from './Button';
 
 interface DialogProps {
   /** Visible title; it also names the dialog for assistive technology. */
@@ -11,8 +13,10 @@ interface DialogProps {
   children: ReactNode;
   footer: ReactNode;
   /** Width class within SPEC §9's 500 to 800 px (from the sm breakpoint up; a phone gets the whole screen). */
-  width?: keyof typeof PANEL_WIDTH;
+  width?: DialogWidth;
 }
+
+type DialogWidth = keyof typeof PANEL_WIDTH;
 
 // Spelled out whole so Tailwind finds the classes in the source; the keys are the width names callers pass.
 const PANEL_WIDTH = {
@@ -47,5 +51,88 @@ export function Dialog({ title, onClose, onSubmit, children, footer, width = 'ma
         </DialogPanel>
       </div>
     </HeadlessDialog>
+  );
+}
+
+interface CancelSubmitProps {
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: string;
+  /** Under way (saving, sending): neither button can be pressed. */
+  busy?: boolean;
+  /** The submit alone waits (a field not acceptable yet, or a request the user may still cancel). */
+  submitDisabled?: boolean;
+}
+
+/** The usual footer of a dialog: cancel, then the button that submits its form. */
+export function CancelSubmit({
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  busy = false,
+  submitDisabled = false,
+}: CancelSubmitProps) {
+  return (
+    <>
+      <Button variant="quiet" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" disabled={busy || submitDisabled}>
+        {submitLabel}
+      </Button>
+    </>
+  );
+}
+
+interface FormDialogProps {
+  title: string;
+  width?: DialogWidth;
+  /** The cancel button, Escape and a click outside: the caller's cancel event. */
+  onCancel: () => void;
+  onSubmit: () => void;
+  submitLabel: string;
+  /** The cancel button's text when it is more than "Cancel" (keep editing, the domain's own word). */
+  cancelLabel?: string;
+  /** Under way (saving, sending): neither button can be pressed, and Escape or a click outside keep it open. */
+  busy?: boolean;
+  /** The submit alone waits (a field not acceptable yet, a list still loading). */
+  submitDisabled?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A dialog that is a form to submit or cancel: the cancel button and the dialog's own close say the same thing,
+ * and neither is heard while the form is under way.
+ */
+export function FormDialog({
+  title,
+  width,
+  onCancel,
+  onSubmit,
+  submitLabel,
+  cancelLabel,
+  busy = false,
+  submitDisabled = false,
+  children,
+}: FormDialogProps) {
+  const t = useT();
+  return (
+    <Dialog
+      title={title}
+      width={width}
+      onClose={() => (busy ? undefined : onCancel())}
+      onSubmit={onSubmit}
+      footer={
+        <CancelSubmit
+          cancelLabel={cancelLabel ?? t('dialog.cancel')}
+          onCancel={onCancel}
+          submitLabel={submitLabel}
+          busy={busy}
+          submitDisabled={submitDisabled}
+        />
+      }
+    >
+      {children}
+    </Dialog>
   );
 }

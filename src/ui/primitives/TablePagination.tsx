@@ -5,7 +5,7 @@ import { Listbox } from './Listbox';
 const PAGE_BUTTON =
   'min-w-8 rounded px-2 py-1 hover:bg-muted/15 disabled:opacity-50 aria-current:bg-primary aria-current:text-on-primary';
 
-interface TablePaginationProps {
+export interface TablePaginationProps {
   /** Zero based. */
   page: number;
   count: number;

@@ -15,7 +15,8 @@ import { ROUTES } from '../../machines/app/routes';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
-import { PasswordVisibilityToggle } from './PasswordVisibilityToggle';
+import { GuestForm } from './GuestCard';
+import { PasswordField } from './PasswordField';
 
 export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
   const t = useT();
@@ -28,14 +29,7 @@ export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMac
   const busy = useSelector(login, selectIsBusy);
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        login.send({ type: 'login.submit' });
-      }}
-    >
+    <GuestForm onSubmit={() => login.send({ type: 'login.submit' })}>
       <TextField
         label={t('login.username')}
         name="username"
@@ -44,20 +38,15 @@ export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMac
         onValueChange={(value) => login.send({ type: 'login.edit', field: 'username', value })}
         error={usernameError && t(usernameError)}
       />
-      <TextField
+      <PasswordField
         label={t('login.password')}
         name="password"
-        type={passwordVisible ? 'text' : 'password'}
         autoComplete="current-password"
         value={password}
         onValueChange={(value) => login.send({ type: 'login.edit', field: 'password', value })}
         error={passwordError && t(passwordError)}
-        trailing={
-          <PasswordVisibilityToggle
-            visible={passwordVisible}
-            onToggle={() => login.send({ type: 'login.togglePasswordVisibility' })}
-          />
-        }
+        visible={passwordVisible}
+        onToggleVisible={() => login.send({ type: 'login.togglePasswordVisibility' })}
       />
       <div className="flex items-center justify-between text-sm">
         <label className="flex items-center gap-2">
@@ -75,6 +64,6 @@ export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMac
       <Button type="submit" disabled={busy}>
         {t('login.signIn')}
       </Button>
-    </form>
+    </GuestForm>
   );
 }

@@ -110,5 +110,3 @@ function useReloadOnFactoryLinesChange(page: ActorRefFrom<typeof devicePageMachi
     page.send({ type: 'page.refresh' });
   }, [factoryLines, page]);
 }
-
-export default DevicePageScreen;

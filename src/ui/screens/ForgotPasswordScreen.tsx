@@ -16,7 +16,7 @@ import { useT } from '../i18n';
 import { ErrorAlert } from '../primitives/ErrorAlert';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
-import { GuestCard, guestLinkClass } from './GuestCard';
+import { GuestCard, GuestForm, guestLinkClass } from './GuestCard';
 import { useGuestMachines } from './guestMachines';
 
 /** /forgot-password. Renders nothing while signed in: the guard is redirecting home. */
@@ -43,14 +43,7 @@ function ForgotPasswordCard() {
           {t('password.sent', { email: email.trim(), minutes: RECOVERY_TOKEN_TTL_MINUTES })}
         </p>
       ) : (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            recovery.send({ type: 'forgotPassword.submit' });
-          }}
-        >
+        <GuestForm onSubmit={() => recovery.send({ type: 'forgotPassword.submit' })}>
           <p className="text-sm text-muted">{t('password.forgotIntro')}</p>
           <TextField
             label={t('password.email')}
@@ -65,7 +58,7 @@ function ForgotPasswordCard() {
             {t('password.send')}
           </Button>
           {sendError ? <ErrorAlert>{t(sendError, { minutes: retryMinutes })}</ErrorAlert> : null}
-        </form>
+        </GuestForm>
       )}
       <Link href={ROUTES.login} className={guestLinkClass}>
         {t('password.backToSignIn')}

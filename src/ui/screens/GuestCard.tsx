@@ -28,3 +28,19 @@ export function GuestCard({ heading, children }: { heading: string; children: Re
 }
 
 export const guestLinkClass = 'text-center text-sm text-primary underline-offset-2 hover:underline';
+
+/** The form of a signed-out screen: the machine checks the fields (no browser validation), Enter submits. */
+export function GuestForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}

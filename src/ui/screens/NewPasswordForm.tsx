@@ -13,7 +13,8 @@ import { PASSWORD_MIN_LENGTH } from '#contracts';
 import { useMessageText, useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
-import { PasswordVisibilityToggle } from './PasswordVisibilityToggle';
+import { GuestForm } from './GuestCard';
+import { PasswordField } from './PasswordField';
 
 /** The new password twice, shown or hidden together like the login password (SPEC §5). */
 export function NewPasswordForm({ reset }: { reset: ActorRefFrom<typeof passwordResetMachine> }) {
@@ -25,37 +26,24 @@ export function NewPasswordForm({ reset }: { reset: ActorRefFrom<typeof password
   const confirmationError = useSelector(reset, selectConfirmationError);
   const visible = useSelector(reset, selectPasswordVisible);
   const saving = useSelector(reset, selectIsSaving);
-  const type = visible ? 'text' : 'password';
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        reset.send({ type: 'passwordReset.submit' });
-      }}
-    >
-      <TextField
+    <GuestForm onSubmit={() => reset.send({ type: 'passwordReset.submit' })}>
+      <PasswordField
         label={t('password.newPassword')}
         name="new-password"
-        type={type}
         autoComplete="new-password"
         value={password}
         hint={t('password.rule', { n: PASSWORD_MIN_LENGTH })}
         onValueChange={(value) => reset.send({ type: 'passwordReset.edit', field: 'password', value })}
         error={passwordError && messageText(passwordError)}
-        trailing={
-          <PasswordVisibilityToggle
-            visible={visible}
-            onToggle={() => reset.send({ type: 'passwordReset.togglePasswordVisibility' })}
-          />
-        }
+        visible={visible}
+        onToggleVisible={() => reset.send({ type: 'passwordReset.togglePasswordVisibility' })}
       />
       <TextField
         label={t('password.confirmation')}
         name="confirmation"
-        type={type}
+        type={visible ? 'text' : 'password'}
         autoComplete="new-password"
         value={confirmation}
         onValueChange={(value) => reset.send({ type: 'passwordReset.edit', field: 'confirmation', value })}
@@ -64,6 +52,6 @@ export function NewPasswordForm({ reset }: { reset: ActorRefFrom<typeof password
       <Button type="submit" disabled={saving}>
         {t('password.save')}
       </Button>
-    </form>
+    </GuestForm>
   );
 }

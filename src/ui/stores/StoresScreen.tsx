@@ -11,6 +11,7 @@ import {
 } from '../../machines/stores/stores.selectors';
 import type { storesMachine } from '../../machines/stores/storesMachine';
 import type { FleetRow } from '#contracts';
+import { reportsPath } from '../../services/reportAddress';
 import { AppActor } from '../appActor';
 import { useT } from '../i18n';
 import { Loading } from '../Loading';
@@ -79,7 +80,7 @@ function StoreCard({ row }: { row: FleetRow }) {
     >
       <h2 className="text-lg font-semibold break-words">
         {path ? (
-          <Link href={path} className="underline-offset-2 hover:underline">
+          <Link href={path} className="inline-flex min-h-11 items-center underline-offset-2 hover:underline">
             {row.name}
           </Link>
         ) : (
@@ -114,6 +115,13 @@ function StoreCard({ row }: { row: FleetRow }) {
             : t('stores.age', { seconds: row.oldestValueAgeSeconds })}
         </Figure>
       </dl>
+      <Link
+        href={reportsPath({ store: row.hexacode })}
+        aria-label={t('reports.storeReportOf', { name: row.name })}
+        className="mt-2 inline-block text-sm underline underline-offset-2"
+      >
+        {t('reports.storeReport')}
+      </Link>
     </li>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /** SPEC §9: sidebar items are at least 40 px high and 200 px are rendered beyond each edge. */
 export const ROW_HEIGHT_PX = 40;
-export const BUFFER_PX = 200;
+const BUFFER_PX = 200;
 // Until the viewport is measured (and under jsdom, which has no layout) assume a tall screen.
 const FALLBACK_VIEWPORT_PX = 1000;
 

@@ -13,8 +13,7 @@ import { WIDGET_TYPES, type WidgetType } from '#contracts';
 import { DateRangeDialog } from '../dateRange/DateRangePickerDialog';
 import { ColorPickerDialog } from '../dialogs/ColorPickerDialog';
 import { useT } from '../i18n';
-import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { FormDialog } from '../primitives/Dialog';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 import { CommonFields } from './CommonFields';
@@ -60,19 +59,12 @@ function DetailsStep({ actor }: { actor: WidgetEditorActor }) {
   const Details = type ? widgetRegistry[type]?.editor.Details : undefined;
 
   return (
-    <Dialog
+    <FormDialog
       title={t(isNew ? 'widgetEditor.addTitle' : 'widgetEditor.editTitle')}
       width="max-w-[800px]"
-      onClose={cancel}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'widget.save' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit">{t('dialog.save')}</Button>
-        </>
-      }
+      submitLabel={t('dialog.save')}
     >
       <div className="flex flex-col gap-4">
         <Listbox
@@ -105,6 +97,6 @@ function DetailsStep({ actor }: { actor: WidgetEditorActor }) {
           </p>
         ) : null}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -17,7 +17,7 @@ import { ColorPickerDialog } from '../dialogs/ColorPickerDialog';
 import { useT } from '../i18n';
 import { widgetRegistry } from '../widgets/registry';
 import { Button } from '../primitives/Button';
-import { Dialog } from '../primitives/Dialog';
+import { FormDialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
 import { ColourButton } from './ColourButton';
 import { ElementAddress } from './ElementAddress';
@@ -47,27 +47,18 @@ function ElementStep({ actor }: { actor: WidgetElementActor }) {
   const pageElements = useSelector(actor, selectPageElementCount);
   const error = useSelector(actor, selectElementError);
   const buffer = useSelector(actor, selectElementBuffer);
-  const cancel = () => actor.send({ type: 'element.cancel' });
   const Fields = widgetRegistry[widgetType]?.editor.Element;
 
   return (
-    <Dialog
+    <FormDialog
       title={t('widgetEditor.element.title')}
       width="max-w-[800px]"
-      onClose={cancel}
+      onCancel={() => actor.send({ type: 'element.cancel' })}
       onSubmit={() => actor.send({ type: 'element.save' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel}>
-            {t('dialog.cancel')}
-          </Button>
-          {/* While a list of the address loads the element is not yet what the user picked (a page's lines
-              become its elements when they arrive): a save then would refuse a choice already made. */}
-          <Button type="submit" disabled={loadingDevices || failed || loading}>
-            {t('dialog.save')}
-          </Button>
-        </>
-      }
+      submitLabel={t('dialog.save')}
+      // While a list of the address loads the element is not yet what the user picked (a page's lines become
+      // its elements when they arrive): a save then would refuse a choice already made.
+      submitDisabled={loadingDevices || failed || loading}
     >
       {loadingDevices ? (
         <p role="status">{t('widgetEditor.element.loadingDevices')}</p>
@@ -121,6 +112,6 @@ function ElementStep({ actor }: { actor: WidgetElementActor }) {
           {buffer ? <ElementBuffer actor={buffer} /> : null}
         </div>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

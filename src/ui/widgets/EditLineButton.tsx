@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { WidgetElement } from '#contracts';
 import type { DashboardEditorActor } from '../dashboards/useDashboardEditor';
 import { useT } from '../i18n';
+import { OutlineIcon } from '../icons/OutlineIcon';
 
 /**
  * 'Edit {label}': asks the dashboard to open the line details of the element (widgets with line edit on).
@@ -41,16 +42,8 @@ export function EditLineButton({
 
 function PencilIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
+    <OutlineIcon width="16" height="16">
       <path d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4" strokeLinejoin="round" />
-    </svg>
+    </OutlineIcon>
   );
 }

@@ -27,7 +27,7 @@ export const selectElementUnit =
   };
 
 /** Like selectElementValue, without the unit: the raw value when OK (tables showing only values). */
-export const selectElementBareValue =
+const selectElementBareValue =
   (key: string | null) =>
   (s: DashboardEditorSnapshot): string => {
     const current = latest(s, key);

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { alarmAcknowledgeMachine } from '../../../src/machines/alarms/alarmAcknowledgeMachine';
-import type { AcknowledgeTarget } from '../../../src/machines/alarms/alarmAcknowledge.events';
+import type { AlarmTarget } from '../../../src/machines/alarms/alarmEntries';
 import type { AlarmEntry, Session } from '#contracts';
-import type { ModelOptions } from '../../support/coveringPaths';
-import { modelEvents } from '../../support/modelEvents';
+import type { ModelOptions } from '../../support/paths/coveringPaths';
+import { modelEvents } from '../../support/paths/modelEvents';
 import { tenantUrl } from '../support/browser';
 import { apiCall, apiSession, openSignedIn } from '../support/pathSession';
 import { describeServerPaths, holdRequests, recordToasts, toastsShown } from '../support/serverPaths';
@@ -27,7 +27,7 @@ const REFUSED = ack.failed('acknowledgeAlarm', Object.assign(new Error(REFUSAL),
 const target = {
   alarm: { id: 'raised-by-the-path' },
   deviceName: DEVICE.name,
-} as unknown as AcknowledgeTarget;
+} as unknown as AlarmTarget;
 
 const model: ModelOptions<typeof alarmAcknowledgeMachine> = {
   events: [

@@ -2,9 +2,13 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { passwordResetMachine } from '../../../src/machines/passwordReset/passwordResetMachine';
-import type { ModelOptions } from '../../support/coveringPaths';
-import { modelEvents } from '../../support/modelEvents';
-import { GOOD_PASSWORD, passwordFieldErrors, passwordFormEvents } from '../../support/passwordFormPaths';
+import type { ModelOptions } from '../../support/paths/coveringPaths';
+import { modelEvents } from '../../support/paths/modelEvents';
+import {
+  GOOD_PASSWORD,
+  passwordFieldErrors,
+  passwordFormEvents,
+} from '../../support/worlds/passwordFormPaths';
 import { tenantUrl } from '../support/browser';
 import { apiSession } from '../support/pathSession';
 import { newPathUser, spendLink } from '../support/pathUsers';

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { UserField } from '../../../src/machines/users/users.events';
 import { usersMachine } from '../../../src/machines/users/usersMachine';
 import type { UserSummary } from '#contracts';
-import type { ModelOptions } from '../../support/coveringPaths';
+import type { ModelOptions } from '../../support/paths/coveringPaths';
 import {
   CREATE_FAILED,
   CREATED,
@@ -16,7 +16,7 @@ import {
   SWITCH_REFUSED,
   TAKEN,
   type UsersModelEvent,
-} from '../../support/usersPathModel';
+} from '../../support/worlds/usersPathModel';
 import { tenantUrl } from '../support/browser';
 import { apiCall, openSignedIn } from '../support/pathSession';
 import { newPathUser, pathAdmin } from '../support/pathUsers';

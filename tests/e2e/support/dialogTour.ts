@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
-import { editedDashboard } from '../../support/dashboardEditorFixtures';
+import { editedDashboard } from '../../support/fixtures/dashboardEditorFixtures';
 import {
   closeDialogs,
   coveredToasts,
   fromAccountMenu,
   REFUSED_NAME,
+  settled,
   shownDialog,
   sidebar,
   uploadMapping,
@@ -68,7 +69,7 @@ const newAnnotation = async (page: Page) => {
 const editButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 
 /** Every dialog, menu, toast and banner, in an order that leaves each place as few times as it can. */
-export const DIALOG_TOUR: readonly TourStop[] = [
+const DIALOG_TOUR: readonly TourStop[] = [
   {
     name: 'account menu',
     place: favoriteDashboard,
@@ -118,6 +119,8 @@ export const DIALOG_TOUR: readonly TourStop[] = [
   accountEntry('Theme settings'),
   accountEntry('Users'),
   accountEntry('Switch account'),
+  accountEntry('Alarm health'),
+  accountEntry('Alarm escalation'),
   accountEntry('Report a bug'),
   accountEntry('Request a feature'),
   {
@@ -193,7 +196,9 @@ export const DIALOG_TOUR: readonly TourStop[] = [
       await dialog.getByRole('button', { name: 'Widget type', exact: true }).click();
       await page.getByRole('option', { name: 'Lines' }).click();
       await dialog.getByRole('button', { name: 'Edit element 1' }).click();
-      await shownDialog(page, 'Widget element');
+      // Shown once its devices have loaded: Save waits for them.
+      const element = await shownDialog(page, 'Widget element');
+      await element.getByRole('button', { name: 'Save' }).and(element.locator(':enabled')).waitFor();
     },
   },
   // The last stop in edit mode: discarding the change leaves it.
@@ -275,6 +280,7 @@ export async function walkTour(page: Page, visit: (stop: TourStop) => Promise<vo
         editing = true;
       }
       await stop.open(page);
+      await settled(page, stop.scope);
       await visit(stop);
       await (stop.close ?? closeDialogs)(page);
     }

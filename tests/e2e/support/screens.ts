@@ -14,6 +14,16 @@ export const signedInRoutes = (
     shown: (page) => page.getByRole('list', { name: 'Lines' }),
   },
   {
+    name: 'stores',
+    path: '/stores',
+    shown: (page) => page.getByRole('list', { name: 'Stores, worst first' }),
+  },
+  {
+    name: 'food-safety reports',
+    path: '/reports',
+    shown: (page) => page.getByRole('region', { name: 'Food-safety reports' }),
+  },
+  {
     name: 'user guide',
     path: '/help',
     shown: (page) => page.getByRole('heading', { name: 'Coldwatch user guide', level: 1 }),

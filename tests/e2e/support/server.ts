@@ -8,6 +8,7 @@ import { clusterDirOf } from '../../../server/src/db/embedded';
 import { stopCluster } from '../../../server/src/db/embedded/cluster';
 import { databaseUrlOf, dropDatabase, withAdmin } from '../../../server/src/testing/testPostgres';
 import { eventually } from '../../../server/src/testing/wait';
+import { buildServer } from '../../../scripts/build-server';
 
 export interface RunningServer {
   port: number;
@@ -53,7 +54,7 @@ export interface StartOptions {
 }
 
 /** A server's own database on the run's PostgreSQL. */
-export interface DatabaseCopy {
+interface DatabaseCopy {
   name: string;
   url: string;
   adminUrl: string;
@@ -81,10 +82,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+let bundle: Promise<string> | undefined;
+/** The server bundled as `npm start` runs it: by the run's global setup (COLDWATCH_SERVER_BUNDLE), else once here. */
+export function serverBundle(): Promise<string> {
+  const built = process.env.COLDWATCH_SERVER_BUNDLE;
+  return (bundle ??= built ? Promise.resolve(built) : buildServer());
+}
+
 async function waitUntilHealthy(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  let lastAnswer = 'no answer (not listening yet)';
   const healthy = (): Promise<boolean> =>
     fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.status === 200,
+      async (response) => {
+        lastAnswer = `${response.status} ${await response.text()}`;
+        return response.status === 200;
+      },
       () => false, // not listening yet
     );
   const ended = await eventually(
@@ -94,7 +106,8 @@ async function waitUntilHealthy(port: number, child: ChildProcess, log: () => st
       timeoutMs: 90_000,
     },
   ).catch((error: Error) => {
-    throw new Error(`${error.message}:\n${log()}`);
+    // The answer names the start's step it hangs in (server/src/http/health.ts).
+    throw new Error(`${error.message}; /healthz last said ${lastAnswer}:\n${log()}`);
   });
   if (ended === 'exited') throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
 }
@@ -128,7 +141,7 @@ export async function startServer(
     else if (database) await dropDatabase(database.adminUrl, database.name);
   };
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', await serverBundle()], {
     env: {
       ...process.env,
       PORT: String(port),

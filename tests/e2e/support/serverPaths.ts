@@ -2,11 +2,11 @@ import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../server/src/testing/wait';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
-import { coveringPaths, modelGraph, type ModelOptions, type Path } from '../../support/coveringPaths';
-import type { PathCoverage } from '../../support/pathCoverage';
-import { describePath, leafStates } from '../../support/pathNames';
-import { whenPathsBuild } from '../../support/pathsBuild';
-import { declarationOf, type Declaration } from '../../support/transitionCoverage';
+import { coveringPaths, modelGraph, type ModelOptions, type Path } from '../../support/paths/coveringPaths';
+import type { PathCoverage } from '../../support/paths/pathCoverage';
+import { describePath, leafStates } from '../../support/paths/pathNames';
+import { whenPathsBuild } from '../../support/paths/pathsBuild';
+import { declarationOf, type Declaration } from '../../support/paths/transitionCoverage';
 import { useBrowserPage, PAGE_TIMEOUT_MS } from './session';
 
 /**
@@ -201,12 +201,12 @@ export async function holdRequests(page: Page, url: string | RegExp, method: str
     waiting: () => held.length > 0,
     /** Lets the oldest held request reach the server (waiting for the page to send it first). */
     async release() {
-      await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => held.length).toBeGreaterThan(0);
       await held.shift()!.continue();
     },
     /** The oldest held request fails as a dropped connection would: the server never hears of it. */
     async fail() {
-      await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => held.length).toBeGreaterThan(0);
       await held.shift()!.abort('connectionrefused');
     },
   };

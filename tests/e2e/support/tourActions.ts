@@ -7,6 +7,35 @@ export async function shownDialog(page: Page, name: string | RegExp): Promise<Lo
   return dialog;
 }
 
+/**
+ * Waits until whatever `scope` matches (and is shown) has settled: fully opaque, its ancestors too, and no finite
+ * animation or transition running in it. MUI fades dialogs and menus in, and a button that turns enabled fades from
+ * its dimmed look: in between, colours are blends with what lies beneath, which axe reads as too faint a contrast.
+ */
+export async function settled(page: Page, scope: string): Promise<void> {
+  await page.waitForFunction((scope) => {
+    const shown = Array.from(document.querySelectorAll(scope)).filter((element) =>
+      element.checkVisibility({ visibilityProperty: true }),
+    );
+    const opaque = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement)
+        if (getComputedStyle(node).opacity !== '1') return false;
+      return true;
+    };
+    const moving = document.getAnimations().some((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return (
+        animation.playState === 'running' &&
+        // A fade or a button's transition, not a toast's countdown: waiting that out would see the toast gone.
+        Number(animation.effect?.getComputedTiming().endTime) <= 1_000 &&
+        target instanceof Element &&
+        shown.some((element) => element.contains(target))
+      );
+    });
+    return shown.every(opaque) && !moving;
+  }, scope);
+}
+
 export async function fromAccountMenu(page: Page, entry: string): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: entry }).click();

@@ -1,20 +1,20 @@
-import '../../support/resizeObserver';
+import '../../support/fakes/resizeObserver';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Chart } from 'chart.js';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
-import { installFakeCanvas } from '../../support/fakeCanvas';
-import { HOUR_MS, NOON, type ValueAt } from '../../support/historyFixtures';
-import { historyHandler, startHistoryDashboard } from '../../support/historyHandlers';
+import { installFakeCanvas } from '../../support/fakes/fakeCanvas';
+import { HOUR_MS, NOON, type ValueAt } from '../../support/fixtures/historyFixtures';
+import { historyHandler, startHistoryDashboard } from '../../support/servers/historyHandlers';
 import { server } from '../setup';
 import {
   coldRoom,
   dashboardWith,
   freezerRoom,
   pageTopicOf,
-  startDashboard,
   widgetOf,
-} from '../../support/widgetFixtures';
+} from '../../support/fixtures/widgetFixtures';
+import { renderWidgetDashboard } from '../../support/dom/renderWidgetDashboard';
 
 installFakeCanvas();
 
@@ -36,14 +36,15 @@ const barChart = (fields: Record<string, unknown>) =>
   );
 
 const start = async (fields: Record<string, unknown>) => {
-  const dashboard = await startDashboard(dashboardWith(barChart(fields)));
-  render(<DashboardGrid actor={dashboard.actor} />);
+  const dashboard = await renderWidgetDashboard(barChart(fields));
   const chart = await screen.findByRole('img');
   dashboard.push(pageTopicOf(coldRoom), [
-    { number: 1, status: 'OK', value: '2.5', unit: '°C' },
-    { number: 2, status: 'NO_DATA', value: null, unit: null },
+    { number: 1, status: 'OK', value: '2.5', unit: '°C', state: null },
+    { number: 2, status: 'NO_DATA', value: null, unit: null, state: null },
   ]);
-  dashboard.push(pageTopicOf(freezerRoom), [{ number: 1, status: 'OK', value: '-19', unit: '°C' }]);
+  dashboard.push(pageTopicOf(freezerRoom), [
+    { number: 1, status: 'OK', value: '-19', unit: '°C', state: null },
+  ]);
   return { ...dashboard, chart };
 };
 
@@ -85,8 +86,7 @@ describe('BAR_CHART widget', () => {
       ],
       { name: 'Rooms' },
     );
-    const dashboard = await startDashboard(dashboardWith(twoCases));
-    render(<DashboardGrid actor={dashboard.actor} />);
+    const dashboard = await renderWidgetDashboard(twoCases);
     const canvas = (await screen.findByRole('img')) as HTMLCanvasElement;
     expect(Chart.getChart(canvas)!.data.labels).toEqual([
       'Air temperature · Cold room · Evaporator 1',
@@ -105,7 +105,7 @@ describe('BAR_CHART widget', () => {
   it('sorts descending and updates with live values', async () => {
     const { actor, chart, push } = await start({ sorting: 'DESCENDING' });
     expect(chart.getAttribute('aria-label')).toBe('Cold room: 2.5, Freezer room: -19, Setpoint: —');
-    push(pageTopicOf(freezerRoom), [{ number: 1, status: 'OK', value: '4', unit: '°C' }]);
+    push(pageTopicOf(freezerRoom), [{ number: 1, status: 'OK', value: '4', unit: '°C', state: null }]);
     expect(chart.getAttribute('aria-label')).toBe('Freezer room: 4, Cold room: 2.5, Setpoint: —');
     actor.stop();
   });

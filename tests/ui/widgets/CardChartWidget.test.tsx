@@ -1,17 +1,17 @@
-import '../../support/resizeObserver';
+import '../../support/fakes/resizeObserver';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
-import { HOUR_MS, NOON, type ValueAt } from '../../support/historyFixtures';
-import { historyHandler, startHistoryDashboard } from '../../support/historyHandlers';
-import { coldRoom, dashboardWith, pageTopicOf, startDashboard, widgetOf } from '../../support/widgetFixtures';
+import { HOUR_MS, NOON, type ValueAt } from '../../support/fixtures/historyFixtures';
+import { historyHandler, startHistoryDashboard } from '../../support/servers/historyHandlers';
+import { coldRoom, dashboardWith, pageTopicOf, widgetOf } from '../../support/fixtures/widgetFixtures';
 import { server } from '../setup';
+import { renderWidgetDashboard } from '../../support/dom/renderWidgetDashboard';
 
 const start = async (element: Record<string, unknown>) => {
   const card = widgetOf('CARD_CHART', [{ id: 'air', ...coldRoom, lineNumber: 1, name: 'Air', ...element }]);
-  const dashboard = await startDashboard(dashboardWith(card));
-  render(<DashboardGrid actor={dashboard.actor} />);
+  const dashboard = await renderWidgetDashboard(card);
   await screen.findByText('Air');
   return dashboard;
 };
@@ -19,14 +19,14 @@ const start = async (element: Record<string, unknown>) => {
 describe('CARD_CHART widget', () => {
   it('compares the live value with the custom reference, with an arrow and a spoken text', async () => {
     const { actor, push } = await start({ compareWith: 'CUSTOM_VALUE', compareToValue: 10 });
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '11.5', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '11.5', unit: '°C', state: null }]);
     expect(screen.getByText('11.5 °C')).toBeTruthy();
     const shown = screen.getByText('+1.5 °C');
     expect(shown.getAttribute('aria-hidden')).toBe('true');
     expect(shown.parentElement!.querySelector('svg')).toBeTruthy();
     expect(screen.getByText('1.5 °C above 10 °C')).toBeTruthy();
 
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '9', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '9', unit: '°C', state: null }]);
     expect(screen.getByText('-1 °C')).toBeTruthy();
     expect(screen.getByText('1 °C below 10 °C')).toBeTruthy();
     actor.stop();
@@ -38,7 +38,7 @@ describe('CARD_CHART widget', () => {
       compareType: 'PERCENTAGE',
       compareToValue: 10,
     });
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '11.25', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '11.25', unit: '°C', state: null }]);
     expect(screen.getByText('+12.5 %')).toBeTruthy();
     expect(screen.getByText('12.5 % above 10 °C')).toBeTruthy();
     actor.stop();
@@ -58,14 +58,14 @@ describe('CARD_CHART widget', () => {
       to: '2025-03-12T12:00:00.000Z',
       compareFrom: null,
     });
-    average.push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '4.5', unit: '°C' }]);
+    average.push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '4.5', unit: '°C', state: null }]);
     expect(await screen.findByText('1.5 °C above the average, 3 °C')).toBeTruthy();
     expect(screen.getByText('+1.5 °C')).toBeTruthy();
     average.actor.stop();
     cleanup();
 
     const lowest = await startWithHistory({ compareWith: 'MIN_VALUE', compareType: 'PERCENTAGE' });
-    lowest.push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '3', unit: '°C' }]);
+    lowest.push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '3', unit: '°C', state: null }]);
     expect(await screen.findByText('100 % above the lowest, 1.5 °C')).toBeTruthy();
     lowest.actor.stop();
   });
@@ -77,7 +77,7 @@ describe('CARD_CHART widget', () => {
       lastWeek,
     );
     expect(history.queries[0]!.compareFrom).toBe('2025-02-26T12:00:00.000Z');
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '4', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '4', unit: '°C', state: null }]);
     expect(await screen.findByText('2 °C below the comparison range, 6 °C')).toBeTruthy();
     actor.stop();
   });
@@ -104,7 +104,7 @@ describe('CARD_CHART widget', () => {
     const { actor, push } = startHistoryDashboard(dashboardWith(card));
     render(<DashboardGrid actor={actor} />);
     expect(await screen.findByText('Could not load data for Cold room widget')).toBeTruthy();
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '4.5', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '4.5', unit: '°C', state: null }]);
     expect(screen.getByText('4.5 °C')).toBeTruthy();
     history.failing(false);
     await userEvent.click(screen.getByRole('button', { name: 'Retry loading Cold room' }));

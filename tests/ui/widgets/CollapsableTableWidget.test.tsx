@@ -1,13 +1,13 @@
-import '../../support/resizeObserver';
+import '../../support/fakes/resizeObserver';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../../src/machines/userPreferences';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
 import { I18nProvider } from '../../../src/ui/i18n';
-import { HOUR_MS, NOON, type ValueAt } from '../../support/historyFixtures';
-import { historyHandler, startHistoryDashboard } from '../../support/historyHandlers';
-import { coldRoom, dashboardWith, widgetOf } from '../../support/widgetFixtures';
+import { HOUR_MS, NOON, type ValueAt } from '../../support/fixtures/historyFixtures';
+import { historyHandler, startHistoryDashboard } from '../../support/servers/historyHandlers';
+import { coldRoom, dashboardWith, widgetOf } from '../../support/fixtures/widgetFixtures';
 import { server } from '../setup';
 
 const air = { id: 'air', ...coldRoom, lineNumber: 1, name: 'Air' };

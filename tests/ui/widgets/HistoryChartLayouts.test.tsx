@@ -1,11 +1,12 @@
-import '../../support/resizeObserver';
+import '../../support/fakes/resizeObserver';
 import { render, screen, within } from '@testing-library/react';
-import { Chart } from 'chart.js';
-import { describe, expect, it, vi } from 'vitest';
+import type { Chart } from 'chart.js';
+import { describe, expect, it } from 'vitest';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
-import { installFakeCanvas } from '../../support/fakeCanvas';
-import { historyHandler, startHistoryDashboard } from '../../support/historyHandlers';
-import { coldRoom, dashboardWith, widgetOf } from '../../support/widgetFixtures';
+import { drawnChart } from '../../support/dom/drawnChart';
+import { installFakeCanvas } from '../../support/fakes/fakeCanvas';
+import { historyHandler, startHistoryDashboard } from '../../support/servers/historyHandlers';
+import { coldRoom, dashboardWith, widgetOf } from '../../support/fixtures/widgetFixtures';
 import { server } from '../setup';
 
 installFakeCanvas();
@@ -30,8 +31,7 @@ async function drawn(
   const { actor } = startHistoryDashboard(dashboardWith(widgetOf(type, elements, { name: 'Pack' })));
   render(<DashboardGrid actor={actor} />);
   const canvas = (await screen.findByRole('img', { name: /Pack: 2 series/ })) as HTMLCanvasElement;
-  // The canvas can show before chart.js has mounted on it.
-  const chart = await vi.waitFor(() => Chart.getChart(canvas) ?? Promise.reject(new Error('no chart yet')));
+  const chart = await drawnChart(canvas);
   return { actor, chart };
 }
 

@@ -1,4 +1,4 @@
-import '../../support/resizeObserver';
+import '../../support/fakes/resizeObserver';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
 import { Widget } from '#contracts';
 import { WidgetDetailsDialog } from '../../../src/ui/widgetEditor/WidgetDetailsDialog';
-import { addressSettled, savedLineWidget, startWidgetEditor } from '../../support/widgetEditorFixtures';
+import {
+  addressSettled,
+  savedLineWidget,
+  startWidgetEditor,
+} from '../../support/fixtures/widgetEditorFixtures';
 
 type User = ReturnType<typeof userEvent.setup>;
 

@@ -1,9 +1,9 @@
-import '../../support/resizeObserver';
-import { render, screen, within } from '@testing-library/react';
+import '../../support/fakes/resizeObserver';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
-import { coldRoom, dashboardWith, pageTopicOf, startDashboard, widgetOf } from '../../support/widgetFixtures';
+import { coldRoom, pageTopicOf, widgetOf } from '../../support/fixtures/widgetFixtures';
+import { renderWidgetDashboard } from '../../support/dom/renderWidgetDashboard';
 
 const pageWidget = (enableLineEdit: boolean) =>
   widgetOf(
@@ -18,8 +18,7 @@ const pageWidget = (enableLineEdit: boolean) =>
 
 describe('PAGE widget', () => {
   it('lists every line of the page with its live value or status text', async () => {
-    const { actor, push } = await startDashboard(dashboardWith(pageWidget(false)));
-    render(<DashboardGrid actor={actor} />);
+    const { actor, push } = await renderWidgetDashboard(pageWidget(false));
 
     const list = await screen.findByRole('list', { name: 'Cold room status' });
     const rows = within(list).getAllByRole('listitem');
@@ -30,8 +29,8 @@ describe('PAGE widget', () => {
     ]);
 
     push(pageTopicOf(coldRoom), [
-      { number: 1, status: 'OK', value: '2.5', unit: '°C' },
-      { number: 7, status: 'DEVICE_CAN_RECEIVED', value: null, unit: null },
+      { number: 1, status: 'OK', value: '2.5', unit: '°C', state: null },
+      { number: 7, status: 'DEVICE_CAN_RECEIVED', value: null, unit: null, state: null },
     ]);
     expect(rows[0]!.textContent).toBe('Air temperature2.5 °C');
     expect(rows[1]!.textContent).toBe('Evaporator fansDevice offline or data unavailable');
@@ -41,8 +40,7 @@ describe('PAGE widget', () => {
   });
 
   it('with line edit, lets the operator edit each addressed line', async () => {
-    const { actor, editLineEvents } = await startDashboard(dashboardWith(pageWidget(true)));
-    render(<DashboardGrid actor={actor} />);
+    const { actor, editLineEvents } = await renderWidgetDashboard(pageWidget(true));
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Evaporator fans' }));
     expect(editLineEvents().map((event) => event.element.id)).toEqual(['e-fans']);

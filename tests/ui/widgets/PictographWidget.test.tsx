@@ -1,9 +1,9 @@
-import '../../support/resizeObserver';
-import { render, screen, within } from '@testing-library/react';
+import '../../support/fakes/resizeObserver';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
-import { coldRoom, dashboardWith, pageTopicOf, startDashboard, widgetOf } from '../../support/widgetFixtures';
+import { coldRoom, pageTopicOf, widgetOf } from '../../support/fixtures/widgetFixtures';
+import { renderWidgetDashboard } from '../../support/dom/renderWidgetDashboard';
 
 const pictograph = widgetOf(
   'PICTOGRAPH',
@@ -17,8 +17,7 @@ const pictograph = widgetOf(
 );
 
 const start = async () => {
-  const dashboard = await startDashboard(dashboardWith(pictograph));
-  render(<DashboardGrid actor={dashboard.actor} />);
+  const dashboard = await renderWidgetDashboard(pictograph);
   await screen.findByText('Air');
   return dashboard;
 };
@@ -32,9 +31,9 @@ describe('PICTOGRAPH widget', () => {
   it('shows each element with icon, label and live value, in its colour or the widget default', async () => {
     const { actor, push } = await start();
     push(pageTopicOf(coldRoom), [
-      { number: 1, status: 'OK', value: '4.5', unit: '°C' },
-      { number: 7, status: 'OK', value: '0', unit: null },
-      { number: 8, status: 'DEVICE_CAN_RECEIVED', value: null, unit: null },
+      { number: 1, status: 'OK', value: '4.5', unit: '°C', state: null },
+      { number: 7, status: 'OK', value: '0', unit: null, state: null },
+      { number: 8, status: 'DEVICE_CAN_RECEIVED', value: null, unit: null, state: null },
     ]);
     expect(within(tile('Air')).getByText('4.5 °C')).toBeTruthy();
     expect(within(tile('Cooling')).getByText('Device offline or data unavailable')).toBeTruthy();
@@ -47,9 +46,9 @@ describe('PICTOGRAPH widget', () => {
   it('spins the fan only while it runs', async () => {
     const { actor, push } = await start();
     const spinning = () => tile('Fans').querySelector('svg')!.classList.contains('motion-safe:animate-spin');
-    push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: '0', unit: null }]);
+    push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: '0', unit: null, state: null }]);
     expect(spinning()).toBe(false);
-    push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: '1', unit: null }]);
+    push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: '1', unit: null, state: null }]);
     expect(spinning()).toBe(true);
     // A line of states runs in any language: by its state's index, not by its label.
     push(pageTopicOf(coldRoom), [{ number: 7, status: 'OK', value: 'Ein', unit: null, state: 1 }]);
@@ -61,11 +60,11 @@ describe('PICTOGRAPH widget', () => {
 
   it('marks a value outside the element range as out of range', async () => {
     const { actor, push } = await start();
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '18', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '18', unit: '°C', state: null }]);
     expect(within(tile('Air')).getByText('Out of range')).toBeTruthy();
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '-6', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '-6', unit: '°C', state: null }]);
     expect(within(tile('Air')).getByText('Out of range')).toBeTruthy();
-    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '5', unit: '°C' }]);
+    push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '5', unit: '°C', state: null }]);
     expect(within(tile('Air')).queryByText('Out of range')).toBeNull();
     // The thermometer fills half way between -5 and 15.
     expect(tile('Air').querySelector('rect')!.getAttribute('height')).toBe('5');
@@ -74,7 +73,9 @@ describe('PICTOGRAPH widget', () => {
 
   it('leaves out elements whose status is neither OK nor device offline', async () => {
     const { actor, push } = await start();
-    push(pageTopicOf(coldRoom), [{ number: 9, status: 'LINE_NOT_PRESENT', value: null, unit: null }]);
+    push(pageTopicOf(coldRoom), [
+      { number: 9, status: 'LINE_NOT_PRESENT', value: null, unit: null, state: null },
+    ]);
     expect(screen.queryByText('Door')).toBeNull();
     expect(screen.getByText('Air')).toBeTruthy();
     actor.stop();

@@ -1,16 +1,9 @@
-import '../../support/resizeObserver';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import '../../support/fakes/resizeObserver';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
-import {
-  coldRoom,
-  dashboardWith,
-  freezerRoom,
-  pageTopicOf,
-  startDashboard,
-  widgetOf,
-} from '../../support/widgetFixtures';
+import { coldRoom, freezerRoom, pageTopicOf, widgetOf } from '../../support/fixtures/widgetFixtures';
+import { renderWidgetDashboard } from '../../support/dom/renderWidgetDashboard';
 
 const elements = [
   { id: 'cold-air', ...coldRoom, lineNumber: 1, label: 'Cold room', dataName: 'Air', name: 'Cold air' },
@@ -19,14 +12,15 @@ const elements = [
 ];
 
 const renderTable = async (fields: Record<string, unknown>) => {
-  const dashboard = await startDashboard(
-    dashboardWith(widgetOf('TABLE', elements, { name: 'Rooms', ...fields })),
-  );
-  render(<DashboardGrid actor={dashboard.actor} />);
+  const dashboard = await renderWidgetDashboard(widgetOf('TABLE', elements, { name: 'Rooms', ...fields }));
   const table = await screen.findByRole('table', { name: 'Rooms' });
-  dashboard.push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '2.5', unit: '°C' }]);
-  dashboard.push(pageTopicOf(coldRoom, 2), [{ number: 1, status: 'OK', value: '3', unit: '°C' }]);
-  dashboard.push(pageTopicOf(freezerRoom), [{ number: 1, status: 'NO_DATA', value: null, unit: null }]);
+  dashboard.push(pageTopicOf(coldRoom), [{ number: 1, status: 'OK', value: '2.5', unit: '°C', state: null }]);
+  dashboard.push(pageTopicOf(coldRoom, 2), [
+    { number: 1, status: 'OK', value: '3', unit: '°C', state: null },
+  ]);
+  dashboard.push(pageTopicOf(freezerRoom), [
+    { number: 1, status: 'NO_DATA', value: null, unit: null, state: null },
+  ]);
   return { ...dashboard, table };
 };
 

@@ -1,16 +1,15 @@
-import '../../support/resizeObserver';
+import '../../support/fakes/resizeObserver';
 import { act, render, screen, within } from '@testing-library/react';
-import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
 import { dashboardEditorMachine } from '../../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { provideSocket } from '../../../src/machines/socket/provideSocket';
 import { SYSTEM_IDS } from '../../../src/machines/systemIds';
-import { Dashboard, type OpenedDashboard } from '#contracts';
+import { type OpenedDashboard } from '#contracts';
 import { DashboardGrid } from '../../../src/ui/dashboards/DashboardGrid';
-import { installFakeCanvas } from '../../support/fakeCanvas';
-import { fakeSocketFactory } from '../../support/fakeSocket';
-import { coldRoom, widgetOf } from '../../support/widgetFixtures';
+import { installFakeCanvas } from '../../support/fakes/fakeCanvas';
+import { fakeSocketFactory } from '../../support/fakes/fakeSocket';
+import { coldRoom, dashboardOf, widgetOf } from '../../support/fixtures/widgetFixtures';
 
 /**
  * Every real-time widget type shows its values as not live, dimmed with their age, while live data is paused or
@@ -21,15 +20,9 @@ const START = Date.UTC(2026, 10, 27, 12, 0, 0);
 const REPORTED_AT = START - 3 * 60_000;
 const air = { ...coldRoom, lineNumber: 1, name: 'Air' };
 const at = (x: number) => ({ position: { i: '', x, y: 0, w: 2, h: 4 } });
-const dashboard: OpenedDashboard = v.parse(Dashboard, {
-  id: 'd-live',
-  name: 'Live widgets',
-  favorite: false,
-  order: 1,
-  groupId: null,
-  breakpoint: 'lg',
-  version: 1,
-  widgets: [
+const dashboard: OpenedDashboard = dashboardOf(
+  { id: 'd-live', name: 'Live widgets' },
+  [
     widgetOf('CARD_CHART', [{ id: 'card', ...air }], { name: 'Card', ...at(0) }),
     widgetOf('LINE', [{ id: 'line', ...air }], { name: 'Lines', ...at(2) }),
     widgetOf('PAGE', [{ id: 'page', ...air }], { name: 'Page', ...at(4) }),
@@ -40,7 +33,7 @@ const dashboard: OpenedDashboard = v.parse(Dashboard, {
     }),
     widgetOf('BAR_CHART', [{ id: 'bar', ...air }], { name: 'Bars', ...at(10) }),
   ].map((widget) => ({ ...widget, position: { ...widget.position, i: widget.id } })),
-});
+);
 const WIDGETS = ['Card', 'Lines', 'Page', 'Table', 'Pictograph', 'Bars'];
 
 installFakeCanvas();

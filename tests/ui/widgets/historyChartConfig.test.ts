@@ -6,7 +6,7 @@ import { overlaysOf } from '../../../src/ui/widgets/history/chartAnnotations';
 import { chartConfig, type ChartInput } from '../../../src/ui/widgets/history/chartConfig';
 import type { ChartTexts } from '../../../src/ui/widgets/history/chartTexts';
 import type { SeriesModel } from '../../../src/ui/widgets/history/seriesModel';
-import { installFakeCanvas } from '../../support/fakeCanvas';
+import { installFakeCanvas } from '../../support/fakes/fakeCanvas';
 
 installFakeCanvas();
 Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { TableWidget } from '#contracts';
 import { buildTableMatrix } from '../../../src/ui/widgets/table/matrix';
-import { coldRoom, freezerRoom, widgetOf } from '../../support/widgetFixtures';
+import { coldRoom, freezerRoom, widgetOf } from '../../support/fixtures/widgetFixtures';
 
 const table = (fields: Record<string, unknown> = {}, extra: Record<string, unknown>[] = []) =>
   v.parse(

@@ -2,7 +2,7 @@
 export type Query = <Row>(text: string, params?: unknown[]) => Promise<Row[]>;
 
 /** The schemas a backup holds: the app's tables and Drizzle's record of the migrations applied. */
-export const BACKED_UP_SCHEMAS = ['public', 'drizzle'] as const;
+const BACKED_UP_SCHEMAS = ['public', 'drizzle'] as const;
 
 export interface TableOfBackup {
   schema: string;

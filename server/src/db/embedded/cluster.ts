@@ -19,7 +19,7 @@ const SETTINGS_FILE = 'coldwatch.conf';
  * worker instead of three, no JIT. Durability is PostgreSQL's default (fsync, full-page writes, synchronous
  * commit), which the crash tests rely on. Lines added to postgresql.conf override these (the include comes first).
  */
-export const CLUSTER_SETTINGS: Record<string, string> = {
+const CLUSTER_SETTINGS: Record<string, string> = {
   listen_addresses: "'127.0.0.1'",
   unix_socket_directories: "''",
   max_connections: '50',

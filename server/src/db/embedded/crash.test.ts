@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../open';
 import { tenants } from '../schema';
+import { useTempDirs } from '../../testing/tempDirs';
 import { eventually } from '../../testing/wait';
 import { clusterDirOf, runningPostmaster } from './cluster';
 
@@ -35,14 +35,10 @@ function startWriter(dataDir: string, prefix: string) {
 }
 
 describe('the embedded PostgreSQL under SIGKILL', () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirs();
 
   it('ten SIGKILLs during writes: every restart is healthy, no acknowledged write is lost', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'coldwatch-crash-'));
-    dirs.push(dataDir);
+    const dataDir = await tempDir('coldwatch-crash-');
     const acknowledged: string[] = [];
     const seed = Date.now();
     let random = seed;

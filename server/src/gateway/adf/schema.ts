@@ -18,7 +18,7 @@ const int = (name: string, min: number, max: number) =>
 const text = (name: string) =>
   v.pipe(v.string(`${name} must be a string`), v.nonEmpty(`${name} is required`));
 
-export const AdfScale = v.object({
+const AdfScale = v.object({
   factor: v.pipe(
     v.number('factor must be a number'),
     v.check((f) => f !== 0 && Number.isFinite(f), 'factor must be a non-zero finite number'),
@@ -26,10 +26,8 @@ export const AdfScale = v.object({
   offset: v.number('offset must be a number'),
   decimals: int('decimals', 0, 6),
 });
-export type AdfScale = v.InferOutput<typeof AdfScale>;
 
-export const AdfOption = v.object({ label: text('label'), index: int('index', -2147483648, 2147483647) });
-export type AdfOption = v.InferOutput<typeof AdfOption>;
+const AdfOption = v.object({ label: text('label'), index: int('index', -2147483648, 2147483647) });
 
 export const AdfLine = v.pipe(
   v.strictObject({
@@ -154,7 +152,7 @@ const ALARM_CODE_KEY = /^[A-Z][A-Z0-9_]{0,63}$/;
  */
 export const DEFAULT_STALE_AFTER_SECONDS = 60;
 
-export const MODEL_ID = /^[A-Z0-9][A-Z0-9-]{1,31}$/;
+const MODEL_ID = /^[A-Z0-9][A-Z0-9-]{1,31}$/;
 
 export const Adf = v.pipe(
   v.strictObject({

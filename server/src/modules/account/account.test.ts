@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
-import { demoTotpAt, hostOf, login, tokenOf, useTestApp } from '../../testing/app';
+import { demoTotpAt, expectValidationFailed, hostOf, login, tokenOf, useTestApp } from '../../testing/app';
 
 describeEachBackend('account settings', (backend) => {
   const ctx = useTestApp(backend);
@@ -102,14 +102,7 @@ describeEachBackend('account settings', (backend) => {
       ],
     ];
     for (const [payload, message] of cases) {
-      const response = await update(payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({
-        statusCode: 400,
-        code: 'VALIDATION_FAILED',
-        error: 'Bad Request',
-      });
-      expect(response.json().message).toContain(message);
+      expectValidationFailed(await update(payload), message);
     }
     expect((await read()).json().themeSize).toBe('LARGE');
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AlarmEntry, AlarmHistoryPage } from '#contracts';
 import { alarmOccurrences, tenants, users } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/events';
-import { hostOf, tokenOf, secondInstance, useTestApp } from '../../testing/app';
+import { callsAs, tokenOf, secondInstance, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import type { AlarmEvent } from './events';
 
@@ -77,16 +77,7 @@ describeEachBackend('alarms store', (backend) => {
     second.alarms.store.handle(event);
     await Promise.all([ctx.app.alarms.flush(), second.alarms.flush()]);
   };
-  const call = (method: 'GET' | 'POST', url: string, who: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: {
-        host: hostOf(who.startsWith('acme') ? 'acme' : 'demo'),
-        authorization: `Bearer ${tokens[who]}`,
-      },
-      ...(payload ? { payload } : {}),
-    });
+  const call = callsAs(ctx, tokens);
   const entries = async (who = 'admin') => (await call('GET', '/api/v2/alarms/', who)).json<AlarmEntry[]>();
   const open = (hexacode: string) =>
     ctx.handle.db

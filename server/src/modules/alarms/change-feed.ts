@@ -9,8 +9,6 @@ export interface AlarmChange {
   id: number;
 }
 
-export type AlarmChangeListener = (change: AlarmChange) => void;
-
 const CHANNEL = 'coldwatch_alarm_changes';
 
 const parseChange = ({ tenantId, hexacode, id }: Record<string, unknown>): AlarmChange | null =>

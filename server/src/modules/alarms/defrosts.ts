@@ -2,10 +2,9 @@ import { and, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { departmentDefrosts } from '../../db/schema';
 import type { AdfRegistry } from '../../gateway/adf/loader';
+import type { RawLineValue } from '../../gateway/events';
 import { placeOf, type AlarmHolds } from './holds';
 import type { AlarmPlace } from './repository';
-
-type Change = { page: number; line: number; raw: number | null };
 
 /**
  * Records each department's defrosts from its controller's defrost state line (the ADF kind's `defrost.line`):
@@ -16,7 +15,11 @@ export function createDefrostRecorder(deps: { db: Database; adfs: () => AdfRegis
   const { db, adfs, holds } = deps;
 
   /** The department's defrost state among `changes`: true on, false off, undefined when not reported. */
-  function defrostStateOf(model: string, place: AlarmPlace, changes: readonly Change[]): boolean | undefined {
+  function defrostStateOf(
+    model: string,
+    place: AlarmPlace,
+    changes: readonly RawLineValue[],
+  ): boolean | undefined {
     const kind = adfs().get(model)?.kindOf(place.department, place.subDepartment);
     const key = kind?.doc.defrost?.line;
     const line = key === undefined ? undefined : kind?.byKey.get(key);
@@ -28,7 +31,7 @@ export function createDefrostRecorder(deps: { db: Database; adfs: () => AdfRegis
   async function record(
     model: string,
     place: AlarmPlace,
-    changes: readonly Change[],
+    changes: readonly RawLineValue[],
     at: Date,
   ): Promise<void> {
     const defrosting = defrostStateOf(model, place, changes);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   alarmChanges,
@@ -8,6 +8,14 @@ import {
   type AlarmOccurrenceRow,
   type AlarmSuppression,
 } from '../../db/schema';
+
+/** A tenant's alarm occurrences open at some time in [from, to): raised before `to`, not cleared by `from`. */
+export const occurrencesOpenDuring = (tenantId: string, from: Date, to: Date) =>
+  and(
+    eq(alarmOccurrences.tenantId, tenantId),
+    lt(alarmOccurrences.raisedAt, to),
+    or(isNull(alarmOccurrences.clearedAt), gt(alarmOccurrences.clearedAt, from)),
+  );
 
 /** Why and how long a raise is kept from the bell, e-mail and push. */
 export interface Hold {

@@ -15,7 +15,7 @@ import type { AlarmStore } from './store';
 import type { Translations } from './translations';
 
 export const alarmNotFound = () => notFound('ALARM_NOT_FOUND', 'This alarm does not exist');
-export const alreadyAcknowledged = () =>
+const alreadyAcknowledged = () =>
   new AppError(409, 'ALARM_ALREADY_ACKNOWLEDGED', 'This alarm is acknowledged already');
 
 /** What the alarm routes do for the signed-in user (the routes check the grants). */

@@ -2,6 +2,7 @@ import { DEVICE_LOST_CODE } from '#contracts';
 import type { Database } from '../../db/client';
 import type { AlarmOccurrenceRow } from '../../db/schema';
 import type { Clock } from '../../clock';
+import { createKeyedQueue } from '../../keyedQueue';
 import type { GatewayEvent } from '../../gateway/events';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { ChangeFeed } from './change-feed';
@@ -14,7 +15,7 @@ import type { AlarmPlace, AlarmQueries, AlarmsRepository } from './repository';
 
 type AlarmChanged = Extract<GatewayEvent, { type: 'AlarmChanged' }>;
 type AlarmList = Extract<GatewayEvent, { type: 'AlarmList' }>;
-type LineValues = Extract<GatewayEvent, { type: 'LineValues' }>;
+type RawLineValues = Extract<GatewayEvent, { type: 'RawLineValues' }>;
 
 export interface AlarmStoreDeps {
   repository: AlarmsRepository;
@@ -42,7 +43,7 @@ interface Stored {
  */
 export function createAlarmStore(deps: AlarmStoreDeps) {
   const { repository, directory, feed, emitter, holds, defrosts, clock, log } = deps;
-  const queues = new Map<string, Promise<void>>();
+  const queue = createKeyedQueue();
 
   const occurrenceOf = (tenant: string, device: AlarmDevice, row: AlarmOccurrenceRow): AlarmOccurrence => ({
     id: row.id,
@@ -69,7 +70,7 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
 
   const timeOf = (at: number) => (Number.isFinite(at) && at > 0 ? new Date(at) : clock.now());
 
-  async function placeOf(event: AlarmChanged | AlarmList | LineValues) {
+  async function placeOf(event: AlarmChanged | AlarmList | RawLineValues) {
     const tenantId = await directory.tenantId(event.tenant);
     const device = tenantId && (await directory.device(tenantId, event.hexacode.toUpperCase()));
     if (!tenantId || !device) {
@@ -176,9 +177,9 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
   }
 
   /** A department's values: its defrost state, when the model has one, starts or ends a defrost. */
-  async function lineValues(event: LineValues): Promise<void> {
+  async function rawLineValues(event: RawLineValues): Promise<void> {
     const found = await placeOf(event);
-    if (found) await defrosts.record(found.device.model, found.place, event.changes, timeOf(event.ts));
+    if (found) await defrosts.record(found.device.model, found.place, event.values, timeOf(event.ts));
   }
 
   /** Announces the held occurrences due now, each device's in its queue (the database decides who tells). */
@@ -197,23 +198,19 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
   }
 
   function inQueue(key: string, type: string, task: () => Promise<void>): void {
-    const work = (queues.get(key) ?? Promise.resolve())
-      .then(task)
+    void queue
+      .run(key, task)
       .catch((error: unknown) => log.error({ err: error, type }, 'alarms: storing failed'));
-    queues.set(key, work);
-    void work.finally(() => {
-      if (queues.get(key) === work) queues.delete(key);
-    });
   }
 
   function handle(event: GatewayEvent): void {
-    if (event.type !== 'AlarmChanged' && event.type !== 'AlarmList' && event.type !== 'LineValues') return;
+    if (event.type !== 'AlarmChanged' && event.type !== 'AlarmList' && event.type !== 'RawLineValues') return;
     inQueue(`${event.tenant}/${event.hexacode.toUpperCase()}`, event.type, () =>
       event.type === 'AlarmChanged'
         ? changed(event)
         : event.type === 'AlarmList'
           ? reconcile(event)
-          : lineValues(event),
+          : rawLineValues(event),
     );
   }
 
@@ -222,7 +219,7 @@ export function createAlarmStore(deps: AlarmStoreDeps) {
     release,
     occurrenceOf,
     /** Resolves once every event handed over so far is stored (tests, shutdown). */
-    flush: async () => void (await Promise.all(queues.values())),
+    flush: queue.idle,
   };
 }
 

@@ -5,7 +5,7 @@ import type { AlarmChange } from './change-feed';
 import type { AlarmEntries, AlarmViewer } from './entries';
 import type { AlarmsRepository } from './repository';
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** A client that does not read what is sent (a frozen tab) is dropped before it costs the server memory. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -14,7 +14,7 @@ interface StreamClient {
   response: ServerResponse;
 }
 
-export const formatEvent = (id: number, entry: AlarmEntry) =>
+const formatEvent = (id: number, entry: AlarmEntry) =>
   `id: ${id}\nevent: ${ALARM_STREAM_EVENT}\ndata: ${JSON.stringify(entry)}\n\n`;
 
 /**

@@ -23,7 +23,7 @@ const PAGE = 1_000;
 /** Where a chain stops holding: a number skipped (deleted), a link to the wrong entry, or an altered entry. */
 type Link = { seq: number; hash: string };
 
-export function firstBrokenLink(
+function firstBrokenLink(
   entries: Iterable<AuditEntry>,
   start: Link = { seq: 0, hash: GENESIS_HASH },
 ): BrokenLink | { previous: Link } {
@@ -39,10 +39,7 @@ export function firstBrokenLink(
 }
 
 /** Walks one tenant's chain from its first entry, a page at a time. */
-export async function verifyTenantChain(
-  db: Database,
-  tenantId: string,
-): Promise<Omit<ChainReport, 'tenant'>> {
+async function verifyTenantChain(db: Database, tenantId: string): Promise<Omit<ChainReport, 'tenant'>> {
   let previous: Link = { seq: 0, hash: GENESIS_HASH };
   for (;;) {
     const page = await db

@@ -1,5 +1,6 @@
 import { LOCKED_MESSAGE_HEADER } from '#contracts';
 import type { Clock } from '../../clock';
+import { createKeyedQueue } from '../../keyedQueue';
 import type { Tenant } from '../../db/schema';
 import { AppError } from '../../errors';
 import { FAILURE_MEMORY_MS, lockedMessage, lockedUntil } from './lockout';
@@ -14,11 +15,18 @@ const locked = (until: Date, now: Date) =>
 /**
  * What every guess passes before it is checked: the client address's throttle (throttle.ts, 429) and the user's
  * lockout (lockout.ts, 423), both counted in the database.
+ *
+ * The database decides them under an address lock and a user lock (for every instance). On one instance the
+ * attempts of one address, then of one user, queue here first: a burst of three hundred from one address then
+ * holds one pooled connection, not all of them while they wait for each other's lock, and the other users of
+ * the instance (whose requests need a connection within seconds, or get 503) do not wait behind the burst.
  */
 export function createAttemptGate(
   repository: Pick<AuthRepository, 'reserveAttempt' | 'reserveAddressAttempt'>,
   clock: Clock,
 ) {
+  const addresses = createKeyedQueue();
+  const users = createKeyedQueue();
   return {
     /**
      * Lets the attempt be checked, or refuses it: 429 while its client address is throttled, 423 while the user
@@ -26,16 +34,21 @@ export function createAttemptGate(
      * parallel attempts gets no more checks than a series allows.
      */
     async admit(tenant: Tenant, username: string, clientIp: string, now: Date) {
-      const reservation = await repository.reserveAttempt({
-        tenantId: tenant.id,
-        username,
-        address: addressKey(clientIp),
-        at: now,
-        forgetUserBefore: new Date(now.getTime() - FAILURE_MEMORY_MS),
-        forgetAddressBefore: new Date(now.getTime() - ADDRESS_WINDOW_MS),
-        userMayTry: (earlier) => lockedUntil(earlier, now) === null,
-        addressMayTry: (earlier) => throttledUntil(earlier, now) === null,
-      });
+      const address = addressKey(clientIp);
+      const reservation = await addresses.run(address, () =>
+        users.run(`${tenant.id}/${username}`, () =>
+          repository.reserveAttempt({
+            tenantId: tenant.id,
+            username,
+            address,
+            at: now,
+            forgetUserBefore: new Date(now.getTime() - FAILURE_MEMORY_MS),
+            forgetAddressBefore: new Date(now.getTime() - ADDRESS_WINDOW_MS),
+            userMayTry: (earlier) => lockedUntil(earlier, now) === null,
+            addressMayTry: (earlier) => throttledUntil(earlier, now) === null,
+          }),
+        ),
+      );
       if (reservation.refusedBy === 'address')
         throw throttled(throttledUntil(reservation.attempts, now)!, now);
       if (reservation.refusedBy === 'user') throw locked(lockedUntil(reservation.failures, now)!, now);
@@ -54,11 +67,14 @@ export function createAttemptGate(
      */
     async countAddressAttempt(clientIp: string): Promise<void> {
       const now = clock.now();
-      const refused = await repository.reserveAddressAttempt(
-        addressKey(clientIp),
-        now,
-        new Date(now.getTime() - ADDRESS_WINDOW_MS),
-        (earlier) => throttledUntil(earlier, now) === null,
+      const address = addressKey(clientIp);
+      const refused = await addresses.run(address, () =>
+        repository.reserveAddressAttempt(
+          address,
+          now,
+          new Date(now.getTime() - ADDRESS_WINDOW_MS),
+          (earlier) => throttledUntil(earlier, now) === null,
+        ),
       );
       if (refused) throw throttled(throttledUntil(refused, now)!, now);
     },

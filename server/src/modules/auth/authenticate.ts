@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SWITCH_ERRORS, hasGrant, type GrantArea, type GrantLevel } from '#contracts';
+import { SWITCH_ERROR_STATUS, SWITCH_ERRORS, hasGrant, type GrantArea, type GrantLevel } from '#contracts';
 import { AppError, forbidden, unauthorized } from '../../errors';
 import type { AuthService, AuthSession } from './service';
 
@@ -53,6 +53,10 @@ export const requireGrant =
  */
 export async function refuseWhileActingAs(request: FastifyRequest): Promise<void> {
   if (request.session?.sourceUserId) {
-    throw new AppError(403, 'NOT_WHILE_SWITCHED', SWITCH_ERRORS.NOT_WHILE_SWITCHED);
+    throw new AppError(
+      SWITCH_ERROR_STATUS.NOT_WHILE_SWITCHED,
+      'NOT_WHILE_SWITCHED',
+      SWITCH_ERRORS.NOT_WHILE_SWITCHED,
+    );
   }
 }

@@ -1,7 +1,7 @@
 /** Five failed sign-ins of one user within fifteen minutes lock that user for fifteen minutes. */
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCK_MS = 15 * 60_000;
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+const LOCK_MS = 15 * 60_000;
 /** Failures older than this can no longer lock anyone and may be forgotten. */
 export const FAILURE_MEMORY_MS = FAILURE_WINDOW_MS + LOCK_MS;
 

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { USER_ERRORS, type Authority, type LoginRequest, type Session } from '#contracts';
+import { USER_ERROR_STATUS, USER_ERRORS, type Authority, type LoginRequest, type Session } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Tenant, User } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
@@ -126,7 +126,11 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
       if (user.disabled) {
         // Said only to someone who knows the password, so it reveals nothing a stranger could use.
         await repository.releaseAttempt(attempt.ids);
-        throw new AppError(403, 'ACCOUNT_DISABLED', USER_ERRORS.ACCOUNT_DISABLED);
+        throw new AppError(
+          USER_ERROR_STATUS.ACCOUNT_DISABLED,
+          'ACCOUNT_DISABLED',
+          USER_ERRORS.ACCOUNT_DISABLED,
+        );
       }
       if (user.mfaEnabled) {
         // The password was right: the client must now ask for the code (not a failure).

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Dashboard, Line } from '#contracts';
 import { users } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';
-import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { callsAs, hostOf, tokenOf, useTestApp } from '../../testing/app';
 
 /** Case 1A0101 (CC-410), department 1.0, page 1 line 1: the air temperature. */
 const AIR = {
@@ -50,16 +50,7 @@ describeEachBackend('buffers', (backend) => {
     // The administrator allows itself one-minute buffers (it holds APPLY_ACL).
     await call('POST', '/api/v2/account/settings', 'admin', { minBufferInterval: 60 });
   });
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: {
-        host: hostOf(who.startsWith('acme') ? 'acme' : 'demo'),
-        authorization: `Bearer ${tokens[who]}`,
-      },
-      ...(payload ? { payload } : {}),
-    });
+  const call = callsAs(ctx, tokens);
   const save = async (who: string, widgets: object[]) => {
     const created = (
       await call('POST', '/api/v2/dashboards/', who, { name: `Buffers ${Math.random()}` })

@@ -11,6 +11,15 @@ export interface BufferAddress {
   line: number;
 }
 
+/** The columns of a buffer's address, for the modules that read buffers to record or report their lines. */
+export const bufferAddressColumns = {
+  hexacode: buffers.hexacode,
+  department: buffers.department,
+  subDepartment: buffers.subDepartment,
+  page: buffers.page,
+  line: buffers.line,
+};
+
 export interface BufferSpec extends BufferAddress {
   pcNumber: number;
   intervalSeconds: number;

@@ -32,8 +32,5 @@ export const intervalTooShort = (field: string, minimum: number) =>
     `${field}: The interval must be at least ${minimum} seconds (your shortest buffer interval)`,
   );
 
-export const pcNumberNotAllowed = (field: string, pcNumber: number) =>
-  new AppError(403, 'PC_NUMBER_NOT_ALLOWED', `${field}: PC number ${pcNumber} is not one you may use`);
-
 export const lineNotRecordable = (field: string, reason: string) =>
   new AppError(400, 'BUFFER_LINE_UNKNOWN', `${field}: This line cannot be recorded (${reason})`);

@@ -1,9 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dashboard, DashboardsList } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
-import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { hostOf } from '../../testing/app';
 import { exportFileName } from './service';
+import { useDashboardsApp } from './testing';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -16,22 +17,7 @@ const widget = (id: string, type: string, x: number, y: number, extra: Record<st
 });
 
 describeEachBackend('dashboards', (backend) => {
-  const ctx = useTestApp(backend);
-  const tokens: Record<string, string> = {};
-  beforeAll(async () => {
-    tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
-    tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
-    tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
-  });
-
-  /** A call as `who` (operator of demo by default). */
-  const call = (method: Method, url: string, payload?: unknown, who = 'operator') =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { host: hostOf(who === 'acme' ? 'acme' : 'demo'), authorization: `Bearer ${tokens[who]}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { ctx, call } = useDashboardsApp(backend);
   const create = async (name: string, who = 'operator', extra: object = {}) => {
     const response = await call('POST', '/api/v2/dashboards/', { name, ...extra }, who);
     expect(response.statusCode, response.body).toBe(201);

@@ -1,7 +1,8 @@
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Dashboard, DashboardsList } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
-import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { hostOf } from '../../testing/app';
+import { useDashboardsApp } from './testing';
 
 const element = (id: string, hexacode: string) => ({ id, hexacode, rawHexacode: hexacode, department: 1 });
 const widget = (id: string, x: number, extra: Record<string, unknown> = {}) => ({
@@ -14,21 +15,7 @@ const widget = (id: string, x: number, extra: Record<string, unknown> = {}) => (
 });
 
 describeEachBackend('dashboard import', (backend) => {
-  const ctx = useTestApp(backend);
-  const tokens: Record<string, string> = {};
-  beforeAll(async () => {
-    tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
-    tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
-    tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
-  });
-
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, who = 'operator') =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { host: hostOf(who === 'acme' ? 'acme' : 'demo'), authorization: `Bearer ${tokens[who]}` },
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const { ctx, call } = useDashboardsApp(backend);
   const importing = (payload: object, who = 'operator') =>
     call('POST', '/api/v2/dashboards/import', payload, who);
   const list = async (who = 'operator') =>

@@ -4,7 +4,7 @@ import { preparedRead } from '../../db/prepared';
 import type { StoredAccount } from '../account/repository';
 import type { Owner } from './owner';
 
-export interface ListedGroup {
+interface ListedGroup {
   id: string;
   name: string;
   order: number;

@@ -68,10 +68,10 @@ export async function saveDashboard(
   owner: Owner,
   row: DashboardRow,
   expectedVersion: number,
-  values: Parameters<DashboardQueries['updateDashboard']>[3],
+  values: Parameters<DashboardQueries['saveDashboard']>[3],
 ): Promise<Dashboard> {
   if (row.version !== expectedVersion) throw versionConflict(row.version);
-  const saved = await repo.updateDashboard(owner, row.id, expectedVersion, values);
+  const saved = await repo.saveDashboard(owner, row.id, expectedVersion, values);
   if (!saved) {
     // Saved by someone else between our read and our write.
     const current = await repo.findDashboard(owner, row.id);

@@ -111,7 +111,7 @@ function dashboardQueries(db: Database) {
     },
 
     /** Saves when the stored version is still `expectedVersion`, bumping it; undefined otherwise. */
-    async updateDashboard(
+    async saveDashboard(
       owner: Owner,
       id: string,
       expectedVersion: number,

@@ -89,7 +89,7 @@ export function createDashboardsService(repository: DashboardsRepository, accoun
     },
 
     /** Saves the whole dashboard if `version` is still the stored one (409 with the current version otherwise). */
-    async update(owner: Owner, input: DashboardUpdate): Promise<Dashboard> {
+    async save(owner: Owner, input: DashboardUpdate): Promise<Dashboard> {
       checkLayout(input.widgets);
       return repository.transaction(async (repo) => {
         const row = await loadDashboard(repo, owner, input.id, { lock: true });

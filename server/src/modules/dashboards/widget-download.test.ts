@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard, Line } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
-import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { eventually } from '../../testing/wait';
+import { hostOf } from '../../testing/app';
+import { fleetOnline } from '../../testing/devices';
 import type { WidgetValues } from '#contracts';
+import { useDashboardsApp } from './testing';
 import { csvField, downloadFileName, toCsv } from './widget-download';
-
-type Method = 'GET' | 'POST' | 'PUT';
 
 const element = (id: string, hexacode: string, page: number, line: number, extra: object = {}) => ({
   id,
@@ -82,17 +81,9 @@ describe('widget download helpers', () => {
 });
 
 describeEachBackend('widget download', (backend) => {
-  const ctx = useTestApp(backend, { devices: true });
-  const tokens: Record<string, string> = {};
+  const { ctx, call } = useDashboardsApp(backend, { devices: true });
   let dashboard: Dashboard;
 
-  const call = (method: Method, url: string, payload?: unknown, who = 'operator') =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { host: hostOf(who === 'acme' ? 'acme' : 'demo'), authorization: `Bearer ${tokens[who]}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
   const download = (query: string, body: object, who = 'operator') =>
     call('POST', `/api/v2/dashboards/widgets/download?${query}`, body, who);
   const liveLines = async (hexacode: string, page: number) => {
@@ -107,16 +98,7 @@ describeEachBackend('widget download', (backend) => {
   };
 
   beforeAll(async () => {
-    tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
-    tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
-    tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
-    await eventually(
-      () =>
-        ctx.devices.simulatedDevices.every((d) =>
-          ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode),
-        ),
-      { what: 'the demo fleet online' },
-    );
+    await fleetOnline(ctx.devices);
     const created = await call('POST', '/api/v2/dashboards/', { name: 'Exports' });
     const saved = await call('PUT', '/api/v2/dashboards/', {
       id: created.json<Dashboard>().id,

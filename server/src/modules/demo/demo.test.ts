@@ -5,7 +5,8 @@ import type { DatabaseHandle } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { seedDemo } from '../../seed';
 import type { GatewayEvent } from '../../gateway/gateway';
-import { DeviceRuntime } from '../../gateway/runtime';
+import type { DeviceRuntime } from '../../gateway/runtime';
+import { startQuietDevices } from '../../testing/devices';
 import { TEST_BACKEND } from '../../testing/backends';
 import { hostOf, tokenOf } from '../../testing/app';
 import { eventually } from '../../testing/wait';
@@ -22,15 +23,7 @@ describe('demo alarms route', () => {
     handle = await TEST_BACKEND.open();
     await migrate(handle);
     await seedDemo(handle.db, { dashboards: false });
-    runtime = new DeviceRuntime({
-      db: handle.db,
-      port: 0,
-      host: '127.0.0.1',
-      simulator: true,
-      // Quiet and deterministic: no physics timers, no random events or incidents.
-      fleetOptions: { intervalMs: 3_600_000, offlinePerHour: 0, eventRate: 0 },
-    });
-    await runtime.start();
+    runtime = await startQuietDevices(handle.db);
     app = await buildApp({
       config: { defaultTenant: 'demo', logLevel: 'silent' },
       db: handle.db,

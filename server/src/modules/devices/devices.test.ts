@@ -1,13 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DeviceTreeItem, Line } from '#contracts';
-import { users, tenants } from '../../db/schema';
 import { PROTOCOL_VERSION, Topics } from '../../gateway/protocol';
 import { describeEachBackend } from '../../testing/backends';
-import { hostOf, tokenOf, useTestApp } from '../../testing/app';
+import { callsAs, hostOf, signInAll, tokenOf, useTestApp } from '../../testing/app';
+import { fleetOnline } from '../../testing/devices';
 import { eventually } from '../../testing/wait';
-import { hashPassword } from '../auth/passwords';
-import { eq } from 'drizzle-orm';
 import { insertReader } from '../../testing/readers';
 
 const CASE = { hexacode: '1A0102', rawHexacode: '1A0102', department: 1, subDepartment: 0 };
@@ -19,40 +17,23 @@ describeEachBackend('devices API', (backend) => {
 
   beforeAll(async () => {
     // A user who may look at devices but not change them.
-    const [demo] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
-    await ctx.handle.db.insert(users).values({
-      tenantId: demo!.id,
-      username: 'viewer',
-      passwordHash: await hashPassword('Viewer123'),
-      authorities: [{ authority: 'GRANT_DEVICES', type: 'READ' }],
-    });
+    await insertReader(ctx.handle.db, { username: 'viewer', password: 'Viewer123' });
     // The same, who reads the product in German.
     await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
-    tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
-    tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
-    tokens.viewer = await tokenOf(ctx.app, 'viewer', 'Viewer123');
-    tokens.leser = await tokenOf(ctx.app, 'leser', 'Leser123');
+    await signInAll(ctx.app, tokens, {
+      admin: 'Admin123',
+      operator: 'Operator123',
+      viewer: 'Viewer123',
+      leser: 'Leser123',
+    });
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
-    // Every simulated device has announced itself.
-    await eventually(
-      () =>
-        ctx.devices.simulatedDevices.every((d) =>
-          ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode),
-        ),
-      { what: 'the demo fleet online' },
-    );
+    await fleetOnline(ctx.devices);
   });
   afterAll(async () => {
     await Promise.all(extra.map((c) => c.endAsync()));
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { host: hostOf(who === 'acme' ? 'acme' : 'demo'), authorization: `Bearer ${tokens[who]}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = callsAs(ctx, tokens);
   const tree = async (who = 'operator') =>
     (await call('GET', '/api/v2/devices/', who)).json() as DeviceTreeItem[];
   const lines = async (who: string, body: object) => {

@@ -36,7 +36,7 @@ export function normalizeHexacode(hexacode: string): string {
 }
 
 /** A stable, hexacode-like key for a business group (its tenant and name decide it). */
-export function groupHexacode(tenant: string, name: string): string {
+function groupHexacode(tenant: string, name: string): string {
   return createHash('sha256').update(`${tenant}\u0000${name}`).digest('hex').slice(0, 8).toUpperCase();
 }
 
@@ -49,7 +49,7 @@ async function tenantIdOf(db: Tx, tenant: string): Promise<string> {
 }
 
 /** Finds or creates the business group `name` of a tenant; returns its id. */
-export async function ensureGroup(db: Tx, tenantId: string, tenant: string, name: string): Promise<string> {
+async function ensureGroup(db: Tx, tenantId: string, tenant: string, name: string): Promise<string> {
   const trimmed = name.trim();
   if (trimmed === '') throw badRequest('VALIDATION_FAILED', 'group: Business group name is required');
   const [found] = await db

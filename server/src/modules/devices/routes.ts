@@ -20,13 +20,13 @@ import type { AuthSession } from '../auth/service';
 import type { DevicesService } from './service';
 
 /** POST /api/v2/admin/devices: what an administrator gives to register a real device in the host's tenant. */
-export const DeviceRegistrationRequest = v.object({
+const DeviceRegistrationRequest = v.object({
   model: trimmed('model'),
   hexacode: trimmed('hexacode'),
   name: trimmed('name'),
   group: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(120))),
 });
-export const DeviceRegistrationResponse = v.object({ hexacode: v.string(), credential: v.string() });
+const DeviceRegistrationResponse = v.object({ hexacode: v.string(), credential: v.string() });
 
 const WriteRefusalBody = v.object({ ...ErrorBody.entries, ...LineWriteResult.entries });
 

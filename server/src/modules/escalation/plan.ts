@@ -14,7 +14,7 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
  * Whether `at` falls in the working hours, read in `timeZone`. Hours that end before they start run past
  * midnight (22:00–06:00), counted from the day they start.
  */
-export function inWorkingHours(hours: WorkingHours, timeZone: string, at: Date): boolean {
+function inWorkingHours(hours: WorkingHours, timeZone: string, at: Date): boolean {
   const local = new TZDate(at, timeZone);
   const minute = local.getHours() * 60 + local.getMinutes();
   const isoDay = ((local.getDay() + 6) % 7) + 1;

@@ -172,5 +172,3 @@ export function createEscalationRunner(deps: EscalationRunnerDeps) {
 
   return { tick };
 }
-
-export type EscalationRunner = ReturnType<typeof createEscalationRunner>;

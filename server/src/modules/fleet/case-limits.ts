@@ -1,5 +1,7 @@
-import type { CompiledAdf } from '../../gateway/adf/loader';
 import type { Gateway } from '../../gateway/gateway';
+import { caseKey } from '../foodSafety/cases';
+import { casesWithLimits, type ReportDeps } from '../foodSafety/report';
+import type { ReportScope } from '../foodSafety/repository';
 
 /** A case's temperature now and the limit it is held to. */
 export interface CaseReading {
@@ -7,34 +9,42 @@ export interface CaseReading {
   limit: number;
 }
 
-/**
- * Which line is a case's temperature and which its limit: the department's air temperature and its high alarm
- * limit, as the ADF names them (docs/decisions/fleet-case-limit.md). The one place that decides it, so the
- * food-safety limits per case can take its place.
- */
-const TEMPERATURE_KEY = 'airTemp';
-const LIMIT_KEY = 'highAlarm';
-
-/** Whether a department of this model is a case (it has a temperature and a limit). */
-export function isCase(adf: CompiledAdf, department: number, subDepartment: number): boolean {
-  const kind = adf.kindOf(department, subDepartment);
-  return Boolean(kind?.byKey.has(TEMPERATURE_KEY) && kind.byKey.has(LIMIT_KEY));
+/** Where a case's watched line is and the high limit it is judged by. */
+export interface JudgedCase {
+  page: number;
+  line: number;
+  high: number;
 }
 
-/** The case's reading as last reported, or null when the device, department or a value is not there now. */
+export type CaseLimits = (
+  request: { tenantId: string; tenant: string; language: string; now: number },
+  scope: ReportScope,
+) => Promise<ReadonlyMap<string, JudgedCase>>;
+
+/**
+ * The cases of a store and their food-safety limits, as the HACCP report judges them: the limit a user stored,
+ * else the default from the ADF and the recorded setpoint, on its line (product probe or air); see
+ * docs/decisions/fleet-case-limit.md. Keyed by `caseKey`.
+ */
+export const foodSafetyCaseLimits =
+  (deps: ReportDeps): CaseLimits =>
+  async (request, scope) => {
+    const judged = new Map<string, JudgedCase>();
+    for (const { report, limit } of await casesWithLimits(deps, { ...request, scope })) {
+      const key = limit.line === 'product' ? report.food.product : report.food.air;
+      const found = key === undefined ? undefined : report.kind.byKey.get(key);
+      if (found) judged.set(caseKey(report), { page: found.page, line: found.line.number, high: limit.high });
+    }
+    return judged;
+  };
+
+/** The case's reading as last reported, or null when the device, department or value is not there now. */
 export async function caseReadingOf(
   gateway: Pick<Gateway, 'readLine'>,
-  adf: CompiledAdf,
+  judged: JudgedCase,
   place: { tenant: string; hexacode: string; department: number; subDepartment: number },
 ): Promise<CaseReading | null> {
-  const kind = adf.kindOf(place.department, place.subDepartment);
-  const read = async (key: string) => {
-    const found = kind?.byKey.get(key);
-    if (!found) return null;
-    const view = await gateway.readLine({ ...place, page: found.page, line: found.line.number });
-    const value = 'value' in view && view.status === 'OK' ? Number(view.value) : NaN;
-    return Number.isFinite(value) ? value : null;
-  };
-  const [temperature, limit] = [await read(TEMPERATURE_KEY), await read(LIMIT_KEY)];
-  return temperature === null || limit === null ? null : { temperature, limit };
+  const view = await gateway.readLine({ ...place, page: judged.page, line: judged.line });
+  const temperature = 'value' in view && view.status === 'OK' ? Number(view.value) : NaN;
+  return Number.isFinite(temperature) ? { temperature, limit: judged.high } : null;
 }

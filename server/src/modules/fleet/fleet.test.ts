@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Fleet, FleetRow } from '#contracts';
+import type { Fleet, FleetRow, FoodSafetyCase } from '#contracts';
 import { businessGroups, tenants } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
-import { eventually } from '../../testing/wait';
+import { fleetOnline } from '../../testing/devices';
 import { worstFirst } from './worst-first';
 
 const HOUR = 3_600_000;
@@ -16,13 +16,7 @@ describeEachBackend('the chain at a glance', (backend) => {
   beforeAll(async () => {
     tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
-    await eventually(
-      () =>
-        ctx.devices.simulatedDevices.every((d) =>
-          ctx.devices.gateway.isOnline(d.spec.tenant, d.spec.hexacode),
-        ),
-      { what: 'every simulated device online' },
-    );
+    await fleetOnline(ctx.devices);
   });
   const fleet = async (query = '', who = 'operator') =>
     ctx.app.inject({
@@ -53,6 +47,32 @@ describeEachBackend('the chain at a glance', (backend) => {
       devicesTotal: 7,
       devicesOnline: 7,
     });
+  });
+
+  it('holds each case to its food-safety limit: the default of its class, or the one a user stored', async () => {
+    const odense = async () => (await stores()).find((r) => r.name === 'Store 103 Odense')!;
+    const worst = (await odense()).furthestAboveLimit!;
+    const asOperator = { host: hostOf('demo'), authorization: `Bearer ${tokens.operator}` };
+    const cases = await ctx.app.inject({
+      url: `/api/v2/reports/food-safety/cases?device=${worst.hexacode}`,
+      headers: asOperator,
+    });
+    const judged = cases
+      .json<FoodSafetyCase[]>()
+      .find((c) => c.department === worst.department && c.subDepartment === worst.subDepartment)!;
+    expect(worst.limit).toBe(judged.limit.high);
+    const setLimit = (limit: object | null) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v2/reports/food-safety/limits',
+        headers: asOperator,
+        payload: { hexacode: '1C0302', department: 1, subDepartment: 0, limit },
+      });
+    const custom = { class: 'custom', line: 'air', high: -50, low: null, graceDegrees: 0, graceMinutes: 0 };
+    expect((await setLimit(custom)).statusCode).toBe(204);
+    expect((await odense()).furthestAboveLimit).toMatchObject({ hexacode: '1C0302', limit: -50 });
+    expect((await setLimit(null)).statusCode).toBe(204);
+    expect((await odense()).furthestAboveLimit!.limit).not.toBe(-50);
   });
 
   it('puts the store in alarm first, and counts its hours out of limits over the day', async () => {

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import { contract } from '../../http/contracts';
 import { requireGrant } from '../auth/authenticate';
 import type { GatewayAccess } from '../devices/gateway-access';
+import { reportDeps } from '../foodSafety/plugin';
+import { foodSafetyCaseLimits } from './case-limits';
 import { createFleetRepository } from './repository';
 import { createFleetService, type FleetService } from './service';
 
@@ -26,8 +28,15 @@ const fleetRoutes: FastifyPluginAsync<{ fleet: FleetService }> = async (app, { f
   );
 };
 
-/** GET /api/v2/fleet: the chain overview (needs the devices' live state, so only with the gateway). */
+/**
+ * GET /api/v2/fleet: the chain overview (needs the devices' live state, so only with the gateway); a case is held
+ * to its food-safety limit, as the HACCP report judges it.
+ */
 export async function registerFleet(app: FastifyInstance, options: { db: Database; access: GatewayAccess }) {
-  const fleet = createFleetService({ repository: createFleetRepository(options.db), access: options.access });
+  const fleet = createFleetService({
+    repository: createFleetRepository(options.db),
+    access: options.access,
+    caseLimits: foodSafetyCaseLimits(reportDeps(options.db, options.access)),
+  });
   await app.register(fleetRoutes, { fleet });
 }

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alarmOccurrences, businessGroups, devices } from '../../db/schema';
+import { occurrencesOpenDuring } from '../alarms/repository';
 
 /** The alarms that say a case's temperature is out of its limits (ADF alarm codes). */
-export const OUT_OF_LIMITS_CODES = ['HIGH_TEMPERATURE', 'LOW_TEMPERATURE'] as const;
+const OUT_OF_LIMITS_CODES = ['HIGH_TEMPERATURE', 'LOW_TEMPERATURE'] as const;
 
 /** What the chain overview reads of one tenant: its stores, their devices and their alarms. */
 export function createFleetRepository(db: Database) {
@@ -64,10 +65,8 @@ export function createFleetRepository(db: Database) {
         .from(alarmOccurrences)
         .where(
           and(
-            eq(alarmOccurrences.tenantId, tenantId),
+            occurrencesOpenDuring(tenantId, from, to),
             inArray(alarmOccurrences.code, [...OUT_OF_LIMITS_CODES]),
-            lt(alarmOccurrences.raisedAt, to),
-            or(isNull(alarmOccurrences.clearedAt), gt(alarmOccurrences.clearedAt, from)),
           ),
         ),
   };

@@ -2,7 +2,8 @@ import type { FleetCase, FleetRow } from '#contracts';
 import { notFound } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import type { GatewayAccess } from '../devices/gateway-access';
-import { caseReadingOf, isCase } from './case-limits';
+import { caseKey } from '../foodSafety/cases';
+import { caseReadingOf, type CaseLimits } from './case-limits';
 import type { FleetRepository } from './repository';
 import { worstFirst } from './worst-first';
 
@@ -27,8 +28,12 @@ function coveredMs(intervals: Interval[], from: number, to: number): number {
 }
 
 /** The chain at a glance: a row per store of the tenant, worst first (issue 30). */
-export function createFleetService(deps: { repository: FleetRepository; access: GatewayAccess }) {
-  const { repository, access } = deps;
+export function createFleetService(deps: {
+  repository: FleetRepository;
+  access: GatewayAccess;
+  caseLimits: CaseLimits;
+}) {
+  const { repository, access, caseLimits } = deps;
 
   return {
     async rows(session: AuthSession, businessGroup?: string): Promise<FleetRow[]> {
@@ -69,7 +74,16 @@ export function createFleetService(deps: { repository: FleetRepository; access: 
         let caseMs = 0;
         let outMs = 0;
         let oldest: number | null = null;
-        for (const device of members.filter((m) => m.storeId === store.id)) {
+        const inStore = members.filter((m) => m.storeId === store.id);
+        const scope = { kind: 'businessGroup' as const, ...store, devices: inStore };
+        const request = {
+          tenantId: tenant.id,
+          tenant: tenant.name,
+          language: session.user.languageCode,
+          now,
+        };
+        const judged = await caseLimits(request, scope);
+        for (const device of inStore) {
           const online = gateway.isOnline(tenant.name, device.hexacode);
           row.devicesTotal += 1;
           if (online) row.devicesOnline += 1;
@@ -83,8 +97,9 @@ export function createFleetService(deps: { repository: FleetRepository; access: 
               ? gateway.freshness(tenant.name, device.hexacode, department, subDepartment).reportedAt
               : null;
             if (reportedAt !== null) oldest = Math.min(oldest ?? reportedAt, reportedAt);
-            if (!isCase(adf, department, subDepartment)) continue;
-            const reading = await caseReadingOf(gateway, adf, place);
+            const limit = judged.get(caseKey(place));
+            if (!limit) continue;
+            const reading = await caseReadingOf(gateway, limit, place);
             const intervals = outOf.get(`${device.hexacode}/${department}.${subDepartment}`) ?? [];
             // A case counts when it reports now or was out of limits within the day (an offline case is not
             // assumed in limits, nor out of them, for the hours it said nothing).

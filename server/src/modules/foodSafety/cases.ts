@@ -22,7 +22,7 @@ export interface ReportCase {
   };
 }
 
-export interface BufferPick {
+interface BufferPick {
   id: number;
   intervalSeconds: number;
 }

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { FoodSafetyReport, Review } from '#contracts';
-import { auditEntries, tenants, users } from '../../db/schema';
-import { tokenOf, useTestApp } from '../../testing/app';
+import { auditEntries } from '../../db/schema';
+import { signInAll, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { insertReader } from '../../testing/readers';
-import { hashPassword } from '../auth/passwords';
+import { insertUser } from '../../testing/users';
 import { businessGroupHexacode, call, FIXTURE_DAY, pdfText, recordFixture } from './testing';
 
 const FROM = FIXTURE_DAY;
@@ -33,19 +33,19 @@ describeEachBackend('food-safety report', (backend) => {
     r.departments.find((d) => d.hexacode === '1A0102' && d.department === 1 && d.subDepartment === 0)!;
 
   beforeAll(async () => {
-    const [demo] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
-    await ctx.handle.db.insert(users).values({
-      tenantId: demo!.id,
+    await insertUser(ctx.handle.db, {
       username: 'nodevices',
-      passwordHash: await hashPassword('Nodevices1'),
+      password: 'Nodevices1',
       authorities: [{ authority: 'GRANT_DASHBOARDS', type: 'WRITE' }],
     });
     await insertReader(ctx.handle.db, { username: 'viewer', password: 'Viewer123', languageCode: 'EN' });
     await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
-    tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
-    tokens.viewer = await tokenOf(ctx.app, 'viewer', 'Viewer123');
-    tokens.leser = await tokenOf(ctx.app, 'leser', 'Leser123');
-    tokens.nodevices = await tokenOf(ctx.app, 'nodevices', 'Nodevices1');
+    await signInAll(ctx.app, tokens, {
+      operator: 'Operator123',
+      viewer: 'Viewer123',
+      leser: 'Leser123',
+      nodevices: 'Nodevices1',
+    });
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
     store = await businessGroupHexacode(ctx.handle.db, CPH);
     await recordFixture(ctx.app, ctx.handle.db);

@@ -8,7 +8,7 @@ import type { AdfFoodSafety } from '../../gateway/adf/schema';
  * below (FDA Food Code 3-501.16), quick-frozen food at −18 °C or below with brief rises of up to 3 °C allowed in
  * retail display (EU Directive 89/108). A rise tolerated by the grace lasts at most half an hour.
  */
-export const CLASS_LIMITS = {
+const CLASS_LIMITS = {
   chilled: { class: 'chilled', high: 5, low: null, graceDegrees: 2, graceMinutes: 30 },
   frozen: { class: 'frozen', high: -18, low: null, graceDegrees: 3, graceMinutes: 30 },
 } as const satisfies Record<string, Omit<FoodSafetyLimit, 'line'>>;

@@ -3,7 +3,7 @@ import { addDays, addMonths, addWeeks, setHours, startOfDay, startOfMonth, start
 import type { ReportFrequency } from '#contracts';
 
 /** Scheduled reports go out at this local hour of the day after their period: in the morning, the night's data in. */
-export const SEND_HOUR = 6;
+const SEND_HOUR = 6;
 
 const startOf = (frequency: ReportFrequency, at: TZDate) =>
   frequency === 'daily'

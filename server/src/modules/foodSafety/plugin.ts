@@ -32,18 +32,21 @@ declare module 'fastify' {
   }
 }
 
+/** What a report reads: the stored limits and reviews, the recorded history, the ADFs, the departments live. */
+export const reportDeps = (db: Database, access: GatewayAccess): ReportDeps => ({
+  repository: createFoodSafetyRepository(db),
+  store: historyStore(db),
+  adfs: () => access.adfs,
+  reported: async (tenant, hexacode) => {
+    const { departments } = await access.gateway.departments(tenant, hexacode);
+    return new Set(departments.map((d) => `${d.department}.${d.subDepartment}`));
+  },
+});
+
 /** Food-safety limits, reports, reviews and scheduled reports (issue 30). */
 export async function registerFoodSafety(app: FastifyInstance, options: FoodSafetyOptions): Promise<void> {
   const { db, clock, access } = options;
-  const report: ReportDeps = {
-    repository: createFoodSafetyRepository(db),
-    store: historyStore(db),
-    adfs: () => access.adfs,
-    reported: async (tenant, hexacode) => {
-      const { departments } = await access.gateway.departments(tenant, hexacode);
-      return new Set(departments.map((d) => `${d.department}.${d.subDepartment}`));
-    },
-  };
+  const report = reportDeps(db, access);
   const foodSafety = createFoodSafetyService({ ...report, db, clock });
   const schedules = createReportSchedules({
     db,

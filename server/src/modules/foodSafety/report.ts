@@ -38,7 +38,7 @@ const LOOKBACK_MS = DAY_MS;
 /** About this many chart points a case at most. */
 const CHART_POINTS = 400;
 
-export const excursionId = (c: ReportCase, start: number) => `${caseKey(c)}.${start}`;
+const excursionId = (c: ReportCase, start: number) => `${caseKey(c)}.${start}`;
 
 /** The cases of a scope with their limits (the limits editor), judged on the last day's recorded setpoint. */
 export async function casesWithLimits(

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CaseAddress, FoodSafetyLimit } from '#contracts';
 import type { Database } from '../../db/client';
 import {
@@ -9,6 +9,8 @@ import {
   foodSafetyLimits,
   foodSafetyReviews,
 } from '../../db/schema';
+import { occurrencesOpenDuring } from '../alarms/repository';
+import { bufferAddressColumns } from '../buffers/repository';
 
 /** The store or device a report covers, with its devices; null when the tenant has no such thing. */
 export interface ReportScope {
@@ -87,11 +89,7 @@ export function createFoodSafetyRepository(db: Database) {
       return db
         .select({
           id: buffers.id,
-          hexacode: buffers.hexacode,
-          department: buffers.department,
-          subDepartment: buffers.subDepartment,
-          page: buffers.page,
-          line: buffers.line,
+          ...bufferAddressColumns,
           intervalSeconds: buffers.intervalSeconds,
         })
         .from(buffers)
@@ -113,14 +111,7 @@ export function createFoodSafetyRepository(db: Database) {
           clearedAt: alarmOccurrences.clearedAt,
         })
         .from(alarmOccurrences)
-        .where(
-          and(
-            eq(alarmOccurrences.tenantId, tenantId),
-            inArray(alarmOccurrences.hexacode, hexacodes),
-            lt(alarmOccurrences.raisedAt, to),
-            or(isNull(alarmOccurrences.clearedAt), gt(alarmOccurrences.clearedAt, from)),
-          ),
-        )
+        .where(and(occurrencesOpenDuring(tenantId, from, to), inArray(alarmOccurrences.hexacode, hexacodes)))
         .orderBy(asc(alarmOccurrences.raisedAt));
     },
 

@@ -1,14 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSchedule } from '#contracts';
 import { auditEntries, reportSendings } from '../../db/schema';
 import { tokenOf, useTestApp } from '../../testing/app';
 import { TEST_BACKEND } from '../../testing/backends';
-import { eventually } from '../../testing/wait';
-import type { MailSettings } from '../mail/plugin';
+import { useOutboxDir } from '../mail/testing';
 import { businessGroupHexacode, call, pdfText, recordFixture } from './testing';
 
 const DAY = 24 * 60 * 60_000;
@@ -28,14 +24,8 @@ function decodedSubject(raw: string): string {
 
 /** A store's daily report e-mailed as PDF through the outbox, on the test's clock. */
 describe('scheduled food-safety reports', () => {
-  let dir: string;
-  const mail: Partial<MailSettings> = { pollMs: 20 };
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'coldwatch-reports-'));
-    mail.outboxDir = dir;
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-  const ctx = useTestApp(TEST_BACKEND, { devices: true, notifications: { mail } });
+  const outbox = useOutboxDir('coldwatch-reports-', { pollMs: 20 });
+  const ctx = useTestApp(TEST_BACKEND, { devices: true, notifications: { mail: outbox.settings } });
   const tokens: Record<string, string> = {};
   let store = '';
 
@@ -74,14 +64,7 @@ describe('scheduled food-safety reports', () => {
       periodTo: new Date('2026-01-15T00:00:00Z'),
       recipients: ['chef@store.example'],
     });
-    const files = await eventually(
-      async () => {
-        const names = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
-        return names.length > 0 ? names : undefined;
-      },
-      { what: 'the report e-mail in the outbox' },
-    );
-    const raw = await readFile(join(dir, files[0]!), 'utf8');
+    const raw = await outbox.firstMail('the report e-mail in the outbox');
     expect(raw).toContain('To: chef@store.example');
     expect(decodedSubject(raw)).toBe(
       'Food safety report: Store 101 Copenhagen, 14-01-2026 00:00 – 15-01-2026 00:00',

@@ -28,7 +28,7 @@ export interface FoodSafetyServiceDeps extends ReportDeps {
   clock: Clock;
 }
 
-export const scopeNotFound = (by: { device?: string | undefined }) =>
+const scopeNotFound = (by: { device?: string | undefined }) =>
   by.device !== undefined
     ? new AppError(404, 'DEVICE_NOT_FOUND', 'device: No device with this hexacode')
     : new AppError(404, 'BUSINESS_GROUP_NOT_FOUND', 'businessGroup: No store with this hexacode');

@@ -18,7 +18,7 @@ import { insertBuffer } from '../history/testing';
 export const FIXTURE_DAY = '2026-01-14T00:00:00Z';
 const SLOTS = 288;
 
-export function fixtureSamples(): { air: Float32Array; defrost: Float32Array } {
+function fixtureSamples(): { air: Float32Array; defrost: Float32Array } {
   const air = new Float32Array(SLOTS).fill(3);
   const defrost = new Float32Array(SLOTS).fill(0);
   for (let i = 72; i < 78; i++) {

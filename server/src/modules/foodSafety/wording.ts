@@ -12,7 +12,7 @@ export interface Reader {
 }
 
 /** The date part of a date-and-time format ("dd-LL-yyyy HH:mm" → "dd-LL-yyyy"). */
-export const datePart = (dateFormat: string) => dateFormat.replace(/[\s,T]*[Hhk].*$/, '') || 'yyyy-MM-dd';
+const datePart = (dateFormat: string) => dateFormat.replace(/[\s,T]*[Hhk].*$/, '') || 'yyyy-MM-dd';
 
 /** The texts, dates and numbers of a report in the reader's language and formats. */
 export function wording(reader: Reader) {

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { tenants, users } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';
-import { tokenOf, useTestApp } from '../../testing/app';
-import { hashPassword } from '../auth/passwords';
+import { signInAll, tokenOf, useTestApp } from '../../testing/app';
+import { insertUser } from '../../testing/users';
 import type { HistoryResult } from '#contracts';
 import { insertBuffer, queryHistory, seriesOf } from './testing';
 
@@ -23,10 +23,9 @@ describeEachBackend('history query: permissions and bad input', (backend) => {
 
   beforeAll(async () => {
     const [demo] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
-    await ctx.handle.db.insert(users).values({
-      tenantId: demo!.id,
+    await insertUser(ctx.handle.db, {
       username: 'nodevices',
-      passwordHash: await hashPassword('Nodevices1'),
+      password: 'Nodevices1',
       authorities: [{ authority: 'GRANT_DASHBOARDS', type: 'WRITE' }],
     });
     // The operator's own PC numbers, as an administrator would set them.
@@ -34,9 +33,7 @@ describeEachBackend('history query: permissions and bad input', (backend) => {
       .update(users)
       .set({ settings: { pcNumbers: [1, 5], defaultPcNumber: 1 } })
       .where(and(eq(users.tenantId, demo!.id), eq(users.username, 'operator')));
-    tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
-    tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
-    tokens.nodevices = await tokenOf(ctx.app, 'nodevices', 'Nodevices1');
+    await signInAll(ctx.app, tokens, { admin: 'Admin123', operator: 'Operator123', nodevices: 'Nodevices1' });
     tokens.acme = await tokenOf(ctx.app, 'admin', 'Admin123', 'acme');
     for (const pcNumber of [5, 7]) {
       await insertBuffer(ctx.handle.db, {

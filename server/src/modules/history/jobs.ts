@@ -5,7 +5,7 @@ import { DAY_MS, dayOf } from './packing';
 import { historyStore } from './store';
 
 /** Compaction leaves samples younger than this staged: a second instance's copy of one is still deduplicated. */
-export const COMPACTION_GRACE_MS = 60_000;
+const COMPACTION_GRACE_MS = 60_000;
 /**
  * Samples one compaction step packs, about: PostgreSQL does better with few big steps, and each of a step's
  * statements must end well within the pool's statement timeout (db/pool.ts), on a machine the database shares with

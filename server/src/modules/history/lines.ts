@@ -2,7 +2,8 @@ import type { AdfRegistry } from '../../gateway/adf/loader';
 import type { AdfLine } from '../../gateway/adf/schema';
 import { rawToNumber } from '../../gateway/adf/translate';
 import type { VirtualDeviceDefinition, VirtualLine } from '../../gateway/virtual';
-import type { BufferAddress, HistoryDevice } from './repository';
+import type { BufferAddress } from '../buffers/repository';
+import type { HistoryDevice } from './repository';
 
 /** The ADF line of a real device's address, if its model has one. */
 export function adfLineOf(
@@ -14,7 +15,7 @@ export function adfLineOf(
 }
 
 /** The computed line of a virtual device's address. */
-export function virtualLineOf(
+function virtualLineOf(
   definition: VirtualDeviceDefinition,
   address: Omit<BufferAddress, 'hexacode'>,
 ): VirtualLine | undefined {

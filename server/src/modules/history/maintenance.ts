@@ -2,7 +2,7 @@ import type { GatewayLogger } from '../../gateway/logger';
 import type { HistoryService } from './service';
 
 /** How often staged samples are packed: often enough to keep staging small, rarely enough to rewrite a chunk little. */
-export const COMPACTION_EVERY_MS = 10 * 60_000;
+const COMPACTION_EVERY_MS = 10 * 60_000;
 const RETENTION_EVERY_MS = 60 * 60_000;
 /** The first retention run waits for the start to settle. */
 const FIRST_RETENTION_AFTER_MS = 60_000;

@@ -9,10 +9,10 @@ export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 /** Samples in a chunk of an interval under a minute; a minute or more packs a UTC day (at most 1,440). */
-export const CHUNK_SLOTS = 1440;
+const CHUNK_SLOTS = 1440;
 
 /** The time one chunk row covers: at most a day, so a range query looks back at most one day for a chunk. */
-export const chunkSpanMs = (intervalMs: number): number =>
+const chunkSpanMs = (intervalMs: number): number =>
   intervalMs >= MINUTE_MS ? DAY_MS : intervalMs * CHUNK_SLOTS;
 
 /** Slots of a chunk of this interval (its last slot may start before the span ends). */

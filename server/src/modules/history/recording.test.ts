@@ -32,6 +32,10 @@ describeEachBackend('history recording', (backend) => {
     await eventually(() => heardLive(target) >= before + departments, { what: 'values heard' });
   }
 
+  /** A buffer that records `hexacode`'s first department at PC 2 once a minute from `startAt`. */
+  const minuteBuffer = (hexacode: string, startAt: Date) =>
+    insertBuffer(ctx.handle.db, { hexacode, pcNumber: 2, intervalSeconds: 60, startAt });
+
   /** Moves the test clock to `offset` ms after `start`. */
   const moveTo = (start: Date, offset: number) =>
     ctx.clock.advance(start.getTime() + offset - ctx.clock.now().getTime());
@@ -51,12 +55,7 @@ describeEachBackend('history recording', (backend) => {
 
   it('records a sample each interval from the first message of its window, and a gap without one', async () => {
     const start = ctx.clock.now();
-    const id = await insertBuffer(ctx.handle.db, {
-      hexacode: '1A0102',
-      pcNumber: 2,
-      intervalSeconds: 60,
-      startAt: start,
-    });
+    const id = await minuteBuffer('1A0102', start);
     await ctx.app.history.reloadBuffers();
     const device = sim('1A0102');
     const expected: (number | null)[] = [];
@@ -93,12 +92,7 @@ describeEachBackend('history recording', (backend) => {
 
   it('leaves a gap while a device is offline and records again when it is back', async () => {
     const start = ctx.clock.now();
-    const id = await insertBuffer(ctx.handle.db, {
-      hexacode: '1A0103',
-      pcNumber: 2,
-      intervalSeconds: 60,
-      startAt: start,
-    });
+    const id = await minuteBuffer('1A0103', start);
     await ctx.app.history.reloadBuffers();
     const device = sim('1A0103');
     moveTo(start, 5_000);
@@ -117,12 +111,7 @@ describeEachBackend('history recording', (backend) => {
 
   it('records nothing from a message stamped far in the future, and again from the next sane one', async () => {
     const start = ctx.clock.now();
-    const id = await insertBuffer(ctx.handle.db, {
-      hexacode: '1A0106',
-      pcNumber: 2,
-      intervalSeconds: 60,
-      startAt: start,
-    });
+    const id = await minuteBuffer('1A0106', start);
     await ctx.app.history.reloadBuffers();
     const values = (ts: number, airTenths: number) =>
       JSON.stringify({ v: 1, type: 'values', ts, values: { '1.1': airTenths } });
@@ -147,12 +136,7 @@ describeEachBackend('history recording', (backend) => {
 
   it('records virtual devices from their computed lines, deduplicated the same way', async () => {
     const start = ctx.clock.now();
-    const id = await insertBuffer(ctx.handle.db, {
-      hexacode: 'F00101',
-      pcNumber: 2,
-      intervalSeconds: 60,
-      startAt: start,
-    });
+    const id = await minuteBuffer('F00101', start);
     await ctx.app.history.reloadBuffers();
     const reading = async () => {
       const line = await ctx.devices.gateway.readLine({
@@ -202,12 +186,7 @@ describeEachBackend('history recording', (backend) => {
   }
 
   it('records nothing from the snapshots it is sent on subscribing, even for a recorded department', async () => {
-    const id = await insertBuffer(ctx.handle.db, {
-      hexacode: '1A0104',
-      pcNumber: 2,
-      intervalSeconds: 60,
-      startAt: ctx.clock.now(),
-    });
+    const id = await minuteBuffer('1A0104', ctx.clock.now());
     await ctx.app.history.reloadBuffers();
     const late = startAnotherRecorder();
     try {
@@ -234,12 +213,7 @@ describeEachBackend('history recording', (backend) => {
         what: 'second recorder subscribed',
       });
       const start = ctx.clock.now();
-      const id = await insertBuffer(ctx.handle.db, {
-        hexacode: '1A0105',
-        pcNumber: 2,
-        intervalSeconds: 60,
-        startAt: start,
-      });
+      const id = await minuteBuffer('1A0105', start);
       // The first is told (as the buffer rules do), the second sees the change on its own.
       const known = second.metrics().buffers;
       await ctx.app.history.reloadBuffers();

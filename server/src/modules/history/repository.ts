@@ -2,20 +2,13 @@ import { and, count, eq, inArray, max } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { buffers, devices, tenants, type StoredDeviceType } from '../../db/schema';
 import type { VirtualDeviceDefinition } from '../../gateway/virtual';
+import { bufferAddressColumns, type BufferAddress } from '../buffers/repository';
 
 export interface HistoryDevice {
   hexacode: string;
   model: string;
   type: StoredDeviceType;
   virtualDefinition: VirtualDeviceDefinition | null;
-}
-
-export interface BufferAddress {
-  hexacode: string;
-  department: number;
-  subDepartment: number;
-  page: number;
-  line: number;
 }
 
 export interface HistoryBuffer extends BufferAddress {
@@ -34,11 +27,7 @@ export interface RecordedBuffer extends HistoryBuffer {
 
 const bufferColumns = {
   id: buffers.id,
-  hexacode: buffers.hexacode,
-  department: buffers.department,
-  subDepartment: buffers.subDepartment,
-  page: buffers.page,
-  line: buffers.line,
+  ...bufferAddressColumns,
   pcNumber: buffers.pcNumber,
   intervalSeconds: buffers.intervalSeconds,
 };

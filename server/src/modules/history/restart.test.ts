@@ -4,7 +4,8 @@ import { buildApp } from '../../app';
 import { createDatabase, type DatabaseHandle } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { seedDemo } from '../../seed';
-import { DeviceRuntime } from '../../gateway/runtime';
+import type { DeviceRuntime } from '../../gateway/runtime';
+import { startQuietDevices } from '../../testing/devices';
 import { describeEachBackend } from '../../testing/backends';
 import { createTestClock } from '../../testing/app';
 import { eventually } from '../../testing/wait';
@@ -31,14 +32,7 @@ describeEachBackend('history across a restart', (backend) => {
       const first = open();
       await migrate(first);
       await seedDemo(first.db, { dashboards: false });
-      const runtime = new DeviceRuntime({
-        db: first.db,
-        port: 0,
-        host: '127.0.0.1',
-        simulator: true,
-        fleetOptions: { intervalMs: 3_600_000, offlinePerHour: 0, eventRate: 0 },
-      });
-      await runtime.start();
+      const runtime = await startQuietDevices(first.db);
       const app = await appOn(first, runtime);
       await app.ready();
       const recorder = app.history.recorder!;

@@ -78,7 +78,7 @@ export type WidgetExport = ReturnType<typeof createWidgetExport>;
  * jump it is), the same instant in UTC (which tells the repeated hour of autumn apart), then each series' bucket
  * average, and the comparison's when there is one.
  */
-export function historyCsv(
+function historyCsv(
   result: HistoryResult,
   labelOf: (id: string, lineName: string | null) => string,
   dateFormat: string,

@@ -1,19 +1,19 @@
 import {
   GRANT_LEVELS,
   SWITCH_ACTIONS_SHOWN,
+  SWITCH_ERROR_STATUS,
   SWITCH_ERRORS,
   hasGrant,
   SWITCH_RECORD_PAGE_LENGTH,
   type AccountPage,
   type AccountPageRequest,
   type Session,
-  type SwitchErrorCode,
   type SwitchRecordPage,
 } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { StoredAuthority, Tenant, User } from '../../db/schema';
-import { AppError } from '../../errors';
+import { refusalsOf } from '../../errors';
 import { recordAudit } from '../audit/trail';
 import { authoritiesOf, type AuthService, type AuthSession } from '../auth/service';
 import { hashToken } from '../auth/tokens';
@@ -36,17 +36,7 @@ export interface Caller {
   clientAddress: string;
 }
 
-const STATUS_OF: Record<SwitchErrorCode, number> = {
-  ACCOUNT_NOT_FOUND: 404,
-  SWITCH_TO_SELF: 400,
-  SWITCH_ABOVE_OWN_GRANTS: 403,
-  ALREADY_SWITCHED: 409,
-  ACCOUNT_DISABLED: 409,
-  NOT_SWITCHED: 409,
-  SWITCH_TO_ADMINISTRATOR: 403,
-  NOT_WHILE_SWITCHED: 403,
-};
-const refused = (code: SwitchErrorCode) => new AppError(STATUS_OF[code], code, SWITCH_ERRORS[code]);
+const refused = refusalsOf(SWITCH_ERROR_STATUS, SWITCH_ERRORS);
 
 const rank = (level: StoredAuthority['type'] | undefined) => (level ? GRANT_LEVELS.indexOf(level) : 0);
 

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { GRANT_AREAS, type GrantArea, type Session } from '#contracts';
-import { tenants, users, type StoredAuthority } from '../../db/schema';
+import type { StoredAuthority } from '../../db/schema';
 import type { TestBackend } from '../../testing/backends';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
-import { hashPassword } from '../auth/passwords';
+import { insertUser, userIdOf } from '../../testing/users';
 
 /** Every grant at WRITE except `without` (those are left out: DENY). */
 export const grantsWithout = (...without: GrantArea[]): StoredAuthority[] =>
@@ -31,25 +30,10 @@ export function useImpersonationApp(backend: TestBackend) {
     ctx,
     signIn: (username: string, password: string, tenant = 'demo') =>
       tokenOf(ctx.app, username, password, tenant),
-    async idOf(username: string, tenant = 'demo'): Promise<string> {
-      const [row] = await ctx.handle.db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(tenants, eq(tenants.id, users.tenantId))
-        .where(and(eq(tenants.name, tenant), eq(users.username, username)));
-      return row!.id;
-    },
+    idOf: (username: string, tenant = 'demo') => userIdOf(ctx.handle.db, username, tenant),
     /** A user of demo with these grants, signed in with `password`. */
-    async addUser(username: string, authorities: StoredAuthority[], password = 'Password123') {
-      const [tenant] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
-      await ctx.handle.db.insert(users).values({
-        tenantId: tenant!.id,
-        username,
-        passwordHash: await hashPassword(password),
-        email: `${username}@demo.example`,
-        authorities,
-      });
-    },
+    addUser: (username: string, authorities: StoredAuthority[], password = 'Password123') =>
+      insertUser(ctx.handle.db, { username, password, email: `${username}@demo.example`, authorities }),
     paginate: (token: string | null, body: unknown, tenant = 'demo') =>
       post('/api/v2/account/paginate', token, body, tenant),
     switchTo: (token: string | null, id: string, tenant = 'demo') =>

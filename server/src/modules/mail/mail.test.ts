@@ -1,6 +1,3 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -11,7 +8,7 @@ import { useTestApp } from '../../testing/app';
 import { eventually } from '../../testing/wait';
 import { createOutbox } from './outbox';
 import type { MailSettings } from './plugin';
-import { parseMail, startSmtpServer, TestAlarmEvents, testOccurrence } from './testing';
+import { parseMail, startSmtpServer, TestAlarmEvents, testOccurrence, useOutboxDir } from './testing';
 
 /** Alarm e-mail on for `username`, to `addresses`; with `withoutDevices` the user loses the DEVICES grant. */
 async function exportAlarms(
@@ -168,14 +165,8 @@ describeEachBackend('alarm e-mail through SMTP', (backend) => {
 });
 
 describe('alarm e-mail without SMTP_URL', () => {
-  let dir: string;
-  const mail: Partial<MailSettings> = { ...FAST, smtpUrl: undefined };
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'coldwatch-outbox-'));
-    mail.outboxDir = dir;
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-  const ctx = useTestApp(TEST_BACKEND, { notifications: { mail } });
+  const outbox = useOutboxDir('coldwatch-outbox-', { ...FAST, smtpUrl: undefined });
+  const ctx = useTestApp(TEST_BACKEND, { notifications: { mail: outbox.settings } });
 
   it('writes each e-mail as an .eml file under the outbox directory', async () => {
     const events = new TestAlarmEvents(() => ctx.handle.db);
@@ -184,14 +175,7 @@ describe('alarm e-mail without SMTP_URL', () => {
     const occurrence = await testOccurrence(ctx.handle.db);
     await exportAlarms(ctx.handle.db, occurrence.tenantId, 'operator', ['store@demo.example']);
     await events.announce({ type: 'alarm.raised', occurrence });
-    const [file] = await eventually(
-      async () => {
-        const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
-        return files.length > 0 ? files : null;
-      },
-      { what: 'an .eml file' },
-    );
-    const { headers, text } = parseMail(await readFile(join(dir, file!), 'utf8'));
+    const { headers, text } = parseMail(await outbox.firstMail());
     expect(headers.to).toBe('store@demo.example');
     expect(headers.from).toBe('Coldwatch alarms <alarms@localhost>');
     expect(headers.subject).toBe('Alarm: High temperature on Dairy case 1, Dairy');

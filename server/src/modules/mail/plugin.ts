@@ -26,7 +26,7 @@ export interface MailSettings {
   retry: RetryPolicy;
 }
 
-export const DEFAULT_MAIL_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 30 * 60_000 };
+const DEFAULT_MAIL_RETRY: RetryPolicy = { baseMs: 30_000, maxMs: 30 * 60_000 };
 const POLL_MS = 5_000;
 
 /** The settings of the configuration (defaults where the app is built without them, as in tests). */

@@ -30,7 +30,7 @@ export interface OutboxSenderOptions {
   leaseMs?: number;
 }
 
-export const backoffMs = (attempts: number, policy: RetryPolicy) =>
+const backoffMs = (attempts: number, policy: RetryPolicy) =>
   Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
 
 /**

@@ -1,10 +1,16 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../db/client';
 import { tenants } from '../../db/schema';
 import { silentLogger } from '../../gateway/logger';
 import { AlarmEmitter } from '../alarms/emitter';
 import type { AlarmEvent, AlarmOccurrence } from '../alarms/events';
+import { eventually } from '../../testing/wait';
+import type { MailSettings } from './plugin';
 
 /**
  * Test-only: the alarms module's events, announcing what a test says as the store does once per change: written
@@ -69,6 +75,33 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
     ).toString('utf8');
   }
   return { headers, text };
+}
+
+/**
+ * A suite's outbox directory (a fresh one under the system's temporary folder, named from `prefix`, removed after
+ * the suite), set into `settings`, the mail settings the suite gives its app.
+ */
+export function useOutboxDir(prefix: string, settings: Partial<MailSettings>) {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+    settings.outboxDir = dir;
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  return {
+    settings,
+    /** The first e-mail written to the outbox, raw, once there is one. */
+    async firstMail(what = 'an .eml file'): Promise<string> {
+      const [file] = await eventually(
+        async () => {
+          const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
+          return files.length > 0 ? files : null;
+        },
+        { what },
+      );
+      return readFile(join(dir, file!), 'utf8');
+    },
+  };
 }
 
 interface Received {

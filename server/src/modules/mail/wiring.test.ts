@@ -1,25 +1,14 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenants, users } from '../../db/schema';
 import { useTestApp } from '../../testing/app';
 import { TEST_BACKEND } from '../../testing/backends';
-import { eventually } from '../../testing/wait';
-import type { MailSettings } from './plugin';
-import { parseMail } from './testing';
+import { parseMail, useOutboxDir } from './testing';
 
 /** The real path: a device's alarm stored by the alarms module reaches the alarm e-mail (app.ts wires them). */
 describe('alarm e-mail from a stored alarm', () => {
-  let dir: string;
-  const mail: Partial<MailSettings> = { pollMs: 20 };
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'coldwatch-wiring-'));
-    mail.outboxDir = dir;
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-  const ctx = useTestApp(TEST_BACKEND, { devices: true, notifications: { mail } });
+  const outbox = useOutboxDir('coldwatch-wiring-', { pollMs: 20 });
+  const ctx = useTestApp(TEST_BACKEND, { devices: true, notifications: { mail: outbox.settings } });
 
   it('writes the e-mail of an alarm a device raised', async () => {
     const { db } = ctx.handle;
@@ -46,14 +35,7 @@ describe('alarm e-mail from a stored alarm', () => {
       at: Date.parse('2026-01-15T03:00:00Z'),
     });
     await ctx.app.alarms.flush();
-    const [file] = await eventually(
-      async () => {
-        const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
-        return files.length > 0 ? files : null;
-      },
-      { what: 'an .eml file' },
-    );
-    const { headers, text } = parseMail(await readFile(join(dir, file!), 'utf8'));
+    const { headers, text } = parseMail(await outbox.firstMail());
     expect(headers.to).toBe('ops@demo.example');
     expect(headers.subject).toMatch(/^Alarm: High temperature on /);
     expect(text).toMatch(/http:\/\/demo\.localhost:8080\/1A0102\/1\/0\/pages\/\d+/);

@@ -23,15 +23,15 @@ export interface PushSettings {
 }
 
 /** A push older than its TTL would be dropped by the push service anyway: stop retrying it then. */
-export const DEFAULT_PUSH_TTL_SECONDS = 24 * 60 * 60;
-export const DEFAULT_PUSH_RETRY: RetryPolicy = {
+const DEFAULT_PUSH_TTL_SECONDS = 24 * 60 * 60;
+const DEFAULT_PUSH_RETRY: RetryPolicy = {
   baseMs: 10_000,
   maxMs: 10 * 60_000,
   giveUpAfterMs: DEFAULT_PUSH_TTL_SECONDS * 1000,
 };
 
 /** VAPID_SUBJECT, else PUBLIC_URL when it is https (push services want a way to reach the operator). */
-export const vapidSubjectOf = (subject: string | undefined, publicUrl: string | undefined) =>
+const vapidSubjectOf = (subject: string | undefined, publicUrl: string | undefined) =>
   subject ?? (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:alarms@coldwatch.invalid');
 
 /** The settings of the configuration (defaults where the app is built without them, as in tests). */

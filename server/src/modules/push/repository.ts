@@ -17,7 +17,7 @@ const subscriptionColumns = {
   auth: pushSubscriptions.auth,
 };
 
-export const asPushSubscription = (row: StoredSubscription): PushSubscription => ({
+const asPushSubscription = (row: StoredSubscription): PushSubscription => ({
   endpoint: row.endpoint,
   keys: { p256dh: row.p256dh, auth: row.auth },
 });

@@ -30,7 +30,7 @@ Mc/jdX+Vf9ymnyFtcGnN4E9rlQY=
 /** An agent that trusts the test push service's certificate (web-push always speaks https). */
 export const testPushAgent = () => new Agent({ ca: TEST_CERT });
 
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PageTopic } from '#contracts';
 import type { CompiledKind } from '../../gateway/adf/loader';
 import type { Freshness } from '../../gateway/gateway';
-import type { LineValue } from './line-values';
+import type { LiveLine } from '#contracts';
 
 /** What the socket layer hands the hub for one connection. */
 export interface SocketPort {
@@ -43,7 +43,7 @@ export interface Client {
   /** Subscribes reading their snapshot, not in `subscriptions` yet (they count towards the limit). */
   subscribing: number;
   /** topic key → line number → latest value not yet sent (coalesces bursts). */
-  pending: Map<string, Map<number, LineValue>>;
+  pending: Map<string, Map<number, LiveLine>>;
   /** "hexacode/d.s" → the freshness of that department the client was last told (freshness.ts). */
   told: Map<string, Freshness>;
   lagging: boolean;

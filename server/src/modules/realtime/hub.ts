@@ -148,8 +148,8 @@ export class RealtimeHub {
 
   private onEvent(event: GatewayEvent): void {
     switch (event.type) {
-      case 'LineValues':
-        return this.pages.onLineValues(event);
+      case 'RawLineValues':
+        return this.pages.onRawLineValues(event);
       case 'VirtualLineValues':
         return this.pages.onVirtualLineValues(event);
       case 'DepartmentStatus':

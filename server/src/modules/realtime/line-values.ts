@@ -1,19 +1,10 @@
+import type { LiveLine } from '#contracts';
 import type { CompiledKind } from '../../gateway/adf/loader';
-import { translateRaw } from '../../gateway/adf/translate';
 import type { LineView } from '../../gateway/gateway';
-
-/** One line as a LineValues message carries it (the contract's LiveLine). */
-export type LineValue = {
-  number: number;
-  status: LineView['status'];
-  value: string | null;
-  unit: string | null;
-  /** A line of states: the state's index, the same in every language. */
-  state: number | null;
-};
+import { liveValueOf } from '../../gateway/lines';
 
 /** A gateway line as the socket sends it (value, unit and state only when OK). */
-export function valueOf(line: LineView): LineValue {
+export function valueOf(line: Pick<LineView, 'number' | 'status' | 'value' | 'unit' | 'state'>): LiveLine {
   const ok = line.status === 'OK';
   return {
     number: line.number,
@@ -30,11 +21,7 @@ export function translatedValue(
   page: number,
   lineNumber: number,
   raw: number | null,
-): LineValue | undefined {
+): LiveLine | undefined {
   const line = kind.line(page, lineNumber);
-  if (!line) return undefined;
-  const t = translateRaw(line, raw);
-  return t.status === 'OK'
-    ? { number: lineNumber, status: 'OK', value: t.value, unit: t.unit, state: line.options ? raw : null }
-    : { number: lineNumber, status: t.status, value: null, unit: null, state: null };
+  return line && valueOf({ number: lineNumber, ...liveValueOf(line, raw) });
 }

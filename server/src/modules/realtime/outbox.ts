@@ -2,7 +2,7 @@ import type { PageTopic, ServerMessage } from '#contracts';
 import type { Freshness } from '../../gateway/gateway';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { Client, Subscription } from './client';
-import type { LineValue } from './line-values';
+import type { LiveLine } from '#contracts';
 
 export interface OutboxOptions {
   /** Every connected client, looked through for lagging ones that have drained. */
@@ -48,7 +48,7 @@ export class Outbox {
   }
 
   /** Queues a line value for the next flush; a newer value of the same line replaces it. */
-  enqueue(client: Client, sub: Subscription, value: LineValue): void {
+  enqueue(client: Client, sub: Subscription, value: LiveLine): void {
     if (client.lagging) {
       this.counters.droppedUpdates++;
       return;
@@ -75,7 +75,7 @@ export class Outbox {
     }
   }
 
-  /** Sends what accumulated during this event-loop turn: one LineValues per page per client. */
+  /** Sends what accumulated during this event-loop turn: one LineValues message per page per client. */
   private flush(): void {
     this.flushScheduled = undefined;
     const high = this.options.highWaterBytes ?? 1024 * 1024;

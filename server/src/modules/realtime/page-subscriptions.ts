@@ -3,7 +3,8 @@ import type { Freshness, GatewayEvent } from '../../gateway/gateway';
 import type { GatewayLogger } from '../../gateway/logger';
 import type { GatewayAccess } from '../devices/gateway-access';
 import { type Client, type Subscription, topicKey } from './client';
-import { type LineValue, translatedValue, valueOf } from './line-values';
+import type { LiveLine } from '#contracts';
+import { translatedValue, valueOf } from './line-values';
 import type { Outbox } from './outbox';
 import { SubscriptionIndex } from './subscription-index';
 
@@ -99,14 +100,14 @@ export class PageSubscriptions {
     client.subscriptions.clear();
   }
 
-  onLineValues(event: Extract<GatewayEvent, { type: 'LineValues' }>): void {
+  onRawLineValues(event: Extract<GatewayEvent, { type: 'RawLineValues' }>): void {
     const watchers = this.index.watchers(event.tenant, event.hexacode, event.department, event.subDepartment);
     if (!watchers || watchers.size === 0) return;
     // Translate each changed line once per event and language, whoever watches it.
-    const translated = new Map<string, LineValue>();
+    const translated = new Map<string, LiveLine>();
     for (const { client, sub } of watchers) {
       if (!sub.kind) continue;
-      for (const change of event.changes) {
+      for (const change of event.values) {
         if (change.page !== sub.topic.page || !sub.visible?.has(change.line)) continue;
         const cacheKey = `${client.identity.language}/${change.page}.${change.line}`;
         let value = translated.get(cacheKey);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type * as v from 'valibot';
-import { grantsWithin, USER_ERRORS, type UserCreate, type UserErrorCode, type UserSummary } from '#contracts';
+import { grantsWithin, USER_ERROR_STATUS, USER_ERRORS, type UserCreate, type UserSummary } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
+import { refusalsOf } from '../../errors';
 import { recordAudit } from '../audit/trail';
 import { hashPassword } from '../auth/passwords';
 import type { AuthSession } from '../auth/service';
@@ -11,13 +11,7 @@ import type { RecoveryService } from '../recovery/service';
 import type { ListedUser, UsersRepository } from './repository';
 import { ROLE_GRANTS, roleOfGrants } from './roles';
 
-const STATUS_OF: Record<Exclude<UserErrorCode, 'ACCOUNT_DISABLED'>, number> = {
-  USERNAME_TAKEN: 409,
-  USER_NOT_FOUND: 404,
-  CANNOT_DISABLE_SELF: 409,
-  GRANTS_EXCEEDED: 403,
-};
-const refused = (code: keyof typeof STATUS_OF) => new AppError(STATUS_OF[code], code, USER_ERRORS[code]);
+const refused = refusalsOf(USER_ERROR_STATUS, USER_ERRORS);
 
 type UserAuditAction = 'user.create' | 'user.disable' | 'user.enable';
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { UserSummary } from '#contracts';
-import { tenants, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { hostOf, login, tokenOf } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
+import { userIdOf } from '../../testing/users';
 import { useRecoveryApp } from '../recovery/testing';
 import { ROLE_GRANTS } from './roles';
 
@@ -25,14 +26,7 @@ describeEachBackend('the administrators’ user list', (backend) => {
     });
   const admin = () => tokenOf(ctx.app, 'admin', 'Admin123');
   const listed = async (token: string) => (await call(token, 'GET', PATH)).json() as UserSummary[];
-  const idOf = async (username: string, tenant = 'demo') => {
-    const [row] = await ctx.handle.db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(and(eq(tenants.name, tenant), eq(users.username, username)));
-    return row!.id;
-  };
+  const idOf = (username: string, tenant = 'demo') => userIdOf(ctx.handle.db, username, tenant);
 
   it('needs a sign-in, and SYSTEM at WRITE', async () => {
     const operator = await tokenOf(ctx.app, 'operator', 'Operator123');

@@ -1,13 +1,6 @@
 import { type Random, chance, clamp, noise } from '../random';
-import {
-  type DepartmentSim,
-  type Values,
-  activeAlarmStatus,
-  hourOf,
-  num,
-  outdoorTemp,
-  round,
-} from './shared';
+import type { DepartmentSim, Values } from './shared';
+import { activeAlarmStatus, hourOf, num, outdoorTemp, round } from './shared';
 
 // PK-850 compressor pack: the suction group's staged compressors and the condenser.
 

@@ -1,13 +1,6 @@
 import { type Random, chance, clamp, noise } from '../random';
-import {
-  type DepartmentSim,
-  type Values,
-  activeAlarmStatus,
-  hourOf,
-  num,
-  outdoorTemp,
-  round,
-} from './shared';
+import type { DepartmentSim, Values } from './shared';
+import { activeAlarmStatus, hourOf, num, outdoorTemp, round } from './shared';
 
 // BC-300 building controller: the air-handling unit and the zones it serves.
 

@@ -7,7 +7,7 @@ import type { Random } from '../random';
  */
 export type Values = Record<string, number | null>;
 
-export interface StepContext {
+interface StepContext {
   random: Random;
   /** Simulated wall-clock time, for day/night behaviour. */
   now: Date;
@@ -30,14 +30,7 @@ export interface DepartmentSim {
 }
 
 /** What can be made to happen to a simulated department. */
-export const SIM_EVENTS = [
-  'doorLeftOpen',
-  'longDefrost',
-  'sensorFault',
-  'compressorTrip',
-  'heatGain',
-] as const;
-export type SimEvent = (typeof SIM_EVENTS)[number];
+export type SimEvent = 'doorLeftOpen' | 'longDefrost' | 'sensorFault' | 'compressorTrip' | 'heatGain';
 
 /** The alarm list of an `activeAlarm` line's value: index 1..n of `codes` (the line's options), 0 = none. */
 export function activeAlarmStatus(

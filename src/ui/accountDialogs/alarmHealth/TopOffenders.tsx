@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { selectTopOffenders } from '../../../machines/alarmHealth/alarmHealth.selectors';
 import { useT } from '../../i18n';
+import { TABLE_CELL as CELL } from '../../primitives/PagedTable';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 import type { AlarmHealthActor } from '../../../machines/alarmHealth/alarmHealth.selectors';
 
-const CELL = 'px-2 py-1 text-left';
+const COLUMNS = ['device', 'department', 'alarm'] as const;
 
 /** The alarms raised most often in the range: device, department, alarm code and how often. */
 export function TopOffenders({ actor }: { actor: AlarmHealthActor }) {
@@ -17,15 +18,11 @@ export function TopOffenders({ actor }: { actor: AlarmHealthActor }) {
         <caption className="text-left font-semibold">{t('alarmHealth.topOffenders')}</caption>
         <thead>
           <tr>
-            <th scope="col" className={CELL}>
-              {t('alarmHealth.device')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('alarmHealth.department')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('alarmHealth.alarm')}
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={CELL}>
+                {t(`alarmHealth.${column}`)}
+              </th>
+            ))}
             <th scope="col" className={`${CELL} text-right`}>
               {t('alarmHealth.count')}
             </th>

@@ -9,7 +9,7 @@ import {
 } from '../../../machines/accountSettings/accountSettings.selectors';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
-import { Dialog } from '../../primitives/Dialog';
+import { CancelSubmit, Dialog } from '../../primitives/Dialog';
 import { TwoFactorSetupHost } from '../twoFactor/TwoFactorSetupHost';
 import { AlarmExportFields } from './AlarmExportFields';
 import { AccountFields, FormatFields, SidebarFields } from './SettingsSections';
@@ -31,14 +31,13 @@ export default function AccountSettingsDialog({ actor: anyActor }: { actor: AnyA
       onClose={() => (saving || settingUpTwoFactor ? undefined : cancel())}
       onSubmit={() => (view === 'form' ? actor.send({ type: 'settings.save' }) : undefined)}
       footer={
-        <>
-          <Button variant="quiet" onClick={cancel} disabled={saving}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" disabled={view !== 'form' || saving}>
-            {saving ? t('accountSettings.saving') : t('dialog.save')}
-          </Button>
-        </>
+        <CancelSubmit
+          cancelLabel={t('dialog.cancel')}
+          onCancel={cancel}
+          submitLabel={saving ? t('accountSettings.saving') : t('dialog.save')}
+          busy={saving}
+          submitDisabled={view !== 'form'}
+        />
       }
     >
       {view === 'loading' ? (

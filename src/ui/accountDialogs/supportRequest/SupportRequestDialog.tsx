@@ -16,8 +16,7 @@ import type { supportRequestMachine } from '../../../machines/supportRequest/sup
 import { SUPPORT_DESCRIPTION_MAX_LENGTH, SUPPORT_TITLE_MAX_LENGTH } from '#contracts';
 import { AppActor } from '../../appActor';
 import { useT } from '../../i18n';
-import { Button } from '../../primitives/Button';
-import { Dialog } from '../../primitives/Dialog';
+import { FormDialog } from '../../primitives/Dialog';
 import { TextField } from '../../primitives/TextField';
 
 type SupportRequestActor = ActorRefFrom<typeof supportRequestMachine>;
@@ -55,20 +54,12 @@ export default function SupportRequestDialog({ actor: anyActor }: { actor: AnyAc
   const copyHintId = `${descriptionId}-copy`;
 
   return (
-    <Dialog
+    <FormDialog
       title={t(`support.${kind}`)}
-      onClose={() => (sending ? undefined : cancel())}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'support.submit' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel} disabled={sending}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" disabled={sending}>
-            {sending ? t('support.sending') : t('support.send')}
-          </Button>
-        </>
-      }
+      submitLabel={sending ? t('support.sending') : t('support.send')}
+      busy={sending}
     >
       <div className="flex flex-col gap-4">
         <p className="text-sm text-muted">{t(`support.${kind}.intro`)}</p>
@@ -136,6 +127,6 @@ export default function SupportRequestDialog({ actor: anyActor }: { actor: AnyAc
           </p>
         ) : null}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

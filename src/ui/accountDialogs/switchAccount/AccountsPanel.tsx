@@ -19,30 +19,26 @@ import { ACCOUNT_PAGE_LENGTHS, type AccountPageLength, type AccountSortField } f
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { ErrorAlert } from '../../primitives/ErrorAlert';
-import { ScrollRegion } from '../../primitives/ScrollRegion';
+import { PagedTable, SortHeader, TABLE_CELL as CELL } from '../../primitives/PagedTable';
 import { TextField } from '../../primitives/TextField';
-import { TablePagination } from '../../primitives/TablePagination';
+import { useLoadFailure } from './useLoadFailure';
 
 type SwitchAccountActor = ActorRefFrom<typeof switchAccountMachine>;
 
-const CELL = 'px-2 py-1 text-left';
+/** The columns the accounts are not sorted by. */
+const PLAIN_COLUMNS = ['roles', 'domains'] as const;
 
-function SortHeader({ actor, field }: { actor: SwitchAccountActor; field: AccountSortField }) {
+function ColumnHeader({ actor, field }: { actor: SwitchAccountActor; field: AccountSortField }) {
   const t = useT();
   const sort = useSelector(actor, selectSortOf(field));
   const label = t(`switchAccount.column.${field}`);
   return (
-    <th scope="col" aria-sort={sort} className={CELL}>
-      <button
-        type="button"
-        aria-label={t('switchAccount.sortBy', { column: label })}
-        className="font-semibold hover:underline"
-        onClick={() => actor.send({ type: 'switchAccount.sort', field })}
-      >
-        {label}
-        <span aria-hidden>{sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}</span>
-      </button>
-    </th>
+    <SortHeader
+      label={label}
+      sortLabel={t('switchAccount.sortBy', { column: label })}
+      sort={sort}
+      onSort={() => actor.send({ type: 'switchAccount.sort', field })}
+    />
   );
 }
 
@@ -52,6 +48,7 @@ export function AccountsPanel({ actor }: { actor: SwitchAccountActor }) {
   const accounts = useSelector(actor, selectAccounts);
   const loading = useSelector(actor, selectAccountsLoading);
   const failed = useSelector(actor, selectAccountsFailed);
+  const failure = useLoadFailure(actor, failed, 'switchAccount.loadFailed');
   const switching = useSelector(actor, selectSwitching);
   const chosen = useSelector(actor, selectChosenUsername);
   const switchError = useSelector(actor, selectSwitchError);
@@ -71,72 +68,61 @@ export function AccountsPanel({ actor }: { actor: SwitchAccountActor }) {
       />
       {switching ? <p role="status">{t('switchAccount.switching', { username: chosen })}</p> : null}
       {switchError ? <ErrorAlert>{t(switchError)}</ErrorAlert> : null}
-      {failed ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-error">
-          {t('switchAccount.loadFailed')}
-          <Button variant="quiet" onClick={() => actor.send({ type: 'switchAccount.retry' })}>
-            {t('switchAccount.retry')}
-          </Button>
-        </div>
-      ) : null}
-      <ScrollRegion label={t('switchAccount.accounts')} busy={loading} className="max-h-[55vh]">
-        <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <SortHeader actor={actor} field="username" />
-              <SortHeader actor={actor} field="email" />
-              <th scope="col" className={CELL}>
-                {t('switchAccount.column.roles')}
+      <PagedTable
+        label={t('switchAccount.accounts')}
+        head={
+          <>
+            <ColumnHeader actor={actor} field="username" />
+            <ColumnHeader actor={actor} field="email" />
+            {PLAIN_COLUMNS.map((column) => (
+              <th key={column} scope="col" className={CELL}>
+                {t(`switchAccount.column.${column}`)}
               </th>
-              <th scope="col" className={CELL}>
-                {t('switchAccount.column.domains')}
-              </th>
-              <th scope="col" className={CELL}>
-                <span className="sr-only">{t('switchAccount.switch')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.id} className="border-t border-muted/20">
-                <td className={CELL}>{account.username}</td>
-                <td className={`${CELL} break-all`}>{account.email ?? ''}</td>
-                <td className={CELL}>
-                  {account.roles.map((role) => t(`switchAccount.role.${role}`)).join(', ')}
-                </td>
-                <td className={CELL}>{account.domains.join(', ')}</td>
-                <td className={CELL}>
-                  <Button
-                    variant="quiet"
-                    className="py-1"
-                    disabled={switching}
-                    aria-label={t('switchAccount.switchTo', { username: account.username })}
-                    onClick={() => actor.send({ type: 'switchAccount.choose', id: account.id })}
-                  >
-                    {t('switchAccount.switch')}
-                  </Button>
-                </td>
-              </tr>
             ))}
-          </tbody>
-        </table>
-        {loading ? <p className="py-2">{t('switchAccount.loading')}</p> : null}
-        {!loading && !failed && accounts.length === 0 ? (
-          <p className="py-2">{t('switchAccount.empty')}</p>
-        ) : null}
-      </ScrollRegion>
-      <TablePagination
-        page={page}
-        count={count}
-        total={total}
-        pageLength={pageLength}
-        pageLengths={ACCOUNT_PAGE_LENGTHS}
-        disabled={switching}
-        onPage={(to) => actor.send({ type: 'switchAccount.changePage', page: to })}
-        onPageLength={(length) =>
-          actor.send({ type: 'switchAccount.changePageLength', pageLength: length as AccountPageLength })
+            <th scope="col" className={CELL}>
+              <span className="sr-only">{t('switchAccount.switch')}</span>
+            </th>
+          </>
         }
-      />
+        loading={loading}
+        loadingText={t('switchAccount.loading')}
+        empty={accounts.length === 0}
+        emptyText={t('switchAccount.empty')}
+        failure={failure}
+        pagination={{
+          page,
+          count,
+          total,
+          pageLength,
+          pageLengths: ACCOUNT_PAGE_LENGTHS,
+          disabled: switching,
+          onPage: (to) => actor.send({ type: 'switchAccount.changePage', page: to }),
+          onPageLength: (length) =>
+            actor.send({ type: 'switchAccount.changePageLength', pageLength: length as AccountPageLength }),
+        }}
+      >
+        {accounts.map((account) => (
+          <tr key={account.id} className="border-t border-muted/20">
+            <td className={CELL}>{account.username}</td>
+            <td className={`${CELL} break-all`}>{account.email ?? ''}</td>
+            <td className={CELL}>
+              {account.roles.map((role) => t(`switchAccount.role.${role}`)).join(', ')}
+            </td>
+            <td className={CELL}>{account.domains.join(', ')}</td>
+            <td className={CELL}>
+              <Button
+                variant="quiet"
+                className="py-1"
+                disabled={switching}
+                aria-label={t('switchAccount.switchTo', { username: account.username })}
+                onClick={() => actor.send({ type: 'switchAccount.choose', id: account.id })}
+              >
+                {t('switchAccount.switch')}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
     </div>
   );
 }

@@ -11,8 +11,7 @@ import type { ThemeFont, ThemeSize } from '#contracts/themeSettings';
 import { RadioGroup } from '../../dateRange/RadioGroup';
 import { themeFontName } from '../../fonts';
 import { useT } from '../../i18n';
-import { Button } from '../../primitives/Button';
-import { Dialog } from '../../primitives/Dialog';
+import { FormDialog } from '../../primitives/Dialog';
 import { Listbox } from '../../primitives/Listbox';
 import { ThemePreview } from './ThemePreview';
 
@@ -31,20 +30,12 @@ export default function ThemeSettingsDialog({ actor: anyActor }: { actor: AnyAct
   const cancel = () => actor.send({ type: 'themeSettings.cancel' });
 
   return (
-    <Dialog
+    <FormDialog
       title={t('themeSettings.title')}
-      onClose={() => (saving ? undefined : cancel())}
+      onCancel={cancel}
       onSubmit={() => actor.send({ type: 'themeSettings.save' })}
-      footer={
-        <>
-          <Button variant="quiet" onClick={cancel} disabled={saving}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? t('themeSettings.saving') : t('dialog.save')}
-          </Button>
-        </>
-      }
+      submitLabel={saving ? t('themeSettings.saving') : t('dialog.save')}
+      busy={saving}
     >
       {/* Disabled as a whole while the server has the choice: the size's radio buttons with it. */}
       <fieldset disabled={saving} className="flex min-w-0 flex-col gap-4">
@@ -73,6 +64,6 @@ export default function ThemeSettingsDialog({ actor: anyActor }: { actor: AnyAct
         />
         <ThemePreview font={font} size={size} />
       </fieldset>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -8,10 +8,9 @@ import {
   selectQrCode,
   selectSecret,
 } from '../../../machines/twoFactorSetup/twoFactorSetup.selectors';
-import { SECURITY_CODE_LENGTH } from '#contracts';
 import { useMessageText, useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
-import { TextField } from '../../primitives/TextField';
+import { SecurityCodeField } from '../../screens/SecurityCodeField';
 import type { TwoFactorSetupActor } from '../../../machines/twoFactorSetup/twoFactorSetup.selectors';
 
 /** Step 1: the QR code of the otpauth URI, for an authenticator app to scan. */
@@ -64,16 +63,9 @@ export function CodeStep({ actor }: { actor: TwoFactorSetupActor }) {
   const code = useSelector(actor, selectCode);
   const error = useSelector(actor, selectCodeError);
   return (
-    <TextField
+    <SecurityCodeField
       label={t('twoFactor.code')}
       hint={t('twoFactor.codeHint')}
-      name="code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={SECURITY_CODE_LENGTH}
-      // The step exists only to take this code, so the field takes focus as it appears.
-      // eslint-disable-next-line jsx-a11y/no-autofocus
-      autoFocus
       value={code}
       onValueChange={(value) => actor.send({ type: 'twoFactor.editCode', value })}
       error={error && text(error)}

@@ -16,7 +16,7 @@ import type { usersMachine } from '../../../machines/users/usersMachine';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { ErrorAlert } from '../../primitives/ErrorAlert';
-import { Dialog } from '../../primitives/Dialog';
+import { Dialog, FormDialog } from '../../primitives/Dialog';
 import { NewUserForm } from './NewUserForm';
 import { UsersTable } from './UsersTable';
 
@@ -45,20 +45,12 @@ export default function UsersDialog({ actor: anyActor }: { actor: AnyActorRef })
 
   if (view === 'form') {
     return (
-      <Dialog
+      <FormDialog
         title={t('users.newTitle')}
-        onClose={() => (busy ? undefined : cancel())}
+        onCancel={cancel}
         onSubmit={() => send({ type: 'users.submit' })}
-        footer={
-          <>
-            <Button variant="quiet" onClick={cancel} disabled={busy}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('users.creating') : t('users.create')}
-            </Button>
-          </>
-        }
+        submitLabel={busy ? t('users.creating') : t('users.create')}
+        busy={busy}
       >
         <div className="flex flex-col gap-4">
           <NewUserForm
@@ -69,30 +61,22 @@ export default function UsersDialog({ actor: anyActor }: { actor: AnyActorRef })
           />
           {failureAlert}
         </div>
-      </Dialog>
+      </FormDialog>
     );
   }
 
   if (view === 'confirm') {
     const values = { username: pending };
     return (
-      <Dialog
+      <FormDialog
         title={t(disables ? 'users.confirmDisableTitle' : 'users.confirmEnableTitle', values)}
-        onClose={() => (busy ? undefined : cancel())}
+        onCancel={cancel}
         onSubmit={() => send({ type: 'users.confirm' })}
-        footer={
-          <>
-            <Button variant="quiet" onClick={cancel} disabled={busy}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('users.saving') : t(disables ? 'users.disable' : 'users.enable')}
-            </Button>
-          </>
-        }
+        submitLabel={busy ? t('users.saving') : t(disables ? 'users.disable' : 'users.enable')}
+        busy={busy}
       >
         <p>{t(disables ? 'users.confirmDisable' : 'users.confirmEnable', values)}</p>
-      </Dialog>
+      </FormDialog>
     );
   }
 

@@ -1,9 +1,10 @@
 import type { UserSummary } from '#contracts';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
+import { TABLE_CELL as CELL } from '../../primitives/PagedTable';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 
-const CELL = 'px-2 py-1 text-left';
+const COLUMNS = ['username', 'email', 'role', 'state'] as const;
 
 /** The tenant's users: username, e-mail, role and state, and a disable or enable button on every row but one's own. */
 export function UsersTable({
@@ -23,18 +24,11 @@ export function UsersTable({
         <caption className="sr-only">{t('users.table')}</caption>
         <thead>
           <tr>
-            <th scope="col" className={CELL}>
-              {t('users.username')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('users.email')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('users.role')}
-            </th>
-            <th scope="col" className={CELL}>
-              {t('users.state')}
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={CELL}>
+                {t(`users.${column}`)}
+              </th>
+            ))}
             <th scope="col" className={CELL}>
               <span className="sr-only">{t('users.actions')}</span>
             </th>

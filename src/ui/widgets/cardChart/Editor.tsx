@@ -3,8 +3,7 @@ import type { ElementPatch } from '../../../machines/widgetEditor/widgetElement.
 import { selectElement } from '../../../machines/widgetEditor/widgetElement.selectors';
 import { COMPARE_TYPES, COMPARE_WITH } from '#contracts';
 import { useT } from '../../i18n';
-import { Listbox } from '../../primitives/Listbox';
-import { Checkbox, choicesOf, NumberField } from '../../widgetEditor/fields';
+import { Checkbox, ChoiceField, NumberField } from '../../widgetEditor/fields';
 import type { ElementEditorProps } from '../../widgetEditor/types';
 
 /** A metric card element's own fields: what it is compared with, how, and its sparkline. */
@@ -14,17 +13,17 @@ export default function CardChartEditor({ actor }: ElementEditorProps) {
   const change = (patch: ElementPatch) => actor.send({ type: 'element.change', patch });
   return (
     <div className="grid grid-cols-2 gap-3">
-      <Listbox
-        label={t('widgetEditor.cardChart.compareWith')}
+      <ChoiceField
+        label="widgetEditor.cardChart.compareWith"
+        values={COMPARE_WITH}
         value={element.compareWith}
-        choices={choicesOf(COMPARE_WITH, (value) => t(`widgetEditor.cardChart.compareWith.${value}`))}
-        onValueChange={(value) => change({ compareWith: value as (typeof COMPARE_WITH)[number] })}
+        onChange={(compareWith) => change({ compareWith })}
       />
-      <Listbox
-        label={t('widgetEditor.cardChart.compareType')}
+      <ChoiceField
+        label="widgetEditor.cardChart.compareType"
+        values={COMPARE_TYPES}
         value={element.compareType}
-        choices={choicesOf(COMPARE_TYPES, (value) => t(`widgetEditor.cardChart.compareType.${value}`))}
-        onValueChange={(value) => change({ compareType: value as (typeof COMPARE_TYPES)[number] })}
+        onChange={(compareType) => change({ compareType })}
       />
       {element.compareWith === 'CUSTOM_VALUE' ? (
         <NumberField

@@ -31,15 +31,14 @@ export default function CardChartRenderer({ actor, widget }: WidgetRendererProps
   );
 }
 
-function Card({
-  actor,
-  element,
-  history,
-}: {
+/** One element's card, with the history its comparison and sparkline read. */
+interface CardProps {
   actor: DashboardEditorActor;
   element: WidgetElement;
   history: HistorySeries | null;
-}) {
+}
+
+function Card({ actor, element, history }: CardProps) {
   const t = useT();
   const label = elementLabel(element, t);
   return (
@@ -55,15 +54,7 @@ function Card({
 }
 
 /** The difference from the reference, with an arrow; nothing until both the value and the reference are known. */
-function ReferenceComparison({
-  actor,
-  element,
-  history,
-}: {
-  actor: DashboardEditorActor;
-  element: WidgetElement;
-  history: HistorySeries | null;
-}) {
+function ReferenceComparison({ actor, element, history }: CardProps) {
   const t = useT();
   const locale = useLocale();
   const key = elementKey(element);

@@ -4,9 +4,8 @@ import type { WidgetFields } from '../../../machines/widgetEditor/widgetDefaults
 import { selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
 import { COLLAPSE_ON, TABLE_FILTER_MODES } from '#contracts';
 import { useT } from '../../i18n';
-import { Listbox } from '../../primitives/Listbox';
 import { TextField } from '../../primitives/TextField';
-import { Checkbox, choicesOf } from '../../widgetEditor/fields';
+import { Checkbox, ChoiceField } from '../../widgetEditor/fields';
 import type { DetailsEditorProps } from '../../widgetEditor/types';
 import { collapseOnOf, filterModeOf } from './rows';
 
@@ -27,17 +26,17 @@ export default function CollapsableTableEditor({ actor }: DetailsEditorProps) {
   const change = (patch: WidgetFields) => actor.send({ type: 'widget.change', patch });
   return (
     <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2">
-      <Listbox
-        label={t('history.editor.collapseOn')}
+      <ChoiceField
+        label="history.editor.collapseOn"
+        values={COLLAPSE_ON}
         value={collapseOnOf(collapseOn ?? 'NONE')}
-        choices={choicesOf(COLLAPSE_ON, (value) => t(`history.editor.collapseOn.${value}`))}
-        onValueChange={(value) => change({ collapseOn: value })}
+        onChange={(value) => change({ collapseOn: value })}
       />
-      <Listbox
-        label={t('history.editor.filterMode')}
+      <ChoiceField
+        label="history.editor.filterMode"
+        values={TABLE_FILTER_MODES}
         value={filterModeOf(filterMode ?? 'NONE')}
-        choices={choicesOf(TABLE_FILTER_MODES, (value) => t(`history.editor.filterMode.${value}`))}
-        onValueChange={(value) => change({ filterMode: value })}
+        onChange={(value) => change({ filterMode: value })}
       />
       <PageLengthField value={pageLength ?? 10} onChange={(value) => change({ pageLength: value })} />
       <div className="flex flex-col gap-2">

@@ -2,8 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
 import { COMPARE_TYPES } from '#contracts';
 import { useT } from '../../i18n';
-import { Listbox } from '../../primitives/Listbox';
-import { Checkbox, choicesOf } from '../../widgetEditor/fields';
+import { Checkbox, ChoiceField } from '../../widgetEditor/fields';
 import type { DetailsEditorProps } from '../../widgetEditor/types';
 
 const selectShowAxis = selectField('showAxis');
@@ -19,16 +18,11 @@ export default function ChartDetailsEditor({ actor }: DetailsEditorProps) {
   const tooltip = useSelector(actor, selectTooltip);
   return (
     <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2">
-      <Listbox
-        label={t('history.editor.compareTypeTooltip')}
+      <ChoiceField
+        label="history.editor.compareTypeTooltip"
+        values={COMPARE_TYPES}
         value={tooltip ?? 'NONE'}
-        choices={choicesOf(COMPARE_TYPES, (value) => t(`history.editor.compareTypeTooltip.${value}`))}
-        onValueChange={(value) =>
-          actor.send({
-            type: 'widget.change',
-            patch: { compareTypeTooltip: value as (typeof COMPARE_TYPES)[number] },
-          })
-        }
+        onChange={(value) => actor.send({ type: 'widget.change', patch: { compareTypeTooltip: value } })}
       />
       <Checkbox
         label={t('history.editor.showAllAxes')}

@@ -6,7 +6,7 @@ import {
 } from '../../../machines/widgetEditor/widgetElement.selectors';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
-import { Checkbox, choicesOf } from '../../widgetEditor/fields';
+import { Checkbox, ChoiceField } from '../../widgetEditor/fields';
 import type { ElementEditorProps } from '../../widgetEditor/types';
 import { SERIE_TYPES, Y_AXIS_NUMBERS } from './seriesModel';
 
@@ -24,11 +24,11 @@ export default function ChartElementEditor({ actor }: ElementEditorProps) {
   const axes = type === 'MULTIPLE_Y_CHART' ? Y_AXIS_NUMBERS.slice(0, 2) : Y_AXIS_NUMBERS;
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <Listbox
-        label={t('history.editor.serieType')}
+      <ChoiceField
+        label="history.editor.serieType"
+        values={SERIE_TYPES}
         value={element.serieType}
-        choices={choicesOf(SERIE_TYPES, (value) => t(`history.editor.serieType.${value}`))}
-        onValueChange={(serieType) => change({ serieType })}
+        onChange={(serieType) => change({ serieType })}
       />
       {type !== 'MULTIGRID_CHART' && (
         <Listbox

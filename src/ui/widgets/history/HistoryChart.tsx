@@ -13,6 +13,7 @@ import {
 } from 'chart.js';
 import { useId, useMemo, useRef } from 'react';
 import { Chart } from 'react-chartjs-2';
+import type { AnnotationOptions } from 'chartjs-plugin-annotation';
 import type { Annotation } from '#contracts';
 import { useDateLocale, useLocale, useT } from '../../i18n';
 import { chartConfig, type MixedType, type Point } from './chartConfig';
@@ -39,6 +40,8 @@ export interface HistoryChartProps {
   from: number;
   to: number;
   markAreas: readonly Annotation[];
+  /** Alarm marks the user asked for (alarmMarksOf). */
+  alarmMarks: readonly AnnotationOptions[];
   /** What the canvas is announced as (the chart's summary); the values are in a table beside it. */
   summary: string;
   dateFormat: string;
@@ -53,6 +56,7 @@ export function HistoryChart({
   from,
   to,
   markAreas,
+  alarmMarks,
   summary,
   dateFormat,
   onZoom,
@@ -73,8 +77,9 @@ export function HistoryChart({
     [t],
   );
   const { data, options } = useMemo(
-    () => chartConfig({ series, layout, from, to, markAreas, texts, dateFormat, locale, dateLocale }),
-    [series, layout, from, to, markAreas, texts, dateFormat, locale, dateLocale],
+    () =>
+      chartConfig({ series, layout, from, to, markAreas, alarmMarks, texts, dateFormat, locale, dateLocale }),
+    [series, layout, from, to, markAreas, alarmMarks, texts, dateFormat, locale, dateLocale],
   );
   const selection = useDragZoom(chartRef, onZoom);
   const hintId = useId();

@@ -1,6 +1,6 @@
 import type { AnnotationOptions } from 'chartjs-plugin-annotation';
 import { DEFAULT_LOCALE } from '../../../i18n/messages';
-import type { Annotation } from '#contracts';
+import type { AlarmMarks, Annotation } from '#contracts';
 import { withAlpha } from '../charts/theme';
 import type { ChartTexts } from './chartTexts';
 import { withUnit } from './format';
@@ -63,3 +63,57 @@ export const markAreasOf = (annotations: readonly Annotation[]): AnnotationOptio
       font: { size: 10 },
     },
   }));
+
+// Okabe–Ito colours, apart for the colour-blind; the list beside the chart says the same in words.
+const MARK_COLOUR = {
+  alarm: '#d55e00',
+  suppressed: '#8c8c8c',
+  defrost: '#56b4e9',
+  acknowledgement: '#009e73',
+  setpoint: '#7a6fca',
+};
+
+const period = (from: string, to: string | null, end: number, colour: string, dashed: boolean) => ({
+  type: 'box' as const,
+  xMin: Date.parse(from),
+  xMax: to ? Date.parse(to) : end,
+  backgroundColor: withAlpha(colour, 0.15),
+  borderColor: colour,
+  borderWidth: 1,
+  borderDash: dashed ? [4, 3] : [],
+  drawTime: 'beforeDatasetsDraw' as const,
+});
+const instant = (at: string, colour: string): AnnotationOptions => ({
+  type: 'line',
+  xMin: Date.parse(at),
+  xMax: Date.parse(at),
+  borderColor: colour,
+  borderWidth: 2,
+  borderDash: [2, 2],
+});
+
+/**
+ * Alarm marks on the time axis: alarm periods (suppressed ones grey and dashed) and defrosts as boxes labelled
+ * with their name, acknowledgements and setpoint changes as lines; a period still open runs to `end`.
+ */
+export const alarmMarksOf = (marks: AlarmMarks, end: number, defrostLabel: string): AnnotationOptions[] => [
+  ...marks.defrosts.map((d): AnnotationOptions => ({
+    ...period(d.from, d.to, end, MARK_COLOUR.defrost, false),
+    label: { display: true, content: defrostLabel, position: { x: 'start', y: 'end' }, font: { size: 10 } },
+  })),
+  ...marks.alarms.map((a): AnnotationOptions => {
+    const colour = a.suppressed ? MARK_COLOUR.suppressed : MARK_COLOUR.alarm;
+    return {
+      ...period(a.from, a.to, end, colour, a.suppressed),
+      label: {
+        display: true,
+        content: a.translation,
+        position: { x: 'start', y: 'start' },
+        color: colour,
+        font: { size: 10 },
+      },
+    };
+  }),
+  ...marks.acknowledgements.map((a) => instant(a.at, MARK_COLOUR.acknowledgement)),
+  ...marks.setpoints.map((s) => instant(s.at, MARK_COLOUR.setpoint)),
+];

@@ -10,6 +10,7 @@ import {
 } from 'chart.js';
 import { DEFAULT_LOCALE } from '../../../i18n/messages';
 import type { Annotation, HistoryPoints } from '#contracts';
+import type { AnnotationOptions } from 'chartjs-plugin-annotation';
 import { markAreasOf, overlaysOf } from './chartAnnotations';
 import type { ChartTexts } from './chartTexts';
 import { withAlpha } from '../charts/theme';
@@ -36,6 +37,8 @@ export interface ChartInput {
   from: number;
   to: number;
   markAreas: readonly Annotation[];
+  /** Alarm marks asked for by the user (alarmMarksOf), drawn over the mark areas. */
+  alarmMarks?: readonly AnnotationOptions[];
   texts: ChartTexts;
   /** The user's date format (date-fns pattern): tooltips and day ticks read as the user writes dates. */
   dateFormat: string;
@@ -246,6 +249,7 @@ export function chartConfig({
   from,
   to,
   markAreas,
+  alarmMarks = [],
   texts,
   dateFormat,
   locale = DEFAULT_LOCALE,
@@ -290,7 +294,9 @@ export function chartConfig({
         filter: (item) => roles[item.datasetIndex]?.kind !== 'envelope',
         callbacks: tooltipCallbacks(series, roles, texts, locale),
       },
-      annotation: { annotations: [...markAreasOf(markAreas), ...overlaysOf(series, texts, locale)] },
+      annotation: {
+        annotations: [...markAreasOf(markAreas), ...alarmMarks, ...overlaysOf(series, texts, locale)],
+      },
     },
   };
   return { data, options, roles };

@@ -13,7 +13,7 @@ import { formatNumber, withUnit } from './format';
 export type ChartLayout = 'shared' | 'dualAxis' | 'stacked';
 
 export const SERIE_TYPES = ['line', 'area', 'step', 'bar'] as const;
-export type SerieType = (typeof SERIE_TYPES)[number];
+type SerieType = (typeof SERIE_TYPES)[number];
 /** y axes an element may use: 0 left, 1 right, 2 a second left, 3 a second right. */
 export const Y_AXIS_NUMBERS = [0, 1, 2, 3] as const;
 

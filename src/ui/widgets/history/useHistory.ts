@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { selectHistoryActor } from '../../../machines/dashboardEditor/historyActors';
 import {
+  selectAlarmMarksActor,
   selectHistoryResult,
   selectHistoryStatus,
   selectIsZoomed,
@@ -10,11 +11,14 @@ import {
   type HistoryStatus,
 } from '../../../machines/historyQuery/historyQuery.selectors';
 import type { HistoryResult } from '#contracts';
+import type { AlarmMarksActor } from '../../../machines/alarmMarks/alarmMarks.selectors';
 import type { DashboardEditorActor } from '../../dashboards/useDashboardEditor';
 
 export interface HistoryView {
   /** The widget's history query actor, to send it events; null for a widget that reads no history. */
   actor: HistoryQueryActor | null;
+  /** The chart's alarm marks actor (a child of the query actor); null with it. */
+  marks: AlarmMarksActor | null;
   status: HistoryStatus;
   result: HistoryResult | null;
   zoomed: boolean;
@@ -29,6 +33,7 @@ export function useHistory(dashboard: DashboardEditorActor, widgetId: string): H
   const history = actor ?? undefined;
   return {
     actor,
+    marks: useSelector(history, (s) => (s ? selectAlarmMarksActor(s) : null)),
     status: useSelector(history, (s) => (s ? selectHistoryStatus(s) : 'empty')),
     result: useSelector(history, (s) => (s ? selectHistoryResult(s) : null)),
     zoomed: useSelector(history, (s) => (s ? selectIsZoomed(s) : false)),

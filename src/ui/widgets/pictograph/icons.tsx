@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { MessageId } from '../../../i18n/messages';
 import { PICTOGRAPH_ICON_NAMES, type PictographIconName } from '#contracts';
+import { OutlineIcon } from '../../icons/OutlineIcon';
 
 /** What an icon may reflect of the live value. */
-export interface PictographIconProps {
+interface PictographIconProps {
   /** The equipment runs (a non-zero value, or a state other than the first: on, open): the fan spins. */
   active: boolean;
   /** Where the value sits between the element's min and max (0 to 1), when both are set. */
@@ -17,21 +18,17 @@ export interface PictographIconEntry {
   Icon: ComponentType<PictographIconProps>;
 }
 
-/** A 24×24 outline icon drawn with the current colour, so the element's colour applies. */
+/** A pictograph's outline: it fills the element's box, drawn with the current colour so the element's colour applies. */
 function Outline({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
+    <OutlineIcon
       className={`h-full w-full ${className ?? ''}`}
-      fill="none"
-      stroke="currentColor"
       strokeWidth="1.6"
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden="true"
     >
       {children}
-    </svg>
+    </OutlineIcon>
   );
 }
 

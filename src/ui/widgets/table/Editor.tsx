@@ -2,8 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectElements, selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
 import { DATA_PRESENTATIONS, TABLE_PRESENTATIONS } from '#contracts';
 import { useT } from '../../i18n';
-import { Listbox } from '../../primitives/Listbox';
-import { choicesOf, NumberField } from '../../widgetEditor/fields';
+import { ChoiceField, NumberField } from '../../widgetEditor/fields';
 import type { DetailsEditorProps } from '../../widgetEditor/types';
 import { EditorTableToggles } from './EditorTableToggles';
 
@@ -21,29 +20,17 @@ export default function TableEditor({ actor }: DetailsEditorProps) {
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-3 gap-3">
-        <Listbox
-          label={t('widgetEditor.table.presentation')}
+        <ChoiceField
+          label="widgetEditor.table.presentation"
+          values={TABLE_PRESENTATIONS}
           value={presentation ?? 'VALUES_AND_UNITS'}
-          choices={choicesOf(TABLE_PRESENTATIONS, (value) => t(`widgetEditor.table.presentation.${value}`))}
-          onValueChange={(value) =>
-            actor.send({
-              type: 'widget.change',
-              patch: { presentation: value as (typeof TABLE_PRESENTATIONS)[number] },
-            })
-          }
+          onChange={(value) => actor.send({ type: 'widget.change', patch: { presentation: value } })}
         />
-        <Listbox
-          label={t('widgetEditor.table.dataPresentation')}
+        <ChoiceField
+          label="widgetEditor.table.dataPresentation"
+          values={DATA_PRESENTATIONS}
           value={dataPresentation ?? 'COLUMNS'}
-          choices={choicesOf(DATA_PRESENTATIONS, (value) =>
-            t(`widgetEditor.table.dataPresentation.${value}`),
-          )}
-          onValueChange={(value) =>
-            actor.send({
-              type: 'widget.change',
-              patch: { dataPresentation: value as (typeof DATA_PRESENTATIONS)[number] },
-            })
-          }
+          onChange={(value) => actor.send({ type: 'widget.change', patch: { dataPresentation: value } })}
         />
         <NumberField
           label={t('widgetEditor.table.pageLength')}

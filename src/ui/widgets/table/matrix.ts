@@ -21,8 +21,8 @@ type MatrixSettings = Pick<
   'elements' | 'dataPresentation' | 'visibleRows' | 'visibleColumns' | 'lineSelection'
 >;
 
-export const deviceKey = (e: WidgetElement) => `${e.hexacode}/${e.department}/${e.subDepartment}`;
-export const lineKey = (e: WidgetElement) => `${e.pageNumber}/${e.lineNumber}`;
+const deviceKey = (e: WidgetElement) => `${e.hexacode}/${e.department}/${e.subDepartment}`;
+const lineKey = (e: WidgetElement) => `${e.pageNumber}/${e.lineNumber}`;
 
 const addressed = (e: WidgetElement) =>
   e.hexacode !== null &&

@@ -74,7 +74,7 @@ export const dashboardRoutes: FastifyPluginAsync<{
           ...hiddenUnless(url),
         },
       },
-      async (request) => dashboards.update(ownerOf(request), request.body),
+      async (request) => dashboards.save(ownerOf(request), request.body),
     );
   }
 

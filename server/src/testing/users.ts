@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { tenants, users, type StoredAuthority } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+
+/** A user a suite adds beside the demo users: its grants, and `tenant` demo unless said. */
+export interface TestUser {
+  username: string;
+  password: string;
+  authorities: StoredAuthority[];
+  tenant?: string;
+  email?: string;
+  languageCode?: string;
+}
+
+/** Adds `user` to its tenant, with its password hashed as sign-in expects. */
+export async function insertUser(
+  db: Database,
+  { tenant = 'demo', password, ...user }: TestUser,
+): Promise<void> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.name, tenant));
+  await db.insert(users).values({ tenantId: row!.id, passwordHash: await hashPassword(password), ...user });
+}
+
+/** The id of `username` in `tenant`. */
+export async function userIdOf(db: Database, username: string, tenant = 'demo'): Promise<string> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(tenants.name, tenant), eq(users.username, username)));
+  return row!.id;
+}

@@ -1,0 +1,128 @@
+import { useSelector } from '@xstate/react';
+import type { FoodSafetyDay, FoodSafetyDepartment, FoodSafetyLimit } from '#contracts';
+import { selectMaySignOff } from '../../machines/app/app.selectors';
+import { selectBusy, type ReportsActor } from '../../machines/reports/reports.selectors';
+import { AppActor } from '../appActor';
+import { useT, type Translate } from '../i18n';
+import { Button } from '../primitives/Button';
+import { ScrollRegion } from '../primitives/ScrollRegion';
+import { ExcursionItem, useInstant } from './ExcursionItem';
+import { LimitEditor } from './LimitEditor';
+
+const limitText = (t: Translate, limit: FoodSafetyLimit) => {
+  const named = {
+    class: t(`foodSafety.class.${limit.class}`),
+    line: t(`foodSafety.line.${limit.line}`),
+    high: limit.high,
+  };
+  return limit.low === null
+    ? t('foodSafety.limitText', named)
+    : t('foodSafety.limitLowText', { ...named, low: limit.low });
+};
+
+const figure = (value: number | null) => (value === null ? '–' : String(value));
+
+/** One case of the report: its limit, its days (a table that scrolls on a phone) and its excursions. */
+export function ReportCase({ reports, department }: { reports: ReportsActor; department: FoodSafetyDepartment }) {
+  const t = useT();
+  const title = t('reports.caseName', { device: department.deviceName, name: department.name });
+  const limit = limitText(t, department.limit);
+  return (
+    <section aria-label={title} className="flex min-w-0 flex-col gap-2 rounded border border-line p-3">
+      <h3 className="text-lg font-semibold break-words">{title}</h3>
+      <p className="text-sm">
+        {department.isDefault ? t('reports.defaultLimit', { limit }) : t('reports.setLimit', { limit })}
+      </p>
+      <LimitEditor reports={reports} department={department} />
+      <ScrollRegion label={t('reports.days', { name: title })} className="max-w-full">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left">
+              {(
+                [
+                  'foodSafety.date',
+                  'foodSafety.min',
+                  'foodSafety.max',
+                  'foodSafety.avg',
+                  'foodSafety.inLimits',
+                  'foodSafety.withoutData',
+                  'foodSafety.excursionCount',
+                  'reports.signOff',
+                ] as const
+              ).map((id) => (
+                <th key={id} scope="col" className="px-2 py-1 font-medium whitespace-nowrap">
+                  {t(id)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {department.days.map((day) => (
+              <DayRow key={day.date} reports={reports} department={department} day={day} />
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <h4 className="font-semibold">{t('foodSafety.excursions')}</h4>
+      {department.excursions.length === 0 ? (
+        <p className="text-sm">{t('foodSafety.noExcursions')}</p>
+      ) : (
+        <ol aria-label={t('reports.excursionsOf', { name: title })} className="flex flex-col gap-2">
+          {department.excursions.map((excursion) => (
+            <ExcursionItem key={excursion.id} reports={reports} excursion={excursion} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function DayRow({
+  reports,
+  department,
+  day,
+}: {
+  reports: ReportsActor;
+  department: FoodSafetyDepartment;
+  day: FoodSafetyDay;
+}) {
+  const t = useT();
+  const instant = useInstant();
+  const maySignOff = AppActor.useSelector(selectMaySignOff);
+  const busy = useSelector(reports, selectBusy) !== 'idle';
+  const { hexacode, department: dept, subDepartment } = department;
+  return (
+    <tr className="border-t border-line">
+      <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
+        {day.date}
+      </th>
+      <td className="px-2 py-1">{figure(day.min)}</td>
+      <td className="px-2 py-1">{figure(day.max)}</td>
+      <td className="px-2 py-1">{figure(day.avg)}</td>
+      <td className="px-2 py-1">{figure(day.timeInLimitsPct)}</td>
+      <td className="px-2 py-1 whitespace-nowrap">
+        {day.gap ? t('reports.gap', { minutes: day.minutesWithoutData }) : day.minutesWithoutData}
+      </td>
+      <td className="px-2 py-1">{day.excursions}</td>
+      <td className="px-2 py-1 whitespace-nowrap">
+        {day.reviewedBy ? (
+          t('foodSafety.excursion.signedOff', { by: day.reviewedBy, at: instant(day.reviewedAt) })
+        ) : maySignOff ? (
+          <Button
+            variant="quiet"
+            className="px-2 py-1"
+            disabled={busy}
+            aria-label={t('reports.signOffDay', { date: day.date, name: department.name })}
+            onClick={() =>
+              reports.send({ type: 'day.signOffRequested', hexacode, department: dept, subDepartment, date: day.date })
+            }
+          >
+            {t('reports.signOff')}
+          </Button>
+        ) : (
+          t('foodSafety.excursion.notSignedOff')
+        )}
+      </td>
+    </tr>
+  );
+}

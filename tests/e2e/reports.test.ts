@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Fleet, FoodSafetyReport } from '#contracts';
+import { signIn, waitUntilSignedIn } from './support/browser';
+import { apiClient } from './support/dashboardApi';
+import { useBrowserPage } from './support/session';
+
+const COPENHAGEN = 'Store 101 Copenhagen';
+const DAY = 24 * 60 * 60_000;
+const ACTION = 'Door closed, product moved to the back-up room';
+
+describe('the food-safety report of a store', () => {
+  const page = useBrowserPage();
+
+  it('is opened from its store on a phone, takes a corrective action and a sign-off, and downloads as PDF', async () => {
+    const admin = await apiClient('demo', 'admin', 'Admin123');
+    const { stores } = await admin.call<Fleet>('GET', '/api/v2/fleet');
+    const store = stores.find((s) => s.name === COPENHAGEN)!;
+    // The demo's history is backfilled after the server's first start; its incidents of the last week (the cold
+    // room's door left open 3 days ago) are excursions of the screen's default period, the last 7 days.
+    const from = new Date(Date.now() - 6 * DAY);
+    from.setHours(0, 0, 0, 0);
+    const query = `businessGroup=${store.hexacode}&from=${from.toISOString()}&to=${new Date().toISOString()}`;
+    const withExcursion = async () => {
+      const report = await admin.call<FoodSafetyReport>('GET', `/api/v2/reports/food-safety?${query}`);
+      return report.departments.find((d) => d.excursions.some((e) => e.reviewedBy === null)) ?? null;
+    };
+    await expect.poll(withExcursion, { timeout: 60_000, interval: 1000 }).not.toBeNull();
+    const warm = (await withExcursion())!;
+
+    const p = page();
+    await p.setViewportSize({ width: 360, height: 740 });
+    await signIn(p, 'admin', 'Admin123');
+    await waitUntilSignedIn(p, 'admin');
+    await p.goto(new URL('/stores', p.url()).href);
+    await p.getByRole('link', { name: `Food-safety report of ${COPENHAGEN}` }).click();
+    await p.waitForURL(
+      (url) => url.pathname === '/reports' && url.searchParams.get('store') === store.hexacode,
+    );
+    const screen = p.getByRole('region', { name: 'Food-safety reports' });
+    await screen.getByRole('heading', { name: COPENHAGEN, level: 2 }).waitFor({ timeout: 30_000 });
+    const title = `${warm.deviceName}: ${warm.name}`;
+    const excursion = screen
+      .getByRole('list', { name: `Excursions of ${title}` })
+      .getByRole('listitem')
+      .filter({ has: p.getByRole('button', { name: /^Sign off the excursion/ }) })
+      .first();
+
+    await excursion.getByRole('textbox', { name: 'Corrective action' }).fill(ACTION);
+    await excursion.getByRole('button', { name: 'Save action' }).click();
+    await screen.getByRole('status').filter({ hasText: 'The corrective action was saved' }).waitFor();
+    await excursion.getByText(`Corrective action: ${ACTION} (admin)`).waitFor();
+    await excursion.getByRole('button', { name: /^Sign off the excursion/ }).click();
+    await screen.getByRole('status').filter({ hasText: 'Signed off' }).waitFor();
+    // It fits the phone: the day tables scroll inside themselves.
+    expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      screen.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^food-safety-.*\.pdf$/);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5_000);
+
+    // The server stored both, as the report it answers says.
+    const stored = await admin.call<FoodSafetyReport>('GET', `/api/v2/reports/food-safety?${query}`);
+    const reviewed = stored.departments
+      .flatMap((d) => d.excursions)
+      .find((e) => e.correctiveAction === ACTION);
+    expect(reviewed).toMatchObject({ correctiveActionBy: 'admin', reviewedBy: 'admin' });
+  });
+});

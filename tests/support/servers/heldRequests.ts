@@ -1,0 +1,31 @@
+import { http } from 'msw';
+import * as v from 'valibot';
+import { expect, vi } from 'vitest';
+
+/**
+ * The requests a scripted server holds until the test answers them: a handler returns `hold()`, and each answer
+ * goes to the oldest request that waits, once one does. `what` names a request in the failure ("a save").
+ */
+export function heldRequests(what: string) {
+  const waiting: ((response: Response) => void)[] = [];
+  return {
+    hold: () => new Promise<Response>((resolve) => waiting.push(resolve)),
+    waiting: () => waiting.length > 0,
+    /** Answers the oldest waiting request; a function is called once it waits (for what it has brought). */
+    answer: async (response: Response | (() => Response)) => {
+      await vi.waitFor(() => expect(waiting.length, `${what} waits for its answer`).toBeGreaterThan(0));
+      waiting.shift()!(typeof response === 'function' ? response() : response);
+    },
+  };
+}
+
+/** POSTs to `url` whose bodies are parsed by their contract, recorded in `saves`, and held as above. */
+export function heldSaves<Save>(url: string, contract: v.GenericSchema<unknown, Save>) {
+  const held = heldRequests('a save');
+  const saves: Save[] = [];
+  const handler = http.post(url, async ({ request }) => {
+    saves.push(v.parse(contract, await request.json()));
+    return held.hold();
+  });
+  return { saves, handler, waiting: held.waiting, answer: held.answer };
+}
