@@ -6,4 +6,6 @@ import { vi } from 'vitest';
  * makes the chart in an effect), and a loaded machine can show the one without the other: wait for the chart.
  */
 export const drawnChart = (canvas: HTMLElement) =>
-  vi.waitFor(() => Chart.getChart(canvas as HTMLCanvasElement) ?? Promise.reject(new Error('no chart drawn yet')));
+  vi.waitFor(
+    () => Chart.getChart(canvas as HTMLCanvasElement) ?? Promise.reject(new Error('no chart drawn yet')),
+  );

@@ -31,7 +31,7 @@ describeEachBackend('alarm stream', (backend) => {
   });
   const opened = <T extends { close: () => Promise<void> }>(stream: T) => (streams.push(stream), stream);
   /** The entries of the device these tests change; the other devices of the fleet may have theirs in between. */
-  const standalone = (stream: { events: { entry: { hexacode: string } }[] }) =>
+  const standalone = (stream: Awaited<ReturnType<typeof openStream>>) =>
     stream.events.filter((event) => event.entry.hexacode === STANDALONE);
 
   const storeOnSecond = async (event: GatewayEvent) => {

@@ -8,6 +8,7 @@ import { Button } from '../../primitives/Button';
 import { themePrimary } from '../charts/theme';
 import { elementLabel } from '../ElementValue';
 import { distinctLabels } from '../seriesNames';
+import { AlarmMarksList, AlarmMarksToggle, useAlarmMarks } from './AlarmMarks';
 import { formatTime } from './format';
 import { HistoryChart } from './HistoryChart';
 import { HistoryFrame } from './HistoryFrame';
@@ -97,6 +98,7 @@ function ChartView({
   );
   const from = Date.parse(result.from);
   const to = Date.parse(result.to);
+  const marks = useAlarmMarks(history.marks, to);
   const drawn = series.filter((model) => model.status === 'OK');
   const summary = t('history.chartSummary', {
     name: widget.name,
@@ -106,8 +108,9 @@ function ChartView({
   });
   return (
     <div className="flex min-h-0 flex-1 flex-col p-2">
-      {history.zoomed && (
-        <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <AlarmMarksToggle actor={history.marks} status={marks.status} />
+        {history.zoomed && (
           <Button
             variant="quiet"
             className="px-2 py-0.5 text-sm"
@@ -115,8 +118,8 @@ function ChartView({
           >
             {t('history.resetZoom')}
           </Button>
-        </div>
-      )}
+        )}
+      </div>
       {drawn.length === 0 ? (
         <p className="p-1 text-muted">{t('history.noData')}</p>
       ) : (
@@ -126,10 +129,14 @@ function ChartView({
           from={from}
           to={to}
           markAreas={widget.markAreaElements}
+          alarmMarks={marks.annotations}
           summary={summary}
           dateFormat={dateFormat}
           onZoom={zoomable ? zoom : null}
         />
+      )}
+      {marks.marks && (
+        <AlarmMarksList marks={marks.marks} timeZone={history.timeZone} dateFormat={dateFormat} />
       )}
       <SeriesNotes series={series} />
       <HistorySummary name={widget.name} series={series} />
