@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The checks before the test run — lint and format, the import rules (no circles, allowed directions), unused files,
 # exports and dependencies (knip), types, the production build — each use one core: side by side they take the time
-# of the longest. Each one's output is shown when it fails.
+# of the longest. Each one's output is shown when it fails. `--no-build` leaves the build out (scripts/test.sh
+# builds first, since the tests serve dist/, and runs the other checks beside the tests).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -17,11 +18,15 @@ check lint npm run lint
 check imports npm run lint:imports
 check unused npm run lint:unused
 check typecheck npm run typecheck
-check build npx vite build
+names="lint imports unused typecheck"
+if [ "${1:-}" != --no-build ]; then
+  check build npx vite build
+  names="$names build"
+fi
 wait
 
 failed=0
-for name in lint imports unused typecheck build; do
+for name in $names; do
   if [ "$(cat "$logs/$name.status")" = 0 ]; then
     echo "✓ $name"
   else
