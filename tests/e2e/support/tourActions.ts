@@ -78,17 +78,28 @@ export async function uploadMapping(page: Page, widgets: unknown[]) {
   return wizard;
 }
 
-/** The toasts something else covers at their middle (a backdrop would dim them), or that no toast shows. */
-export const coveredToasts = (page: Page) =>
-  page.getByRole('region', { name: 'Notifications' }).evaluate((region) => {
-    const toasts = Array.from(region.querySelectorAll('[role="status"]'));
-    if (toasts.length === 0) return ['no toast shown'];
-    return toasts.flatMap((toast) => {
-      const box = toast.getBoundingClientRect();
-      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-      return top && toast.contains(top) ? [] : [`covered: ${toast.textContent}`];
-    });
-  });
+/**
+ * Whether the toast saying `text` shows uncovered at its middle (a backdrop would dim it): answers nothing when it
+ * does, else what covers it. Checked in the page the frame the toast appears, so call it before what raises the toast:
+ * a toast hides 1.5 s later by itself (SPEC §9), sooner than a loaded machine's round trips to the page come back.
+ */
+export const toastCoverage = (page: Page, text: string): Promise<string[]> =>
+  page
+    .waitForFunction(
+      (text) => {
+        const toast = Array.from(
+          document.querySelectorAll('[aria-label="Notifications"] [role="status"]'),
+        ).find((shown) => shown.textContent?.includes(text));
+        if (!toast) return false;
+        const box = toast.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        // An array, never falsy: waitForFunction waits on until its function gives something truthy.
+        return top && toast.contains(top) ? [] : [`${text}: covered by ${top?.outerHTML.slice(0, 80)}`];
+      },
+      text,
+      { polling: 'raf' },
+    )
+    .then((found) => found.jsonValue() as Promise<string[]>);
 
 /**
  * Escape until no dialog or menu is open, one layer a press. A press right after a layer closed may reach none
