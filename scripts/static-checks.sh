@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # The checks before the test run — lint and format, the import rules (no circles, allowed directions), unused files,
 # exports and dependencies (knip), types, the production build — each use one core: side by side they take the time
-# of the longest. Each one's output is shown when it fails. `--no-build` leaves the build out (scripts/test.sh
-# builds first, since the tests serve dist/, and runs the other checks beside the tests).
+# of the longest. Each one's output is shown when it fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -18,15 +17,11 @@ check lint npm run lint
 check imports npm run lint:imports
 check unused npm run lint:unused
 check typecheck npm run typecheck
-names="lint imports unused typecheck"
-if [ "${1:-}" != --no-build ]; then
-  check build npx vite build
-  names="$names build"
-fi
+check build npx vite build
 wait
 
 failed=0
-for name in $names; do
+for name in lint imports unused typecheck build; do
   if [ "$(cat "$logs/$name.status")" = 0 ]; then
     echo "✓ $name"
   else
