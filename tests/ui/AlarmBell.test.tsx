@@ -2,7 +2,9 @@ import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/machines/dateRange/dateText';
 import { createStorage } from '../../src/services/storage';
+import { browserTimeZone } from '../../src/services/timeZone';
 import { alarmEntry, alarmServer, historyRow } from '../support/servers/alarmHandlers';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { renderApp } from '../support/dom/renderApp';
@@ -15,6 +17,9 @@ function renderWithAlarms(...args: Parameters<typeof alarmServer>) {
   renderApp('/');
   return alarms;
 }
+
+/** An instant as the history shows it: the default date format, on the browser's wall clock. */
+const shown = (iso: string) => formatDate(Date.parse(iso), 'dd-LL-yyyy HH:mm', browserTimeZone());
 
 const bell = (count: number) => screen.findByRole('button', { name: `Alarms, ${count} active` });
 
@@ -91,6 +96,58 @@ describe('alarms bell and menu', () => {
     alarms.push(alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE'], 'operator'));
     await user.click(await bell(1));
     await screen.findByText('Acknowledged by operator');
+  });
+
+  it('shows who was told of an alarm at each escalation level and who shelved it, until when and why', async () => {
+    const user = userEvent.setup();
+    const told = {
+      ...historyRow(0),
+      notifications: [
+        {
+          level: 1,
+          round: 0,
+          channel: 'push' as const,
+          recipient: 'night-shift',
+          at: '2026-03-30T10:05:00.000Z',
+        },
+        {
+          level: 2,
+          round: 0,
+          channel: 'email' as const,
+          recipient: 'manager@shop.example',
+          at: '2026-03-30T10:35:00.000Z',
+        },
+      ],
+      shelvings: [
+        {
+          by: 'technician',
+          at: '2026-03-30T10:40:00.000Z',
+          until: '2026-03-30T14:40:00.000Z',
+          reason: 'Compressor being replaced',
+          endedAt: null,
+          endedBy: null,
+        },
+      ],
+    };
+    renderWithAlarms([], [told, historyRow(1)]);
+    await user.click(await bell(0));
+    await user.click(await screen.findByRole('button', { name: 'Alarm history' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alarm history' });
+    const row = (await within(dialog).findByText('Device 0')).closest('tr')!;
+    expect(
+      within(row).getByText(
+        `Shelved by technician until ${shown('2026-03-30T14:40:00.000Z')}: Compressor being replaced`,
+      ),
+    ).toBeTruthy();
+    expect(
+      within(row).getByText(`Level 1: night-shift (push) at ${shown('2026-03-30T10:05:00.000Z')}`),
+    ).toBeTruthy();
+    expect(
+      within(row).getByText(`Level 2: manager@shop.example (e-mail) at ${shown('2026-03-30T10:35:00.000Z')}`),
+    ).toBeTruthy();
+    // The row of an alarm nobody was told of and nobody shelved says neither.
+    const quiet = within(dialog).getByText('Device 1').closest('tr')!;
+    expect(quiet.textContent).not.toMatch(/Shelved by|Level \d/);
   });
 
   it('pages and sorts the alarm history on the server, and shows its refusal', async () => {

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { AlarmHealth } from '#contracts';
-import { alarmOccurrences, tenants } from '../../db/schema';
+import { alarmOccurrences, alarmShelvings, tenants } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 
 /**
  * The alarm health figures against a day counted by hand (1 March 2020, before any seeded history): a flood of 12
  * alarms in under 4 minutes, a door alarm raised 4 times (3 of them within 10 minutes), two standing alarms raised
- * before the day, an alarm open 23 hours (not standing), a sensor fault, and 2 suppressed occurrences.
+ * before the day, an alarm open 23 hours (not standing), a sensor fault, and 2 suppressed occurrences. Shelved in
+ * the day 3 times (a standing alarm at 02:00, a door alarm at 12:00:10, the sensor fault at 20:01); not counted: a
+ * shelving begun the evening before, one begun at the next midnight, and another tenant's.
  */
 const DAY = '2020-03-01';
 const at = (time: string) => new Date(`${DAY}T${time}Z`);
@@ -23,6 +25,7 @@ describeEachBackend('alarm health', (backend) => {
     admin = await tokenOf(ctx.app, 'admin', 'Admin123');
     operator = await tokenOf(ctx.app, 'operator', 'Operator123');
     const [demo] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
+    const [acme] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'acme'));
     const row = (
       hexacode: string,
       department: number,
@@ -46,13 +49,41 @@ describeEachBackend('alarm health', (backend) => {
     const door = ['12:00', '12:03', '12:06', '15:00'].map((time) =>
       row('C00001', 1, 'DOOR_OPEN', at(`${time}:00`), at(`${time}:30`)),
     );
+    const [standing, open, doorAtNoon, sensor] = await ctx.handle.db
+      .insert(alarmOccurrences)
+      .values([
+        row('C00001', 2, 'LOW_TEMPERATURE', new Date('2020-02-28T00:00:00Z'), null),
+        row('C00001', 4, 'LOW_TEMPERATURE', at('01:00:00'), null),
+        door[0]!,
+        row('C00001', 5, 'SENSOR_FAULT', at('20:00:00'), at('20:05:00')),
+      ])
+      .returning({ id: alarmOccurrences.id });
+    const [acmeAlarm] = await ctx.handle.db
+      .insert(alarmOccurrences)
+      .values({ ...row('3E0001', 1, 'HIGH_SUCTION', at('11:00:00'), at('11:30:00')), tenantId: acme!.id })
+      .returning({ id: alarmOccurrences.id });
+    const shelving = (occurrenceId: string, from: Date, until: Date, endedAt: Date | null = until) => ({
+      tenantId: demo!.id,
+      occurrenceId,
+      by: 'operator',
+      at: from,
+      until,
+      reason: 'Being worked on',
+      endedAt,
+    });
+    await ctx.handle.db
+      .insert(alarmShelvings)
+      .values([
+        shelving(standing!.id, new Date('2020-02-29T22:00:00Z'), at('01:00:00')),
+        shelving(standing!.id, at('02:00:00'), at('06:00:00')),
+        shelving(doorAtNoon!.id, at('12:00:10'), at('12:30:10'), at('12:00:30')),
+        shelving(sensor!.id, at('20:01:00'), at('21:01:00'), at('20:05:00')),
+        shelving(open!.id, new Date('2020-03-02T00:00:00Z'), new Date('2020-03-02T04:00:00Z'), null),
+        { ...shelving(acmeAlarm!.id, at('11:05:00'), at('11:35:00')), tenantId: acme!.id },
+      ]);
     await ctx.handle.db.insert(alarmOccurrences).values([
-      ...flood,
-      ...door,
-      row('C00001', 2, 'LOW_TEMPERATURE', new Date('2020-02-28T00:00:00Z'), null),
+      ...flood.concat(door.slice(1)),
       row('C00001', 3, 'HIGH_TEMPERATURE', new Date('2020-02-28T20:00:00Z'), at('03:00:00')),
-      row('C00001', 4, 'LOW_TEMPERATURE', at('01:00:00'), null),
-      row('C00001', 5, 'SENSOR_FAULT', at('20:00:00'), at('20:05:00')),
       {
         ...row('C00001', 6, 'HIGH_TEMPERATURE', at('09:00:00'), at('09:05:00')),
         announced: false,
@@ -107,12 +138,15 @@ describeEachBackend('alarm health', (backend) => {
       count: 4,
     });
     expect(figures.topOffenders.slice(1).every((o) => o.count === 1)).toBe(true);
-    expect([figures.suppressed, figures.shelved]).toEqual([2, 0]);
+    // Shelved at 02:00, 12:00:10 and 20:01; not the evening before, at the next midnight, nor in acme.
+    expect([figures.suppressed, figures.shelved]).toEqual([2, 3]);
   });
 
   it('finds no flood in the hour after it, and refuses bad ranges and non-administrators', async () => {
     const hour = (await health(`from=${DAY}T12:00:00.000Z&to=${DAY}T13:00:00.000Z`)).json<AlarmHealth>();
     expect([hour.total, hour.averagePerHour, hour.peakPer10Minutes, hour.floods]).toEqual([3, 3, 3, []]);
+    // Only the door alarm shelved at 12:00:10.
+    expect(hour.shelved).toBe(1);
     const backwards = await health(`from=${DAY}T12:00:00.000Z&to=${DAY}T11:00:00.000Z`);
     expect([backwards.statusCode, backwards.json<{ message: string }>().message]).toEqual([
       400,

@@ -32,7 +32,7 @@ describeEachBackend('alarm delays and defrost suppression', (backend) => {
     await ctx.app.ready();
   });
 
-  const call = (method: 'GET' | 'PUT', url: string, token = admin, payload?: object) =>
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, token = admin, payload?: object) =>
     ctx.app.inject({
       method,
       url,
@@ -165,9 +165,10 @@ describeEachBackend('alarm delays and defrost suppression', (backend) => {
     await call('PUT', '/api/v2/alarms/delays', admin, { delays: [] });
   });
 
-  it('holds temperature alarms during a defrost and its recovery, and raises what outlasts them', async () => {
+  it('holds temperature alarms during a defrost and its recovery, raises what outlasts them, and marks the chart with them and their acknowledgement', async () => {
     const t0 = start() + 10 * MINUTE;
     heard.length = 0;
+    let acknowledgedId = '';
     await asDevice(async (say) => {
       await say.defrost(true, t0);
       // Warm during the defrost, cool again within the recovery: suppressed, never told.
@@ -187,6 +188,16 @@ describeEachBackend('alarm delays and defrost suppression', (backend) => {
         35 * MINUTE,
       ]);
       expect(await bellCodes()).toEqual(['HIGH_TEMPERATURE']);
+      // The operator acknowledges it from the bell, with a comment, 10 minutes after it was raised.
+      await releaseAt(t0 + 45 * MINUTE);
+      const [raised] = (await call('GET', '/api/v2/alarms/'))
+        .json<AlarmEntry[]>()
+        .flatMap((entry) => entry.alarms.filter((a) => a.hexacode === HEXACODE && a.subDepartment === 1));
+      acknowledgedId = raised!.id;
+      const acknowledged = await call('POST', `/api/v2/alarms/${acknowledgedId}/acknowledge`, operator, {
+        comment: 'Stock moved to the spare room',
+      });
+      expect(acknowledged.statusCode, acknowledged.body).toBe(204);
       await say.alarm('HIGH_TEMPERATURE', false, t0 + 60 * MINUTE);
     });
     expect(raisesOf('DOOR_OPEN')).toHaveLength(1);
@@ -196,7 +207,8 @@ describeEachBackend('alarm delays and defrost suppression', (backend) => {
       'HIGH_TEMPERATURE cleared announced',
     ]);
 
-    // The chart's marks of the hour: the defrost, and each alarm period with whether it was suppressed.
+    // The chart's marks of the hour: the defrost, each alarm period with whether it was suppressed, and the
+    // acknowledgement with who gave it, when and why.
     const iso = (offset: number) => new Date(t0 + offset).toISOString();
     const marks = (
       await call(
@@ -212,6 +224,17 @@ describeEachBackend('alarm delays and defrost suppression', (backend) => {
       ['HIGH_TEMPERATURE', iso(35 * MINUTE), iso(60 * MINUTE), false],
     ]);
     expect(marks.alarms[0]!.translation).toBe('High temperature');
+    expect(marks.acknowledgements).toEqual([
+      {
+        id: acknowledgedId,
+        department: 1,
+        subDepartment: 1,
+        code: 'HIGH_TEMPERATURE',
+        at: iso(45 * MINUTE),
+        by: 'operator',
+        comment: 'Stock moved to the spare room',
+      },
+    ]);
 
     // A setpoint changed on the first evaporator is on the trail, and marked on the device's chart.
     const write = await ctx.app.inject({

@@ -259,6 +259,32 @@ describeEachBackend('alarm escalation', (backend) => {
     await hear('DOOR_OPEN', false);
   });
 
+  it("chooses the plan of the ADF's priority when the tenant does not rank the code", async () => {
+    // CC-410 ranks HIGH_TEMPERATURE critical and says nothing of DOOR_OPEN (high by default).
+    const policy = {
+      levels: [{ afterSeconds: 0, emails: ['usual@demo.example'] }],
+      priorities: {
+        critical: { levels: [{ afterSeconds: 0, emails: ['manager@demo.example'] }] },
+        low: { levels: [{ afterSeconds: 0, emails: ['next-day@demo.example'] }] },
+      },
+    };
+    await savePolicy(policy);
+    await hear('HIGH_TEMPERATURE', true);
+    await after(1);
+    expect(await queued()).toEqual(['manager@demo.example']);
+    await hear('DOOR_OPEN', true);
+    await after(1);
+    expect((await queued()).slice(1)).toEqual(['usual@demo.example']);
+    await hear('HIGH_TEMPERATURE', false);
+    await hear('DOOR_OPEN', false);
+    // The tenant's own rank of the code wins over the ADF's.
+    await savePolicy({ ...policy, codePriorities: { HIGH_TEMPERATURE: 'low' } });
+    await hear('HIGH_TEMPERATURE', true);
+    await after(1);
+    expect((await queued()).slice(2)).toEqual(['next-day@demo.example']);
+    await hear('HIGH_TEMPERATURE', false);
+  });
+
   it('runs the weekly test alarm to the first level once, and records it with its result', async () => {
     // Thursday 04:00 in Paris, which the clock has just passed.
     await savePolicy({
