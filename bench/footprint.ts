@@ -14,6 +14,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startServer, freePort } from '../tests/e2e/support/server';
 import { clusterDirOf, runningPostmaster } from '../server/src/db/embedded/cluster';
+import { endWithGoal } from './support/goal';
 import { round } from './support/stats';
 
 const { values: args } = parseArgs({
@@ -65,6 +66,9 @@ console.log(
   '| run | npm start → /healthz 200 | server PSS | PostgreSQL PSS (processes) | together PSS | together RSS |',
 );
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+// Issue 26's goals: /healthz within 5 s of `npm start`, both processes' idle memory under 250 MB (decimal).
+const GOALS = { startMs: 5000, togetherMiB: 250e6 / 2 ** 20 };
+let met = true;
 try {
   for (let run = 1; run <= Number(args.runs); run++) {
     const port = await freePort();
@@ -99,6 +103,7 @@ try {
       (sum, m) => ({ pss: sum.pss + m.pss, rss: sum.rss + m.rss }),
       { pss: 0, rss: 0 },
     );
+    met &&= startMs < GOALS.startMs && server.pss + postgres.pss < GOALS.togetherMiB;
     console.log(
       `| ${run} | ${round(startMs / 1000, 2)} s | ${round(server.pss, 0)} MiB | ${round(postgres.pss, 0)} MiB ` +
         `(${processes.length}) | ${round(server.pss + postgres.pss, 0)} MiB | ${round(server.rss + postgres.rss, 0)} MiB |`,
@@ -111,3 +116,5 @@ try {
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }
+console.log(met ? 'goals met: start under 5 s, memory under 250 MB' : 'GOAL MISSED: a start or the memory');
+endWithGoal(met);
