@@ -69,15 +69,18 @@ describe('arbitraries from contracts', () => {
 
   it('id-like fields take the given ids now and then, and only where the contract accepts them', () => {
     const ids = ['6f1d2c4e-0000-4000-8000-000000000001', '1A0101'];
-    const sorts = fc.sample(arbitraryOf(DashboardsSorting, 'valid', { ids }), 200);
+    const sorts = fc.sample(arbitraryOf(DashboardsSorting, 'valid', { ids }), { numRuns: 200, seed: 28 });
     expect(sorts.some((s) => Object.keys((s as DashboardsSorting).sortData).includes(ids[0]!))).toBe(true);
-    const writes = fc.sample(arbitraryOf(LineWriteRequest, 'valid', { ids }), 200) as { hexacode: string }[];
+    const writes = fc.sample(arbitraryOf(LineWriteRequest, 'valid', { ids }), { numRuns: 200, seed: 28 }) as {
+      hexacode: string;
+    }[];
     expect(writes.some((w) => w.hexacode === '1A0101')).toBe(true);
     expect(writes.some((w) => w.hexacode === ids[0])).toBe(false);
   });
 
   it('hostile values are mostly refused and carry the odd things', () => {
-    const values = fc.sample(arbitraryOf(DashboardUpdate, 'hostile'), 400);
+    // Fixed seeds, here and above: each odd thing is rare in a draw, and a random 400 once held no lone surrogate.
+    const values = fc.sample(arbitraryOf(DashboardUpdate, 'hostile'), { numRuns: 400, seed: 28 });
     const refused = values.filter((value) => !v.is(DashboardUpdate, value)).length;
     expect(refused).toBeGreaterThan(values.length / 2);
     const texts = values.map((value) => toJsonText(value));
