@@ -75,7 +75,19 @@ export class Outbox {
     }
   }
 
-  /** Sends what accumulated during this event-loop turn: one LineValues message per page per client. */
+  private sendAll(client: Client, texts: readonly string[]): void {
+    try {
+      client.port.sendAll(texts);
+      this.counters.sent += texts.length;
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'realtime: send failed');
+    }
+  }
+
+  /**
+   * Sends what accumulated during this event-loop turn: one LineValues message per page, all of a client's in one
+   * write to its socket.
+   */
   private flush(): void {
     this.flushScheduled = undefined;
     const high = this.options.highWaterBytes ?? 1024 * 1024;
@@ -88,6 +100,7 @@ export class Outbox {
         client.pending.clear();
         continue;
       }
+      const texts: string[] = [];
       for (const [key, lines] of client.pending) {
         const sub = client.subscriptions.get(key);
         if (!sub) continue;
@@ -96,9 +109,10 @@ export class Outbox {
           lines: [...lines.values()],
           ...this.options.stamp(client, sub.topic),
         };
-        this.send(client, { type: 'LineValues', payload });
+        texts.push(JSON.stringify({ type: 'LineValues', payload } satisfies ServerMessage));
       }
       client.pending.clear();
+      this.sendAll(client, texts);
     }
     this.dirty.clear();
   }
