@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../seed';
+import { cheapenDemoPasswords } from './passwords';
 import { databaseUrlOf, dropDatabase, patientDatabase, withAdmin } from './testPostgres';
 
 declare module 'vitest' {
@@ -20,10 +21,11 @@ export interface TestDatabaseServer {
   templates: Record<SeedVariant, string>;
 }
 
-/** Migrates and seeds an open database as useTestApp does (seeding hashes passwords, which is slow on purpose). */
+/** Migrates and seeds an open database as useTestApp does, its demo passwords at the tests' cost. */
 async function migrateAndSeed(handle: DatabaseHandle, variant: SeedVariant): Promise<void> {
   await migrate(handle);
   await seedDemo(handle.db, { dashboards: variant === 'dashboards' });
+  await cheapenDemoPasswords(handle.db);
 }
 
 async function seededTemplate(adminUrl: string, run: string, variant: SeedVariant): Promise<string> {

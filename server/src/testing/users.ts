@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tenants, users, type StoredAuthority } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
+import { testPasswordHash } from './passwords';
 
 /** A user a suite adds beside the demo users: its grants, and `tenant` demo unless said. */
 export interface TestUser {
@@ -13,13 +13,15 @@ export interface TestUser {
   languageCode?: string;
 }
 
-/** Adds `user` to its tenant, with its password hashed as sign-in expects. */
+/** Adds `user` to its tenant, with its password hashed as sign-in expects (at the tests' cost). */
 export async function insertUser(
   db: Database,
   { tenant = 'demo', password, ...user }: TestUser,
 ): Promise<void> {
   const [row] = await db.select().from(tenants).where(eq(tenants.name, tenant));
-  await db.insert(users).values({ tenantId: row!.id, passwordHash: await hashPassword(password), ...user });
+  await db
+    .insert(users)
+    .values({ tenantId: row!.id, passwordHash: await testPasswordHash(password), ...user });
 }
 
 /** The id of `username` in `tenant`. */
