@@ -5,6 +5,7 @@ import {
   AlarmMessage,
   type DeviceTopic,
   DepartmentStatusMessage,
+  isExactValuesMessage,
   MAX_PACKET_BYTES,
   PROTOCOL_VERSION,
   StatusMessage,
@@ -107,40 +108,66 @@ export class MessageIntake {
     if (envelope.type !== TYPE_OF_TOPIC[parsed.kind])
       return this.reject('type_topic_mismatch', topic, { type: envelope.type });
 
+    // Each handler is called directly (no callback made per message): values messages come thousands a second.
     switch (parsed.kind) {
-      case 'status':
-        return this.accept(topic, StatusMessage, json, (m) => this.handlers.status(parsed, m, retained));
-      case 'values':
-        return this.accept(topic, ValuesMessage, json, (m) => this.handlers.values(parsed, m));
-      case 'departmentStatus':
-        return this.accept(topic, DepartmentStatusMessage, json, (m) =>
-          this.handlers.departmentStatus(parsed, m, retained),
-        );
-      case 'replies':
-        return this.accept(topic, WriteReply, json, (m) => this.handlers.reply(m));
-      case 'alarms':
-        return this.accept(topic, AlarmMessage, json, (m) => this.handlers.alarm(parsed, m));
+      case 'status': {
+        const m = this.validate(topic, StatusMessage, json);
+        if (m) this.handlers.status(parsed, m, retained);
+        return;
+      }
+      case 'values': {
+        const m = isExactValuesMessage(json)
+          ? this.inTime(topic, json)
+          : this.validate(topic, ValuesMessage, json);
+        if (m) this.handlers.values(parsed, m);
+        return;
+      }
+      case 'departmentStatus': {
+        const m = this.validate(topic, DepartmentStatusMessage, json);
+        if (m) this.handlers.departmentStatus(parsed, m, retained);
+        return;
+      }
+      case 'replies': {
+        const m = this.validate(topic, WriteReply, json);
+        if (m) this.handlers.reply(m);
+        return;
+      }
+      case 'alarms': {
+        const m = this.validate(topic, AlarmMessage, json);
+        if (m) this.handlers.alarm(parsed, m);
+        return;
+      }
     }
   }
 
-  private accept<S extends v.GenericSchema>(
+  /** The message as `schema` outputs it when it has that shape and a sane clock; undefined when rejected. */
+  private validate<S extends v.GenericSchema>(
     topic: string,
     schema: S,
     json: unknown,
-    handle: (message: v.InferOutput<S>) => void,
-  ): void {
+  ): v.InferOutput<S> | undefined {
     const r = v.safeParse(schema, json);
     if (!r.success) {
       const issue = r.issues[0];
-      return this.reject('invalid_shape', topic, { field: v.getDotPath(issue), issue: issue.message });
+      this.reject('invalid_shape', topic, { field: v.getDotPath(issue), issue: issue.message });
+      return undefined;
     }
-    // A clock set ahead would order out every later snapshot (and date alarms in the future): refuse the
-    // message, so the device's next one with a sane clock is taken as usual.
-    const { ts } = r.output as { ts?: number };
+    return this.inTime(topic, r.output);
+  }
+
+  /**
+   * A clock set ahead would order out every later snapshot (and date alarms in the future): the message is
+   * refused, so the device's next one with a sane clock is taken as usual. Counts what it lets through as accepted.
+   */
+  private inTime<M>(topic: string, message: M): M | undefined {
+    const { ts } = message as { ts?: number };
     const now = this.now();
-    if (aheadOfClock(ts, now)) return this.reject('clock_ahead', topic, { ts, aheadMs: ts! - now });
+    if (aheadOfClock(ts, now)) {
+      this.reject('clock_ahead', topic, { ts, aheadMs: ts! - now });
+      return undefined;
+    }
     this.counters.accepted++;
-    handle(r.output);
+    return message;
   }
 
   private reject(reason: string, topic: string, extra: object = {}): void {

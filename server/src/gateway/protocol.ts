@@ -63,7 +63,11 @@ export type DepartmentStatus = (typeof DEPARTMENT_STATUSES)[number];
 
 const version = v.literal(PROTOCOL_VERSION);
 const timestamp = v.pipe(v.number(), v.integer(), v.minValue(0));
-const rawValue = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-2147483648), v.maxValue(2147483647)));
+const MIN_RAW = -2147483648;
+const MAX_RAW = 2147483647;
+const rawValue = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(MIN_RAW), v.maxValue(MAX_RAW)));
+/** "<page>.<line>", a key of a values message. */
+const LINE_KEY = /^\d{1,4}\.\d{1,4}$/;
 const departmentId = v.pipe(v.string(), v.regex(/^\d{1,3}\.\d{1,3}$/));
 
 export const StatusMessage = v.object({
@@ -85,11 +89,37 @@ export const ValuesMessage = v.object({
   ts: timestamp,
   /** "<page>.<line>" → raw integer, or null when the device has no reading. The complete set of the department. */
   values: v.pipe(
-    v.record(v.pipe(v.string(), v.regex(/^\d{1,4}\.\d{1,4}$/)), rawValue),
+    v.record(v.pipe(v.string(), v.regex(LINE_KEY)), rawValue),
     v.check((r) => Object.keys(r).length <= MAX_VALUES_PER_DEPARTMENT, 'too many values'),
   ),
 });
 export type ValuesMessage = v.InferOutput<typeof ValuesMessage>;
+
+/**
+ * Whether parsed JSON is a values message exactly as ValuesMessage would output it (no key to strip, no key it
+ * skips): then it can be used as it is. Values messages are nearly all the gateway hears, and the schema costs
+ * several objects a value; anything this does not take goes through the schema, which names what is wrong.
+ */
+export function isExactValuesMessage(json: unknown): json is ValuesMessage {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const m = json as Record<string, unknown>;
+  let keys = 0;
+  for (const _ in m) keys++;
+  if (keys !== 4 || m.v !== PROTOCOL_VERSION || m.type !== 'values') return false;
+  const { ts, values } = m;
+  if (typeof ts !== 'number' || !Number.isInteger(ts) || ts < 0) return false;
+  if (typeof values !== 'object' || values === null || Object.getPrototypeOf(values) !== Object.prototype)
+    return false;
+  let count = 0;
+  for (const key in values) {
+    const raw = (values as Record<string, unknown>)[key];
+    if (!LINE_KEY.test(key)) return false;
+    if (raw !== null && (typeof raw !== 'number' || !Number.isInteger(raw) || raw < MIN_RAW || raw > MAX_RAW))
+      return false;
+    if (++count > MAX_VALUES_PER_DEPARTMENT) return false;
+  }
+  return true;
+}
 
 export const DepartmentStatusMessage = v.object({
   v: version,
