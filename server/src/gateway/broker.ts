@@ -33,7 +33,8 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
-type Identity = { kind: 'server' } | { kind: 'device'; tenant: string; hexacode: string };
+/** `username`: the device's, "<tenant>/<hexacode>", kept so that no publish builds it again. */
+type Identity = { kind: 'server' } | { kind: 'device'; tenant: string; hexacode: string; username: string };
 
 /** Protocol levels of the CONNECT packet. */
 const MQTT_3_1 = 3;
@@ -87,14 +88,15 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
           }
           // A client id is a connection's identity: a second connection with it replaces the first. Only the
           // device itself may use its own.
-          if (client.id !== deviceUsername(tenant, hexacode)) {
+          const deviceName = deviceUsername(tenant, hexacode);
+          if (client.id !== deviceName) {
             log.warn(
               { clientId: client.id, tenant, hexacode },
               'mqtt: refused a device under another client id',
             );
             return done(refuse('client id must be the username', IDENTIFIER_REJECTED), false);
           }
-          identities.set(client, { kind: 'device', tenant, hexacode });
+          identities.set(client, { kind: 'device', tenant, hexacode, username: deviceName });
           done(null, true);
         },
         (error: unknown) => {
@@ -116,7 +118,7 @@ export async function startBroker(options: BrokerOptions): Promise<EmbeddedBroke
         parsed.kind !== 'commands' &&
         // An alarm is an event: a retained one would be raised again on every server start.
         !(parsed.kind === 'alarms' && packet.retain) &&
-        retained.admits(`${identity.tenant}/${identity.hexacode}`, packet)
+        retained.admits(identity.username, packet)
       ) {
         return callback(null);
       }

@@ -188,19 +188,29 @@ export const WriteReply = v.union([
 ]);
 export type WriteReply = v.InferOutput<typeof WriteReply>;
 
+/** A parsed topic: shared by everyone who parsed the same topic (Topics keeps them), so never changed. */
 export type DeviceTopic =
-  | { kind: 'status'; tenant: string; hexacode: string }
+  | { readonly kind: 'status'; readonly tenant: string; readonly hexacode: string }
   | {
-      kind: 'values' | 'departmentStatus';
-      tenant: string;
-      hexacode: string;
-      department: number;
-      subDepartment: number;
+      readonly kind: 'values' | 'departmentStatus';
+      readonly tenant: string;
+      readonly hexacode: string;
+      readonly department: number;
+      readonly subDepartment: number;
     }
-  | { kind: 'commands' | 'replies'; tenant: string; hexacode: string }
-  | { kind: 'alarms'; tenant: string; hexacode: string };
+  | { readonly kind: 'commands' | 'replies'; readonly tenant: string; readonly hexacode: string }
+  | { readonly kind: 'alarms'; readonly tenant: string; readonly hexacode: string };
+
+/**
+ * How many parsed topics Topics keeps. A device publishes on the same few topics all day, so parsing each message's
+ * topic anew (a split, three regular expressions, an object) was work done twice a message, at the broker and at
+ * the gateway; past this many topics (a fleet of tens of thousands of departments) the kept ones start over.
+ */
+const PARSED_TOPICS_KEPT = 50_000;
 
 export class Topics {
+  private readonly parsed = new Map<string, DeviceTopic>();
+
   constructor(readonly prefix: string = DEFAULT_PREFIX) {}
 
   device(tenant: string, hexacode: string): string {
@@ -237,6 +247,17 @@ export class Topics {
 
   /** Parses a topic under the prefix; undefined for anything that is not a protocol topic. */
   parse(topic: string): DeviceTopic | undefined {
+    const known = this.parsed.get(topic);
+    if (known) return known;
+    const parsed = this.parseAnew(topic);
+    if (parsed) {
+      if (this.parsed.size >= PARSED_TOPICS_KEPT) this.parsed.clear();
+      this.parsed.set(topic, Object.freeze(parsed));
+    }
+    return parsed;
+  }
+
+  private parseAnew(topic: string): DeviceTopic | undefined {
     if (!topic.startsWith(`${this.prefix}/`)) return undefined;
     const parts = topic.slice(this.prefix.length + 1).split('/');
     const [tenant, hexacode, a, b, c] = parts;

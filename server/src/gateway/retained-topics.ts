@@ -12,14 +12,16 @@ export class RetainedTopics {
   /** Whether `device` may publish `packet`; a retained one is counted, an empty retained one clears its topic. */
   admits(device: string, packet: Pick<PublishPacket, 'retain' | 'topic' | 'payload'>): boolean {
     if (!packet.retain) return true;
-    const topics = this.byDevice.get(device) ?? new Set<string>();
+    let topics = this.byDevice.get(device);
     if (packet.payload.length === 0) {
-      topics.delete(packet.topic);
+      topics?.delete(packet.topic);
       return true;
     }
-    if (!topics.has(packet.topic) && topics.size >= this.maxPerDevice) return false;
+    if (!topics) this.byDevice.set(device, (topics = new Set()));
+    // Most retained messages replace one on a topic already counted.
+    if (topics.has(packet.topic)) return true;
+    if (topics.size >= this.maxPerDevice) return false;
     topics.add(packet.topic);
-    this.byDevice.set(device, topics);
     return true;
   }
 }
