@@ -18,6 +18,8 @@ interface DepartmentState {
   statusTs?: number;
   values?: Map<string, number | null>;
   ts?: number;
+  /** "tenant/hex/d.s", what values hooks name the department by: made once, not for every message. */
+  source?: string;
   /** When the values were reported: the device's `ts`, never later than the server's clock on arrival. */
   reportedAt?: number;
 }
@@ -64,6 +66,18 @@ export interface DeviceCacheHooks {
    */
   reported(tenant: string, hexacode: string, online: boolean): void;
 }
+
+/** The line of a values key "<page>.<line>" (the protocol checked its form), read without allocating strings. */
+function lineValue(key: string, raw: number | null): RawLineValue {
+  let page = 0;
+  let at = 0;
+  for (; key.charCodeAt(at) !== DOT; at++) page = page * 10 + key.charCodeAt(at) - ZERO;
+  let line = 0;
+  for (at++; at < key.length; at++) line = line * 10 + key.charCodeAt(at) - ZERO;
+  return { page, line, raw };
+}
+const DOT = 46;
+const ZERO = 48;
 
 /** Whether a message stamped `ts` is older than the newest one applied (unstamped ones cannot be ordered). */
 const isOlder = (ts: number | undefined, newest: number | undefined) =>
@@ -252,23 +266,14 @@ export class DeviceCache {
   ): void {
     const d = this.device(tenant, hexacode);
     const dep = this.department(d, department, subDepartment);
-    const source = `${tenant}/${hexacode}/${departmentKey(department, subDepartment)}`;
+    const source = (dep.source ??= `${tenant}/${hexacode}/${departmentKey(department, subDepartment)}`);
     this.hooks.valuesArrived(source);
     if (dep.ts !== undefined && m.ts < dep.ts) return; // out of order: keep the newer snapshot
     dep.reportedAt = Math.min(m.ts, this.hooks.now());
     // The common case (online, not silent) costs nothing more; values before any status (a server starting, its
     // retained copies in any order) are no sign of a missed status.
     if (d.silent || (!d.online && d.statusHeard)) this.hooks.reported(tenant, hexacode, d.online);
-    const previous = dep.values;
-    const next = new Map<string, number | null>(Object.entries(m.values));
-    const changed: RawLineValue[] = [];
-    for (const [k, raw] of next) {
-      if (previous?.get(k) !== raw || !previous.has(k)) {
-        const [page, line] = k.split('.').map(Number) as [number, number];
-        changed.push({ page, line, raw });
-      }
-    }
-    dep.values = next;
+    const changed = this.takeSnapshot(dep, m.values);
     dep.ts = m.ts;
     if (changed.length > 0) {
       this.hooks.emit({
@@ -282,6 +287,28 @@ export class DeviceCache {
       });
       this.hooks.sourceChanged(source);
     }
+  }
+
+  /**
+   * Makes `values` (a department's complete set) the department's and returns the lines that changed. The map is
+   * updated in place, the usual snapshot naming the same lines as the one before: a new map a message was most of
+   * the garbage the gateway made. Nothing holds the map across messages (readers look values up as they read).
+   */
+  private takeSnapshot(dep: DepartmentState, values: ValuesMessage['values']): RawLineValue[] {
+    const held = (dep.values ??= new Map());
+    const changed: RawLineValue[] = [];
+    let count = 0;
+    for (const key in values) {
+      count++;
+      const raw = values[key]!;
+      // A raw value is a number or null, never undefined: a line not held before differs too.
+      if (held.get(key) === raw) continue;
+      held.set(key, raw);
+      changed.push(lineValue(key, raw));
+    }
+    // More lines held than sent: the ones the device no longer reports go.
+    if (held.size > count) for (const key of held.keys()) if (!Object.hasOwn(values, key)) held.delete(key);
+    return changed;
   }
 
   private device(tenant: string, hexacode: string): CachedDevice {
