@@ -11,7 +11,7 @@ import { demoUsers } from '../seed/users';
  * The cost travels in each hash, so a sign-in still runs the product's verifyPassword on it, 1/32 of the work.
  * Hashes the product makes itself (a reset, a new user, the unknown user's decoy) keep the product's cost.
  */
-export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 /** `password` hashed as the fixtures store it. */
 export const testPasswordHash = (password: string) => hashPassword(password, TEST_PASSWORD_COST);
