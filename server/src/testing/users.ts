@@ -24,12 +24,17 @@ export async function insertUser(
     .values({ tenantId: row!.id, passwordHash: await testPasswordHash(password), ...user });
 }
 
-/** The id of `username` in `tenant`. */
-export async function userIdOf(db: Database, username: string, tenant = 'demo'): Promise<string> {
+/** The row of `username` in `tenant` (demo unless said): a username alone names a user in each tenant. */
+export async function userOf(db: Database, username: string, tenant = 'demo') {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ user: users })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(eq(tenants.name, tenant), eq(users.username, username)));
-  return row!.id;
+  return row!.user;
+}
+
+/** The id of `username` in `tenant`. */
+export async function userIdOf(db: Database, username: string, tenant = 'demo'): Promise<string> {
+  return (await userOf(db, username, tenant)).id;
 }

@@ -6,6 +6,7 @@ import { alarmOccurrences, tenants, users } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/events';
 import { callsAs, tokenOf, secondInstance, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
+import { userOf } from '../../testing/users';
 import type { AlarmEvent } from './events';
 
 const T0 = Date.parse('2026-01-15T03:00:00Z');
@@ -38,17 +39,17 @@ describeEachBackend('alarms store', (backend) => {
 
   beforeAll(async () => {
     // A reader (DEVICES at READ only) and a user without the DEVICES grant, both signing in without a second factor.
-    const [operator] = await ctx.handle.db.select().from(users).where(eq(users.username, 'secure'));
+    const operator = await userOf(ctx.handle.db, 'secure');
     await ctx.handle.db
       .update(users)
       .set({
         mfaEnabled: false,
         mfaSecret: null,
-        authorities: operator!.authorities.map((a) =>
+        authorities: operator.authorities.map((a) =>
           a.authority === 'GRANT_DEVICES' ? { ...a, type: 'READ' as const } : a,
         ),
       })
-      .where(eq(users.id, operator!.id));
+      .where(eq(users.id, operator.id));
     tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
     tokens.operator = await tokenOf(ctx.app, 'operator', 'Operator123');
     tokens.reader = await tokenOf(ctx.app, 'secure', 'Secure123');

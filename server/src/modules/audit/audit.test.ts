@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage, Session } from '#contracts';
-import { users } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
+import { userOf } from '../../testing/users';
 import { verifyAllChains } from './verify';
 
 const CASE = { hexacode: '1A0102', rawHexacode: '1A0102', department: 1, subDepartment: 0 };
@@ -129,10 +128,10 @@ describeEachBackend('the audit trail of what people changed', (backend) => {
   });
 
   it('records a switch, what the administrator did as the account, and the switch back', async () => {
-    const [operator] = await ctx.handle.db.select().from(users).where(eq(users.username, 'operator'));
+    const operator = await userOf(ctx.handle.db, 'operator');
     const admin = await tokenOf(ctx.app, 'admin', 'Admin123');
     tokens.switched = admin;
-    const switched = await call('POST', `/api/v2/account/switch/${operator!.id}`, 'switched');
+    const switched = await call('POST', `/api/v2/account/switch/${operator.id}`, 'switched');
     tokens.switched = switched.json<Session>().token.id;
     await call('PUT', '/api/v2/devices/pages/lines', 'switched', { ...SETPOINT, value: '3.5' });
     const back = await call('POST', '/api/v2/account/switch-back', 'switched');

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Dashboard, Line } from '#contracts';
 import { users } from '../../db/schema';
 import { describeEachBackend } from '../../testing/backends';
+import { userOf } from '../../testing/users';
 import { callsAs, hostOf, tokenOf, useTestApp } from '../../testing/app';
 
 /** Case 1A0101 (CC-410), department 1.0, page 1 line 1: the air temperature. */
@@ -34,16 +35,16 @@ describeEachBackend('buffers', (backend) => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     // A store manager: may record lines (BUFFERS at WRITE) but has no APPLY_ACL, so only PC numbers 1 and 2.
-    const [operator] = await ctx.handle.db.select().from(users).where(eq(users.username, 'operator'));
+    const operator = await userOf(ctx.handle.db, 'operator');
     await ctx.handle.db
       .update(users)
       .set({
-        authorities: operator!.authorities.map((a) =>
+        authorities: operator.authorities.map((a) =>
           a.authority === 'GRANT_BUFFERS' ? { ...a, type: 'WRITE' as const } : a,
         ),
         settings: { pcNumbers: [1, 2], defaultPcNumber: 2, minBufferInterval: 300 },
       })
-      .where(eq(users.id, operator!.id));
+      .where(eq(users.id, operator.id));
     tokens.admin = await tokenOf(ctx.app, 'admin', 'Admin123');
     tokens.manager = await tokenOf(ctx.app, 'operator', 'Operator123');
     tokens.acmeAdmin = await tokenOf(ctx.app, 'admin', 'Admin123', 'acme');

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notificationOutbox, supportRequests, tenants, users } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
+import { userIdOf } from '../../testing/users';
 import { eventually } from '../../testing/wait';
 import { parseMail, startSmtpServer } from '../mail/testing';
 import { decodeWords } from '../recovery/testing';
@@ -187,11 +188,10 @@ describeEachBackend('support requests', (backend) => {
     expect((await send('bug-report', BUG)).statusCode).toBe(201);
     ctx.clock.advance(3_600_001);
     expect((await send('bug-report', BUG, { user: 'admin' })).statusCode).toBe(201);
-    const admin = await ctx.handle.db.select().from(users).where(eq(users.username, 'admin'));
     const mine = await ctx.handle.db
       .select()
       .from(supportRequests)
-      .where(and(eq(supportRequests.userId, admin[0]!.id)));
+      .where(eq(supportRequests.userId, await userIdOf(ctx.handle.db, 'admin')));
     expect(mine).toHaveLength(SUPPORT_REQUESTS_PER_HOUR + 2);
   });
 });
