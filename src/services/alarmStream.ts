@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { createParser } from 'eventsource-parser';
 import { ALARM_STREAM_EVENT, ALARM_STREAM_PATH, AlarmEntry } from '#contracts';
 
 /** What one connection of the alarm stream reports; `dropped` and `refused` end it (the caller reconnects). */
@@ -36,19 +35,6 @@ export function createAlarmStream({
       if (!closed) listener.dropped(error);
       closed = true;
     };
-    const parser = createParser({
-      onEvent: (message) => {
-        if (closed || (message.event ?? 'message') !== ALARM_STREAM_EVENT) return;
-        let json: unknown;
-        try {
-          json = JSON.parse(message.data);
-        } catch {
-          return;
-        }
-        const entry = v.safeParse(AlarmEntry, json);
-        if (entry.success) listener.received(entry.output, message.id ?? null);
-      },
-    });
     void (async () => {
       const headers = new Headers({ Accept: 'text/event-stream' });
       const token = getToken();
@@ -64,6 +50,21 @@ export function createAlarmStream({
         return;
       }
       if (!response.ok || !response.body) throw new Error(`Alarm stream answered ${response.status}`);
+      // The parser is loaded with the first stream, which only a signed-in page opens: not with the login page.
+      const { createParser } = await import('eventsource-parser');
+      const parser = createParser({
+        onEvent: (message) => {
+          if (closed || (message.event ?? 'message') !== ALARM_STREAM_EVENT) return;
+          let json: unknown;
+          try {
+            json = JSON.parse(message.data);
+          } catch {
+            return;
+          }
+          const entry = v.safeParse(AlarmEntry, json);
+          if (entry.success) listener.received(entry.output, message.id ?? null);
+        },
+      });
       listener.opened();
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {

@@ -4,7 +4,7 @@ import { createAlarmStream } from './alarmStream';
 import { createApi } from './api';
 import { createAlarmsApi } from './api/alarms';
 import { createPasswordRecoveryApi } from './api/passwordRecovery';
-import { englishMessages } from '../i18n/messages';
+import { currentEnglish } from '../i18n/messages';
 import { createBrowserEvents } from './browser';
 import { createClipboard } from './clipboard';
 import { createHttp, createUnauthorizedSignal } from './http';
@@ -44,7 +44,8 @@ export function createAppServices(
       api: createAlarmsApi(http),
       stream: createAlarmStream({ origin, getToken: () => storage.readToken() }),
       browser: createAlarmBrowser(),
-      alarmText: (code) => (englishMessages as Record<string, string>)[`alarm.${code}`] ?? code,
+      // Alarms reach a signed-in user, whose page has the whole English catalogue.
+      alarmText: (code) => (currentEnglish() as Record<string, string>)[`alarm.${code}`] ?? code,
     },
     ...(serviceWorker ? { serviceWorker } : {}),
   };

@@ -1,13 +1,23 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { IntlShape } from '@formatjs/intl';
 import type { Locale } from 'date-fns';
 import { loadDateLocale } from '../i18n/dateLocales';
 import {
   createTranslator,
+  currentEnglish,
   DEFAULT_LOCALE,
-  englishMessages,
   loadMessages,
+  subscribeEnglish,
   type MessageId,
+  type Messages,
 } from '../i18n/messages';
 import type { Message } from '../machines/message';
 
@@ -17,26 +27,55 @@ interface Language {
   dates: Locale | undefined;
 }
 
-const english: Language = { intl: createTranslator(DEFAULT_LOCALE, englishMessages), dates: undefined };
-const LanguageContext = createContext<Language>(english);
+interface LoadedLanguage {
+  locale: string;
+  messages: Partial<Messages>;
+  dates: Locale | undefined;
+}
+
+/** Outside a provider (a view rendered on its own): English, as much of it as has arrived. */
+const LanguageContext = createContext<Language | null>(null);
+
+const englishLanguages = new WeakMap<Partial<Messages>, Language>();
+
+/** English as far as it has arrived (messages.ts): the login screen's part, then all of it once signed in. */
+function useEnglish(): Language {
+  const messages = useSyncExternalStore(subscribeEnglish, currentEnglish);
+  let language = englishLanguages.get(messages);
+  if (!language) {
+    language = { intl: createTranslator(DEFAULT_LOCALE, messages), dates: undefined };
+    englishLanguages.set(messages, language);
+  }
+  return language;
+}
 
 /**
- * Provides the catalogue of `locale`, showing English (built in) until a lazily loaded catalogue arrives; while
- * another language loads, the last one loaded stays.
+ * Provides the catalogue of `locale`, showing English until a lazily loaded catalogue arrives; while another
+ * language loads, the last one loaded stays. Entries a language lacks fall back to the English ones.
  */
 export function I18nProvider({ locale, children }: { locale: string; children: ReactNode }) {
-  const [loaded, setLoaded] = useState<Language | null>(null);
+  const english = useEnglish();
+  const [loaded, setLoaded] = useState<LoadedLanguage | null>(null);
   useEffect(() => {
     if (locale === DEFAULT_LOCALE) return;
     let current = true;
     void Promise.all([loadMessages(locale), loadDateLocale(locale)]).then(([messages, dates]) => {
-      if (current) setLoaded({ intl: createTranslator(locale, messages), dates });
+      if (current) setLoaded({ locale, messages, dates });
     });
     return () => {
       current = false;
     };
   }, [locale]);
-  const language = locale === DEFAULT_LOCALE ? english : (loaded ?? english);
+  const language = useMemo(
+    () =>
+      locale === DEFAULT_LOCALE || !loaded
+        ? english
+        : {
+            intl: createTranslator(loaded.locale, { ...english.intl.messages, ...loaded.messages }),
+            dates: loaded.dates,
+          },
+    [locale, loaded, english],
+  );
   // Screen readers and the browser's hyphenation read the page in the language it is written in.
   useEffect(() => {
     document.documentElement.lang = language.intl.locale;
@@ -44,21 +83,27 @@ export function I18nProvider({ locale, children }: { locale: string; children: R
   return <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>;
 }
 
+function useLanguage(): Language {
+  const provided = useContext(LanguageContext);
+  const english = useEnglish();
+  return provided ?? english;
+}
+
 export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 export function useT(): Translate {
-  const { intl } = useContext(LanguageContext);
+  const { intl } = useLanguage();
   return (id, values) => intl.formatMessage({ id }, values);
 }
 
 /** The language the interface is shown in (English while another's catalogue loads), for numbers and dates. */
 export function useLocale(): string {
-  return useContext(LanguageContext).intl.locale;
+  return useLanguage().intl.locale;
 }
 
 /** date-fns' locale of the interface language, for dates that name months or days (undefined in English). */
 export function useDateLocale(): Locale | undefined {
-  return useContext(LanguageContext).dates;
+  return useLanguage().dates;
 }
 
 /** Text of a machine's Message: a catalogue entry, or server-written text shown as is. */
@@ -69,5 +114,5 @@ export function useMessageText(): (message: Message) => string {
 
 /** The interface's formatters (relative times, lists…) in its language. */
 export function useIntl(): IntlShape<string> {
-  return useContext(LanguageContext).intl;
+  return useLanguage().intl;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { englishMessages } from '#i18n/messages';
+import { en } from '#i18n/en';
 import { colourPickerMachine } from '../../src/machines/widgetEditor/colourPickerMachine';
 import { selectElementStep } from '../../src/machines/widgetEditor/widgetEditor.selectors';
 import type { WidgetEditorOutput } from '../../src/machines/widgetEditor/widgetEditor.events';
@@ -87,8 +87,8 @@ describe('widget editor machine', () => {
     const { actor } = startWidgetEditor();
     actor.send({ type: 'widget.save' });
     const { errors } = actor.getSnapshot().context;
-    expect(errors.type && englishMessages[errors.type]).toBe('select a widget type');
-    expect(errors.name && englishMessages[errors.name]).toBe('Name is required');
+    expect(errors.type && en[errors.type]).toBe('select a widget type');
+    expect(errors.name && en[errors.name]).toBe('Name is required');
     actor.send({ type: 'element.add' });
     expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'widget.changeType', widgetType: 'LINE' });

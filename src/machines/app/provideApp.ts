@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { LoginRequest } from '#contracts';
+import { completeEnglish } from '#i18n/messages';
 import { noServiceWorker } from '../../services/serviceWorker';
 import type { AppEvent } from './app.events';
 import { appVersionMachine } from '../appVersion/appVersionMachine';
@@ -25,10 +26,14 @@ export function provideApp(services: AppServices) {
         unauthorized.subscribe(() => sendBack({ type: 'session.expired' })),
       ),
       // The signed-in world (socket, device tree, device page, device configuration) is a chunk of its own,
-      // fetched when a session starts; the app machine spawns its machines once it is here.
-      loadSignedInWorld: fromPromise(async () =>
-        (await import('./provideSignedInWorld')).provideSignedInWorld(services),
-      ),
+      // fetched when a session starts; the app machine spawns its machines once it is here. It brings the rest
+      // of the English catalogue, which its screens, notices and alarm notifications speak: the login page
+      // loads only its own part.
+      loadSignedInWorld: fromPromise(async () => {
+        const [world, english] = await Promise.all([import('./provideSignedInWorld'), import('#i18n/en')]);
+        completeEnglish(english.en);
+        return world.provideSignedInWorld(services);
+      }),
       login: loginMachine.provide({
         actors: { authenticate: fromPromise(({ input }: { input: LoginRequest }) => api.login(input)) },
       }),

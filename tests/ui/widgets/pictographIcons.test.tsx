@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { englishMessages } from '#i18n/messages';
+import { en } from '#i18n/en';
 import { DEFAULT_PICTOGRAPH_ICON, PICTOGRAPH_ICON_NAMES } from '#contracts';
 import { PICTOGRAPH_ICONS, pictographIcon } from '../../../src/ui/widgets/pictograph/icons';
 
@@ -17,7 +17,7 @@ describe('pictograph icons', () => {
   it('each has a catalogue name and draws an inline, decorative SVG', () => {
     for (const name of PICTOGRAPH_ICON_NAMES) {
       const { label, Icon } = pictographIcon(name);
-      expect(englishMessages[label], name).toBeTruthy();
+      expect(en[label], name).toBeTruthy();
       const { container, unmount } = render(<Icon active={false} level={null} />);
       expect(container.querySelector('svg')?.getAttribute('aria-hidden'), name).toBe('true');
       unmount();
