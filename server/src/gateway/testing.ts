@@ -125,6 +125,11 @@ export interface GatewayBench {
   publish(client: MqttClient, topic: string, message: object, retain?: boolean): Promise<unknown>;
   /** Closes the broker (its retained messages are lost with it) and starts a new one on the same port. */
   restartBroker(): Promise<void>;
+  /**
+   * Waits until the broker has acknowledged every request of the server's own client (the re-reads' SUBSCRIBE
+   * and UNSUBSCRIBE): a test on a manual clock lets no server time pass while a round trip is under way.
+   */
+  serverRequestsAnswered(): Promise<void>;
   /** The device says it is online (retained), with the departments it has. */
   online(client: MqttClient, spec: FleetDevice, departments?: string[]): Promise<unknown>;
   stop(): Promise<void>;
@@ -187,6 +192,13 @@ export async function startGatewayBench(
     async restartBroker() {
       await bench.broker.close();
       bench.broker = await brokerOn(bench.broker.port);
+    },
+    async serverRequestsAnswered() {
+      // The gateway keeps its client to itself; mqtt.js lists the packets awaiting their acknowledgement.
+      const client = () => (gateway as unknown as { client: MqttClient | undefined }).client;
+      await eventually(() => Object.keys(client()?.outgoing ?? {}).length === 0, {
+        what: "the broker's answers to the server's requests",
+      });
     },
     async stop() {
       await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
