@@ -33,14 +33,12 @@ interface LoadedLanguage {
   dates: Locale | undefined;
 }
 
-/** Outside a provider (a view rendered on its own): English, as much of it as has arrived. */
 const LanguageContext = createContext<Language | null>(null);
 
 const englishLanguages = new WeakMap<Partial<Messages>, Language>();
 
-/** English as far as it has arrived (messages.ts): the login screen's part, then all of it once signed in. */
-function useEnglish(): Language {
-  const messages = useSyncExternalStore(subscribeEnglish, currentEnglish);
+/** English with the entries that have arrived (messages.ts): the login screen's, then all once signed in. */
+function englishLanguage(messages: Partial<Messages>): Language {
   let language = englishLanguages.get(messages);
   if (!language) {
     language = { intl: createTranslator(DEFAULT_LOCALE, messages), dates: undefined };
@@ -54,7 +52,7 @@ function useEnglish(): Language {
  * language loads, the last one loaded stays. Entries a language lacks fall back to the English ones.
  */
 export function I18nProvider({ locale, children }: { locale: string; children: ReactNode }) {
-  const english = useEnglish();
+  const english = englishLanguage(useSyncExternalStore(subscribeEnglish, currentEnglish));
   const [loaded, setLoaded] = useState<LoadedLanguage | null>(null);
   useEffect(() => {
     if (locale === DEFAULT_LOCALE) return;
@@ -83,10 +81,9 @@ export function I18nProvider({ locale, children }: { locale: string; children: R
   return <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>;
 }
 
+/** The provider's language; outside one (a view rendered on its own), English as far as it has arrived. */
 function useLanguage(): Language {
-  const provided = useContext(LanguageContext);
-  const english = useEnglish();
-  return provided ?? english;
+  return useContext(LanguageContext) ?? englishLanguage(currentEnglish());
 }
 
 export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
