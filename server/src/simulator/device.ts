@@ -166,11 +166,22 @@ export class SimulatedDevice {
     this.link.cut(downForMs);
   }
 
-  /** Runs tick() every intervalMs; with chaos, the device goes offline now and then and comes back. */
+  /**
+   * Runs tick() every intervalMs on a fixed schedule, as a controller samples on its own clock: a turn that runs
+   * late (a busy machine) does not push the later ones back, where setInterval's would drift by every delay. With
+   * chaos, the device goes offline now and then and comes back.
+   */
   start(intervalMs = 2000, chaos: { offlinePerHour: number } = { offlinePerHour: 0 }): void {
     this.stop();
-    this.timer = setInterval(() => {
-      const dt = intervalMs / 1000;
+    const dt = intervalMs / 1000;
+    let due = performance.now() + intervalMs;
+    const turn = () => {
+      const now = performance.now();
+      // The next turn on the schedule after this one; one missed altogether is skipped, not made up.
+      do due += intervalMs;
+      while (due <= now);
+      this.timer = setTimeout(turn, due - now);
+      this.timer.unref?.();
       if (!this.link.client) {
         this.step(dt);
         return;
@@ -181,12 +192,13 @@ export class SimulatedDevice {
         return;
       }
       void this.tick(dt).catch(() => {});
-    }, intervalMs);
+    };
+    this.timer = setTimeout(turn, intervalMs);
     this.timer.unref?.();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
