@@ -12,6 +12,11 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 interface StreamClient {
   viewer: AlarmViewer;
   response: ServerResponse;
+  /**
+   * The changes its replay sent: a change committed before the stream opened, whose notification arrives after
+   * it was registered, is not sent twice.
+   */
+  replayed: Set<number>;
 }
 
 const formatEvent = (id: number, entry: AlarmEntry) =>
@@ -48,7 +53,7 @@ export class AlarmStreams {
 
   /** Starts streaming to `response` (headers already sent); with a Last-Event-ID, replays what changed since. */
   open(response: ServerResponse, viewer: AlarmViewer, lastEventId: number | undefined): () => void {
-    const client: StreamClient = { viewer, response };
+    const client: StreamClient = { viewer, response, replayed: new Set() };
     response.write('retry: 2000\n\n');
     this.serially(async () => {
       if (lastEventId !== undefined) await this.replay(client, lastEventId);
@@ -89,8 +94,10 @@ export class AlarmStreams {
       for (const change of changes.filter((c) => c.tenantId === tenantId)) {
         const entry = await entries.changedEntry(snapshot, tenantId, change.hexacode);
         if (!entry) continue;
-        for (const client of clients)
+        for (const client of clients) {
+          if (client.replayed.has(change.id)) continue;
           this.send(client, formatEvent(change.id, entries.present(entry, client.viewer)));
+        }
       }
     }
   }
@@ -110,7 +117,9 @@ export class AlarmStreams {
     const snapshot = await entries.snapshot(tenantId);
     for (const { hexacode, id } of changed) {
       const entry = await entries.changedEntry(snapshot, tenantId, hexacode);
-      if (entry) this.send(client, formatEvent(id, entries.present(entry, client.viewer)));
+      if (!entry) continue;
+      this.send(client, formatEvent(id, entries.present(entry, client.viewer)));
+      client.replayed.add(id);
     }
   }
 
