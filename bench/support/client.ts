@@ -21,12 +21,15 @@ export async function openBrowserClient(
       socket.onmessage = (event) => {
         const at = performance.timeOrigin + performance.now();
         if (typeof event.data !== 'string' || event.data === 'ping') return;
-        const message = JSON.parse(event.data);
-        if (message.type !== 'LineValues') return;
-        const { hexacode, department, subDepartment, lines } = message.payload;
-        for (const line of lines) {
-          if (line.status === 'OK')
-            receipts.push([hexacode, department, subDepartment, line.number, line.value, at]);
+        const frame = JSON.parse(event.data);
+        // A frame carries one message, or a flush's pages as an array of them.
+        for (const message of Array.isArray(frame) ? frame : [frame]) {
+          if (message.type !== 'LineValues') continue;
+          const { hexacode, department, subDepartment, lines } = message.payload;
+          for (const line of lines) {
+            if (line.status === 'OK')
+              receipts.push([hexacode, department, subDepartment, line.number, line.value, at]);
+          }
         }
       };
       await new Promise((resolve, reject) => {

@@ -47,10 +47,15 @@ export class LoadSocket {
     await subscribed;
   }
 
+  /** A frame carries one message, or a flush's pages as an array of them. */
   private receive(text: string): void {
     const at = now();
-    if (!text.startsWith('{')) return;
-    const message = JSON.parse(text) as PushedLines;
+    if (!text.startsWith('{') && !text.startsWith('[')) return;
+    const frame = JSON.parse(text) as PushedLines | PushedLines[];
+    for (const message of Array.isArray(frame) ? frame : [frame]) this.take(message, at);
+  }
+
+  private take(message: PushedLines, at: number): void {
     if (message.type !== 'LineValues') return;
     const { hexacode, department, subDepartment, lines } = message.payload;
     const key = `${hexacode}:${department}.${subDepartment}`;

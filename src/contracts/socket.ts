@@ -31,7 +31,10 @@ export const SessionIdEvent = v.object({
   payload: v.object({ id: v.string() }),
 });
 
-/** Every JSON message the server pushes. */
+/**
+ * Every JSON message the server pushes. A frame carries one message, or several as a JSON array: a flush of live
+ * values sends all of a client's pages in one frame (one frame for the browser to receive and parse, not one a page).
+ */
 export const ServerMessage = v.variant('type', [
   SessionIdEvent,
   DeviceStatusEvent,

@@ -245,6 +245,25 @@ describe('socket machine', () => {
     expect(liveness(actor)).toEqual({ kind: 'live' });
   });
 
+  it("takes a frame of several messages (a server's flush): each page's values, skipping an invalid one", () => {
+    const { socket, actor, clock } = start();
+    const page = subscriber();
+    const other = { ...topic, page: 2 };
+    actor.send({ type: 'socket.subscribe', topic, subscriber: page.ref });
+    actor.send({ type: 'socket.subscribe', topic: other, subscriber: page.ref });
+    socket.last().listeners.opened();
+    socket.last().listeners.closed();
+    clock.increment(RECONNECT_MS);
+    socket.last().listeners.opened();
+    expect(selectLivePaused(actor.getSnapshot())).toBe(true);
+
+    const frame = [lineValues(5000), '{"type":"LineValues","payload":{}}', lineValues(6000, true, 2)];
+    socket.last().listeners.received(`[${frame.join(',')}]`);
+    expect(page.received.map((event) => (event as { topic: PageTopic }).topic.page)).toEqual([1, 2]);
+    expect(selectLivePaused(actor.getSnapshot()), 'both pages resynced by the one frame').toBe(false);
+    expect(liveness(actor), 'the last word on the department').toEqual({ kind: 'stale', reportedAt: 6000 });
+  });
+
   it('is live again at once after a reconnection when no page is read, and after the last unsynced page is left', () => {
     const { socket, actor, clock } = start();
     socket.last().listeners.opened();

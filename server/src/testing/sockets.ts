@@ -17,10 +17,12 @@ async function openLiveSocket(
   options: { tenant?: string; query?: string } = {},
 ): Promise<{ ws: WebSocket; messages: Received[] }> {
   const messages: Received[] = [];
+  // A frame of several messages (a flush's pages) is recorded as its messages, in their order.
   const record = (data: unknown) => {
     const text = String(data);
     try {
-      messages.push(JSON.parse(text) as ServerMessage);
+      const json = JSON.parse(text) as ServerMessage | ServerMessage[];
+      messages.push(...(Array.isArray(json) ? json : [json]));
     } catch {
       messages.push(text);
     }

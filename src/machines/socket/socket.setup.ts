@@ -41,14 +41,22 @@ export interface SocketContext {
 
 type SubscriptionEvent = Extract<SocketEvent, { type: 'socket.subscribe' | 'socket.unsubscribe' }>;
 
-function parseMessage(data: string): ServerMessage | null {
+/**
+ * The valid messages of one frame: a message, or several in an array (a server's flush sends all of its pages in
+ * one frame). An invalid message is skipped, the others kept.
+ */
+function parseFrame(data: string): ServerMessage[] {
+  let json: unknown;
   try {
-    const parsed = v.safeParse(ServerMessage, JSON.parse(data));
-    return parsed.success ? parsed.output : null;
+    json = JSON.parse(data);
   } catch {
     // The heartbeat echo and anything else that is not JSON.
-    return null;
+    return [];
   }
+  return (Array.isArray(json) ? json : [json]).flatMap((item: unknown) => {
+    const parsed = v.safeParse(ServerMessage, item);
+    return parsed.success ? [parsed.output] : [];
+  });
 }
 
 const send = (text: string): ConnectionCommand => ({ type: 'connection.send', text });
@@ -149,35 +157,37 @@ export const socketSetup = setup({
     logDrop: (_, params: { reason: string }) => console.warn(`Real-time socket: ${params.reason}`),
     /**
      * Invalid messages are ignored; line values go to the topic's subscribers, their freshness is kept here;
-     * statuses and silent devices go to the device tree.
+     * statuses and silent devices go to the device tree. A frame of several messages is taken in one go: what it
+     * says of freshness and resyncs is assigned once.
      */
     handleMessage: enqueueActions(({ context, enqueue, system }, params: { data: string }) => {
-      const message = parseMessage(params.data);
-      if (!message) return;
-      if (message.type === 'SessionId') {
-        enqueue.assign({ sessionId: message.payload.id });
-        return;
+      let { freshness, unsynced } = context;
+      for (const message of parseFrame(params.data)) {
+        if (message.type === 'SessionId') {
+          enqueue.assign({ sessionId: message.payload.id });
+          continue;
+        }
+        if (message.type === 'Freshness') {
+          freshness = withFreshness(freshness, message.payload.departments);
+          continue;
+        }
+        if (message.type === 'LineValues') {
+          const { lines, reportedAt, stale, ...address } = message.payload;
+          const key = topicKey({ kind: 'page', ...address });
+          const subscription = context.subscriptions.find((s) => s.key === key);
+          if (!subscription || subscription.topic.kind !== 'page') continue;
+          freshness = withFreshness(freshness, [{ ...address, reportedAt, stale }]);
+          if (unsynced.includes(key)) unsynced = unsynced.filter((k) => k !== key);
+          const pushed: PageValuesPushed = { type: 'page.valuesPushed', topic: subscription.topic, lines };
+          for (const subscriber of subscription.subscribers) enqueue.sendTo(subscriber, pushed);
+          continue;
+        }
+        const tree = system.get(SYSTEM_IDS.deviceTree) as AnyActorRef | undefined;
+        const status = treeEventOf(message);
+        if (tree && status) enqueue.sendTo(tree, status);
       }
-      if (message.type === 'Freshness') {
-        enqueue.assign({ freshness: withFreshness(context.freshness, message.payload.departments) });
-        return;
-      }
-      if (message.type === 'LineValues') {
-        const { lines, reportedAt, stale, ...address } = message.payload;
-        const key = topicKey({ kind: 'page', ...address });
-        const subscription = context.subscriptions.find((s) => s.key === key);
-        if (!subscription || subscription.topic.kind !== 'page') return;
-        const freshness = withFreshness(context.freshness, [{ ...address, reportedAt, stale }]);
-        if (freshness !== context.freshness) enqueue.assign({ freshness });
-        if (context.unsynced.includes(key))
-          enqueue.assign({ unsynced: context.unsynced.filter((k) => k !== key) });
-        const pushed: PageValuesPushed = { type: 'page.valuesPushed', topic: subscription.topic, lines };
-        for (const subscriber of subscription.subscribers) enqueue.sendTo(subscriber, pushed);
-        return;
-      }
-      const tree = system.get(SYSTEM_IDS.deviceTree) as AnyActorRef | undefined;
-      const status = treeEventOf(message);
-      if (tree && status) enqueue.sendTo(tree, status);
+      if (freshness !== context.freshness) enqueue.assign({ freshness });
+      if (unsynced !== context.unsynced) enqueue.assign({ unsynced });
     }),
   },
 });

@@ -7,11 +7,6 @@ import type { LiveLine } from '#contracts';
 /** What the socket layer hands the hub for one connection. */
 export interface SocketPort {
   send(text: string): void;
-  /**
-   * Sends each text as its own frame, all in one write to the network: a flush's pages cost one system call, not
-   * one each (each call on loopback also runs the receiver's side, which is most of a busy server's time).
-   */
-  sendAll(texts: readonly string[]): void;
   /** Bytes queued in the socket, not yet written to the network. */
   bufferedAmount(): number;
   close(code: number, reason: string): void;

@@ -7,24 +7,15 @@ const topic = { kind: 'page' as const, hexacode: 'BE0000', department: 1, subDep
 const value = (number: number, value: string) =>
   ({ number, status: 'OK', value, unit: '°C', state: null }) as const;
 
-/**
- * A client whose socket hands each frame it is sent to `frames` (and each write of several frames to `writes`),
- * and an outbox in front of it.
- */
+/** A client whose socket hands each frame it is sent to `frames`, and an outbox in front of it. */
 function connected() {
   const frames: string[] = [];
-  const writes: string[][] = [];
   let sent: () => void = () => {};
   const client: Client = newClient(
     { tenant: 'demo', canReadDevices: true, factorySettings: async () => false, language: 'en' },
     {
       send: (text) => {
         frames.push(text);
-        sent();
-      },
-      sendAll: (texts) => {
-        frames.push(...texts);
-        writes.push([...texts]);
         sent();
       },
       bufferedAmount: () => 0,
@@ -47,7 +38,7 @@ function connected() {
     stamp: () => ({ reportedAt: null, stale: false }),
   });
   const nextFrame = () => new Promise<void>((resolve) => (sent = resolve));
-  return { client, sub, outbox, frames, writes, nextFrame };
+  return { client, sub, outbox, frames, nextFrame };
 }
 
 describe('the live outbox', () => {
@@ -70,8 +61,8 @@ describe('the live outbox', () => {
     expect(outbox.counters.replacedUpdates).toBe(2);
   });
 
-  it("sends all of a client's pages of one turn in one write to its socket", async () => {
-    const { client, sub, outbox, writes, nextFrame } = connected();
+  it("sends all of a client's pages of one turn in one frame, a message a page, and counts each message", async () => {
+    const { client, sub, outbox, frames, nextFrame } = connected();
     const other = { ...sub.topic, department: 2 };
     const otherSub: Subscription = { ...sub, key: topicKey(other), topic: other };
     client.subscriptions.set(otherSub.key, otherSub);
@@ -81,9 +72,12 @@ describe('the live outbox', () => {
     await flushed;
     outbox.close();
 
-    expect(writes).toHaveLength(1);
-    expect(
-      writes[0]!.map((text) => (JSON.parse(text) as { payload: { department: number } }).payload.department),
-    ).toEqual([1, 2]);
+    expect(frames).toHaveLength(1);
+    const messages = JSON.parse(frames[0]!) as { type: string; payload: { department: number } }[];
+    expect(messages.map(({ type, payload }) => [type, payload.department])).toEqual([
+      ['LineValues', 1],
+      ['LineValues', 2],
+    ]);
+    expect(outbox.counters.sent).toBe(2);
   });
 });

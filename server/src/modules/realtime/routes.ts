@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { SOCKET_PATH, TOO_MANY_CONNECTIONS, hasGrant } from '#contracts';
 import type { AccountService } from '../account/service';
@@ -32,8 +31,6 @@ export const realtimeRoutes: FastifyPluginAsync<{
         socket.close(TOO_MANY_CONNECTIONS.code, TOO_MANY_CONNECTIONS.reason);
         return;
       }
-      // ws writes each frame to this stream at once; corked around several frames, they leave in one write.
-      const network = (socket as unknown as { _socket: Writable })._socket;
       const client = live.connect(
         {
           tenant: session.tenant.name,
@@ -45,14 +42,6 @@ export const realtimeRoutes: FastifyPluginAsync<{
         },
         {
           send: (text) => socket.send(text),
-          sendAll: (texts) => {
-            network.cork();
-            try {
-              for (const text of texts) socket.send(text);
-            } finally {
-              network.uncork();
-            }
-          },
           bufferedAmount: () => socket.bufferedAmount,
           close: (code, reason) => socket.close(code, reason),
         },
