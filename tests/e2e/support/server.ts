@@ -9,6 +9,7 @@ import { stopCluster } from '../../../server/src/db/embedded/cluster';
 import { databaseUrlOf, dropDatabase, withAdmin } from '../../../server/src/testing/testPostgres';
 import { eventually } from '../../../server/src/testing/wait';
 import { buildServer } from '../../../scripts/build-server';
+import { diagnosticReport, reportOnSignal } from './serverReport';
 
 export interface RunningServer {
   port: number;
@@ -141,24 +142,33 @@ export async function startServer(
     else if (database) await dropDatabase(database.adminUrl, database.name);
   };
   let output = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', await serverBundle()], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
+  // SERVER_NODE_ARGS: options for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it
+  // under a benchmark (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, ...reportOnSignal(dataDir), '--enable-source-maps', await serverBundle()],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   try {
     await waitUntilHealthy(port, child, () => output);
   } catch (error) {
+    // What it was doing meanwhile: a start hung in a step once (CI at faba422, 'starting the broker').
+    if (error instanceof Error) error.message += `\n${await diagnosticReport(child, dataDir)}`;
     // A server that never became healthy must not outlive the run that started it.
     child.kill('SIGKILL');
     await new Promise((r) =>
