@@ -17,12 +17,18 @@ interface NodeReport {
  */
 export async function diagnosticReport(child: ChildProcess, dir: string): Promise<string> {
   if (child.exitCode !== null || child.signalCode !== null || !child.kill('SIGUSR2')) return 'no report';
-  const file = await eventually(
-    async () => (await readdir(dir).catch(() => [])).find((name) => /^report\..*\.json$/.test(name)),
+  // The file shows up before it is whole: wait until it parses.
+  const report = await eventually(
+    async () => {
+      const file = (await readdir(dir).catch(() => [])).find((name) => /^report\..*\.json$/.test(name));
+      if (!file) return undefined;
+      return readFile(join(dir, file), 'utf8')
+        .then((text) => JSON.parse(text) as NodeReport)
+        .catch(() => undefined);
+    },
     { what: "the server's diagnostic report", timeoutMs: 10_000 },
   ).catch(() => undefined);
-  if (!file) return 'no report (none written within 10 s)';
-  const report = JSON.parse(await readFile(join(dir, file), 'utf8')) as NodeReport;
+  if (!report) return 'no report (none written within 10 s)';
   const ports = (report.libuv ?? [])
     .filter((handle) => handle.type === 'tcp' && handle.is_active && handle.localEndpoint?.port)
     .map((handle) => handle.localEndpoint!.port);
