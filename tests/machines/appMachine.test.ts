@@ -48,7 +48,10 @@ describe('app machine', () => {
   // A session loads the signed-in world with import(). A test that ends as soon as it is signed in would leave
   // that import running into the environment's teardown (EnvironmentTeardownError on a slow machine), so the
   // file loads both chunks once before its tests and every import() after is answered from the module cache.
-  beforeAll(() => Promise.all([import('../../src/machines/app/provideSignedInWorld'), import('#i18n/en')]), 60_000);
+  beforeAll(
+    () => Promise.all([import('../../src/machines/app/provideSignedInWorld'), import('#i18n/en')]),
+    60_000,
+  );
 
   it('restores the session, loads settings and applies language and size', async () => {
     const { actor } = boot(signedIn(fakeServices()));
