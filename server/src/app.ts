@@ -146,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const hub = app.realtime?.hub()?.metrics();
       return hub && hub.replacedUpdates + hub.droppedUpdates;
     },
+    escalationRounds: () => app.escalation?.rounds(),
     pool: options.pool,
   });
   await registerSecurityHeaders(app);

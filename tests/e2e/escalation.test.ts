@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { AlarmEntry } from '#contracts';
+import { ALARM_STREAM_PATH, type AlarmEntry } from '#contracts';
 import { signIn, waitUntilSignedIn } from './support/browser';
 import { eventually } from '../../server/src/testing/wait';
+import { apiRequest } from './support/api';
 import { adminToken, call, mailsWith } from './support/demoAlarms';
 import { useBrowserPage } from './support/session';
 
@@ -22,6 +23,12 @@ const mailsTo = (address: string) => mailsWith(`To: ${address}`);
 async function alarmId(token: string, code: string): Promise<string> {
   const entries = JSON.parse(await call(token, 'GET', '/api/v2/alarms/')) as AlarmEntry[];
   return entries.flatMap((entry) => entry.alarms).find((a) => a.hexacode === DEVICE && a.code === code)!.id;
+}
+
+/** The escalation rounds the server has completed (its /metrics). */
+async function escalationRounds(): Promise<number> {
+  const { body } = await apiRequest('demo', '/metrics');
+  return Number(/^coldwatch_escalation_rounds_total (\d+)$/m.exec(body)?.[1]);
 }
 
 async function bellCount(page: Page): Promise<number> {
@@ -62,8 +69,13 @@ describe('escalation and shelving', () => {
         comment: 'Defrost stuck, on it',
       });
       const told = (await mailsTo(LEVEL_1)).length + (await mailsTo(LEVEL_2)).length;
-      // Nothing more: two repeat intervals and the runner's rounds pass without another e-mail.
-      await new Promise((r) => setTimeout(r, 25_000));
+      // Nothing more: the rounds of two repeat intervals (a round every 5 s, and one for the round under way at
+      // the acknowledgement) pass without another e-mail.
+      const rounds = await escalationRounds();
+      await eventually(async () => (await escalationRounds()) >= rounds + 5, {
+        what: 'five escalation rounds after the acknowledgement',
+        timeoutMs: 60_000,
+      });
       expect((await mailsTo(LEVEL_1)).length + (await mailsTo(LEVEL_2)).length).toBe(told);
 
       await forceAlarm(token, 'LOW_TEMPERATURE', false);
@@ -76,11 +88,13 @@ describe('escalation and shelving', () => {
     { timeout: 120_000 },
     async () => {
       const token = await adminToken();
+      // The bell counts what the alarm stream has sent once its headers are in: then the count stands.
+      const streamOpened = page().waitForResponse((response) => response.url().endsWith(ALARM_STREAM_PATH));
       await signIn(page(), 'admin', 'Admin123');
       await waitUntilSignedIn(page(), 'admin');
       const bell = page().getByRole('button', { name: /^Alarms, \d+ active$/ });
       await bell.waitFor();
-      await page().waitForTimeout(500);
+      await streamOpened;
       const before = await bellCount(page());
       await forceAlarm(token, 'SENSOR_FAULT', true);
       await eventually(async () => (await bellCount(page())) > before, {

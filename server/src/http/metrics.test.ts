@@ -5,7 +5,8 @@ import { speakAsDevice } from '../testing/devices';
 import { eventually } from '../testing/wait';
 
 describe('/metrics', () => {
-  const ctx = useTestApp(TEST_BACKEND, { devices: true });
+  // Escalation rounds run only when a test asks for one, so their count is exact.
+  const ctx = useTestApp(TEST_BACKEND, { devices: true, escalationPollMs: 24 * 60 * 60 * 1000 });
   const scrape = async () => (await ctx.app.inject({ url: '/metrics' })).body;
   /** The value of the sample line `series` (name and labels as Prometheus prints them). */
   const sample = (text: string, series: string) => {
@@ -40,6 +41,14 @@ describe('/metrics', () => {
     expect(sample(text, 'coldwatch_devices_known')).toBeGreaterThanOrEqual(online);
     expect(sample(text, 'coldwatch_mqtt_messages_received_total')).toBeGreaterThan(0);
     expect(text).toMatch(/^coldwatch_mqtt_messages_published_total \d/m);
+  });
+
+  it('counts the escalation rounds the instance completed', async () => {
+    const rounds = 'coldwatch_escalation_rounds_total';
+    const before = sample(await scrape(), rounds)!;
+    await ctx.app.escalation.tick();
+    await ctx.app.escalation.tick();
+    expect(sample(await scrape(), rounds)).toBe(before + 2);
   });
 
   it('counts device messages refused by reason, a clock far ahead among them', async () => {

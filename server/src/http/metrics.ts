@@ -21,6 +21,8 @@ export interface MetricSources {
    * flush, or dropped for a lagging socket whose pages were then resent whole.
    */
   replacedLiveValues?: () => number | undefined;
+  /** Escalation rounds completed: a rate of none means nobody is being told of unacknowledged alarms. */
+  escalationRounds?: () => number | undefined;
   /** The PostgreSQL pool (none on the embedded database). */
   pool?: () => { total: number; idle: number; waiting: number };
 }
@@ -92,6 +94,12 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources): R
     'coldwatch_live_values_replaced_total',
     'Live line values a newer value of the same line replaced before they were sent to a socket',
     () => sources.replacedLiveValues?.(),
+  );
+  mirroredCounter(
+    registry,
+    'coldwatch_escalation_rounds_total',
+    'Escalation rounds this instance completed (one every 5 s while it is ready)',
+    () => sources.escalationRounds?.(),
   );
   const { gateway, pool } = sources;
   if (gateway) {

@@ -13,6 +13,8 @@ declare module 'fastify' {
     escalation: {
       /** One escalation round now (tests drive it with their clock); answers the notifications it queued. */
       tick(): Promise<number>;
+      /** Rounds this instance has completed since it started, whether the timer or a test ran them. */
+      rounds(): number;
       policies: Policies;
     };
   }
@@ -54,8 +56,10 @@ export async function registerEscalation(
       return app.alarms.store.occurrenceOf(tenant, device, row);
     },
   });
+  let rounds = 0;
   const tick = async () => {
     const queued = await runner.tick();
+    rounds += 1;
     if (queued > 0) {
       app.mail.sender.wake();
       app.push.sender.wake();
@@ -71,7 +75,7 @@ export async function registerEscalation(
       .catch((error: unknown) => app.log.error({ err: error }, 'escalation: a round failed'));
   }, options.pollMs ?? ESCALATION_POLL_MS);
   timer.unref();
-  app.decorate('escalation', { tick, policies });
+  app.decorate('escalation', { tick, rounds: () => rounds, policies });
   app.addHook('preClose', async () => {
     clearInterval(timer);
     await running;
