@@ -13,6 +13,7 @@ import { provideAlarmHealth } from '../../src/machines/alarmHealth/provideAlarmH
 import type { AlarmHealth } from '#contracts';
 import { QUIET_DAY, WEEK } from '../support/fixtures/alarmHealthFixtures';
 import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
+import { settle } from '../support/dom/settle';
 
 const input = { session: operatorSession, settings: accountSettings };
 
@@ -28,7 +29,6 @@ function start(load: (days: HealthRangeDays) => Promise<AlarmHealth>) {
     }),
     { input },
   ).start();
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { actor, calls, settle, snapshot: () => actor.getSnapshot() };
 }
 
@@ -95,7 +95,7 @@ describe('the alarm health machine', () => {
       provideAlarmHealth({ fetchAlarmHealth, fetchAlarmMarks: vi.fn() }, () => now),
       { input },
     ).start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(fetchAlarmHealth).toHaveBeenCalledWith({
       from: '2026-01-08T10:00:00.000Z',
       to: now.toISOString(),

@@ -9,13 +9,13 @@ import { selectAlarmMarksActor } from '../../src/machines/historyQuery/historyQu
 import { provideHistoryQuery } from '../../src/machines/historyQuery/provideHistoryQuery';
 import { MORNING_MARKS, NO_MARKS } from '../support/fixtures/alarmMarksFixtures';
 import { airSeries, historyAnswer, historyConfig, NOON } from '../support/fixtures/historyFixtures';
+import { settle } from '../support/dom/settle';
 
 const MORNING: MarksRange = {
   devices: [{ hexacode: '1A0105', department: '1.0' }],
   from: '2025-03-12T00:00:00.000Z',
   to: '2025-03-12T12:00:00.000Z',
 };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(load: (range: MarksRange) => Promise<AlarmMarks>) {
   const calls = vi.fn(load);

@@ -3,6 +3,7 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
 import type { DeviceConfigurationSave, SortSettings } from '#contracts';
 import { deviceTree } from '../support/fixtures/devicePageFixtures';
+import { settle } from '../support/dom/settle';
 
 function start(settings: SortSettings, save: () => Promise<void> = () => Promise.resolve()) {
   const saveConfiguration = vi.fn((_: DeviceConfigurationSave) => save());
@@ -19,7 +20,6 @@ function start(settings: SortSettings, save: () => Promise<void> = () => Promise
     { input: { tree: deviceTree, settings } },
   ).start();
   const shown = () => actor.getSnapshot().context.items.map((item) => item.label);
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { actor, shown, saveConfiguration, notify, settle };
 }
 

@@ -24,6 +24,7 @@ import {
   pageAddress,
   pageLines,
 } from '../support/fixtures/devicePageFixtures';
+import { settle } from '../support/dom/settle';
 
 interface Answers {
   lookup?: DepartmentLookup | Error;
@@ -65,7 +66,6 @@ function start({ lookup = foundDepartment, lines = pageLines }: Answers = {}) {
   const pageActor = actor.system.get('devicePage') as ActorRefFrom<typeof devicePageMachine>;
   const open = (address: PageAddress = pageAddress) =>
     pageActor.send({ type: 'page.open', address, showRealtimeNote: true });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { pageActor, clock, open, settle, loadLines, refreshLines, redirect, socketEvents, toasts };
 }
 

@@ -23,6 +23,7 @@ import {
 import { fieldKey } from '../../src/machines/escalationPolicy/escalationDraft';
 import { provideEscalationPolicy } from '../../src/machines/escalationPolicy/provideEscalationPolicy';
 import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
+import { settle } from '../support/dom/settle';
 
 const input = { session: operatorSession, settings: accountSettings };
 const ANNA: UserSummary = {
@@ -43,7 +44,6 @@ const LOADED: EscalationLoaded = {
   delays: { delays: [{ code: 'DOOR_OPEN', delaySeconds: 120 }] },
   users: [ANNA],
 };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(
   load: () => Promise<EscalationLoaded> = () => Promise.resolve(LOADED),

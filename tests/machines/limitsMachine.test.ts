@@ -10,6 +10,7 @@ import {
   selectLimitProblem,
 } from '../../src/machines/reports/limits.selectors';
 import { limitsMachine } from '../../src/machines/reports/limitsMachine';
+import { settle } from '../support/dom/settle';
 
 const CASE = { hexacode: '1A0102', department: 1, subDepartment: 0 };
 const CHILLED: FoodSafetyLimit = {
@@ -20,7 +21,6 @@ const CHILLED: FoodSafetyLimit = {
   graceDegrees: 2,
   graceMinutes: 30,
 };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The editor inside a parent that records what it is told. */
 function start(answers: unknown[] = []) {

@@ -4,6 +4,7 @@ import type { LineWriteOutcome } from '../../src/machines/lineEdit/lineEdit.even
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
 import type { Line, LineWriteRequest } from '#contracts';
 import { modeLine, pageAddress, setpointLine } from '../support/fixtures/devicePageFixtures';
+import { settle } from '../support/dom/settle';
 
 function start(line: Line, answer: (request: LineWriteRequest) => Promise<LineWriteOutcome>) {
   const writeLine = vi.fn(answer);
@@ -15,7 +16,6 @@ function start(line: Line, answer: (request: LineWriteRequest) => Promise<LineWr
     }),
     { input: { line, address: pageAddress } },
   ).start();
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { actor, writeLine, notify, settle };
 }
 

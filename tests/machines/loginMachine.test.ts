@@ -4,6 +4,7 @@ import { loginMachine } from '../../src/machines/login/loginMachine';
 import type { LoginFailure, LoginOutcome } from '../../src/services/api';
 import type { LoginRequest } from '#contracts';
 import { operatorSession } from '../support/fixtures/fixtures';
+import { settle } from '../support/dom/settle';
 
 function start(answer: (request: LoginRequest) => Promise<LoginOutcome>) {
   const authenticate = vi.fn(answer);
@@ -19,7 +20,6 @@ function start(answer: (request: LoginRequest) => Promise<LoginOutcome>) {
     actor.send({ type: 'login.edit', field: 'username', value: username });
     actor.send({ type: 'login.edit', field: 'password', value: password });
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { actor, authenticate, notify, fill, settle };
 }
 

@@ -7,8 +7,7 @@ import {
 } from '../../src/machines/passwordReset/passwordResetMachine';
 import type { RecoveryFailure } from '../../src/services/api/passwordRecovery';
 import type { PasswordReset, RecoveryTokenInfo } from '#contracts';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { settle } from '../support/dom/settle';
 
 describe('forgot password machine', () => {
   function start(answer: (input: { email: string }) => Promise<void>) {

@@ -14,9 +14,9 @@ import { reportsMachine } from '../../src/machines/reports/reportsMachine';
 import type { ReportChoice } from '../../src/machines/reports/reports.events';
 import { choiceOf, reportsPath } from '../../src/services/reportAddress';
 import { AARHUS, COPENHAGEN, EXCURSION_ID, REPORT, REVIEW, SIGNED } from '../support/fixtures/reportFixtures';
+import { settle } from '../support/dom/settle';
 
 const PERIOD = { from: '2026-01-14', to: '2026-01-15' };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Each service answers with the next of its answers (an Error or a failure object rejects). */
 function start(choice: ReportChoice, answers: Partial<Record<string, unknown[]>> = {}) {

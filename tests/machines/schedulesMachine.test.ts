@@ -11,6 +11,7 @@ import {
   selectSchedulesView,
 } from '../../src/machines/reports/schedules.selectors';
 import { schedulesMachine } from '../../src/machines/reports/schedulesMachine';
+import { settle } from '../support/dom/settle';
 
 const WEEKLY: ReportSchedule = {
   id: '0b6f9c1e-3f7a-4c1e-9a55-1c2d3e4f5a6b',
@@ -22,7 +23,6 @@ const WEEKLY: ReportSchedule = {
   nextRunAt: '2026-01-19T06:00:00.000Z',
   lastSentAt: null,
 };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(answers: { list?: unknown[]; save?: unknown[]; remove?: unknown[] } = {}) {
   const next =

@@ -5,6 +5,7 @@ import type { appVersionMachine } from '../../src/machines/appVersion/appVersion
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
 import { createServiceWorker, type WorkerContainer } from '../../src/services/serviceWorker';
 import { fakeServices } from '../support/fakes/fakeServices';
+import { settle } from '../support/dom/settle';
 
 /** A worker version: posts are recorded, its state moves through `become`. */
 class FakeWorker extends EventTarget {
@@ -56,8 +57,6 @@ function fakeContainer(registration: FakeRegistration, controlled = true) {
   return container as typeof container & WorkerContainer;
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function started(registration: FakeRegistration, controlled = true) {
   const container = fakeContainer(registration, controlled);
   const reload = vi.fn();
@@ -71,7 +70,7 @@ describe('service worker service', () => {
   it('registers /sw.js for the whole origin and clears the badge on start', async () => {
     const registration = new FakeRegistration();
     const { container } = started(registration);
-    await tick();
+    await settle();
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/', type: 'classic' });
     expect(registration.active?.posted).toEqual([{ type: 'clear-badge' }]);
   });
@@ -80,7 +79,7 @@ describe('service worker service', () => {
     const registration = new FakeRegistration();
     registration.waiting = new FakeWorker('installed');
     const { listeners } = started(registration);
-    await tick();
+    await settle();
     expect(listeners.onUpdateWaiting).toHaveBeenCalledTimes(1);
     registration.installed(registration.find());
     expect(listeners.onUpdateWaiting).toHaveBeenCalledTimes(2);
@@ -89,7 +88,7 @@ describe('service worker service', () => {
   it('does not call the first install of a page without a worker an update', async () => {
     const registration = new FakeRegistration();
     const { listeners } = started(registration, false);
-    await tick();
+    await settle();
     registration.installed(registration.find());
     expect(listeners.onUpdateWaiting).not.toHaveBeenCalled();
   });
@@ -126,7 +125,7 @@ describe('service worker service', () => {
     });
     const { container, reload, worker } = started(registration);
     const activating = worker.activateUpdate();
-    await tick();
+    await settle();
     registration.installed(fresh);
     await activating;
     expect(fresh.posted).toEqual([{ type: 'skip-waiting' }]);

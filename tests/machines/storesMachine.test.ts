@@ -10,6 +10,7 @@ import {
 import { STORES_REFRESH_MS, storesMachine } from '../../src/machines/stores/storesMachine';
 import type { FleetRow } from '#contracts';
 import { ODENSE_IN_ALARM, storeRow } from '../support/fixtures/fleetFixtures';
+import { settle } from '../support/dom/settle';
 
 const store = storeRow;
 const ODENSE = ODENSE_IN_ALARM;
@@ -24,7 +25,6 @@ function start(answers: (FleetRow[] | Error)[]) {
   const actor = createActor(storesMachine.provide({ actors: { loadFleet: fromPromise(load) } }), {
     clock,
   }).start();
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { actor, clock, load, settle, snapshot: () => actor.getSnapshot() };
 }
 

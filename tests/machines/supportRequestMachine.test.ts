@@ -13,6 +13,7 @@ import {
 } from '../../src/machines/supportRequest/supportRequestMachine';
 import { DEFAULT_ACCOUNT_SETTINGS, SUPPORT_TITLE_MAX_LENGTH } from '#contracts';
 import { operatorSession } from '../support/fixtures/fixtures';
+import { settle } from '../support/dom/settle';
 
 function start(email: string | null, send: () => Promise<unknown> = () => Promise.resolve()) {
   const sendRequest = vi.fn((_: SendSupportRequest) => send());
@@ -31,7 +32,6 @@ function start(email: string | null, send: () => Promise<unknown> = () => Promis
   ).start();
   const edit = (field: 'title' | 'description' | 'email', value: string) =>
     actor.send({ type: 'support.edit', field, value });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { actor, edit, sendRequest, notify, settle };
 }
 

@@ -13,6 +13,7 @@ import { switchBackMachine } from '../../src/machines/switchBack/switchBackMachi
 import type { SwitchFailure } from '../../src/services/api/switchAccount';
 import type { Account, AccountPageRequest, Session, SwitchRecordPage } from '#contracts';
 import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
+import { settle } from '../support/dom/settle';
 
 const account = (username: string): Account => ({
   id: `id-${username}`,
@@ -27,7 +28,6 @@ const asOperator: Session = { ...operatorSession, token: { ...operatorSession.to
 const input: AccountDialogInput = { session: admin, settings: accountSettings };
 const RECORDS: SwitchRecordPage = { data: [], recordsTotal: 45 };
 const refused = (code: string) => ({ kind: 'refused', code }) as SwitchFailure;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(calls: { switchTo?: (id: string) => Promise<Session> } = {}) {
   const requests: AccountPageRequest[] = [];

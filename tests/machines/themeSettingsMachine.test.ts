@@ -5,8 +5,7 @@ import { themeSettingsMachine } from '../../src/machines/themeSettings/themeSett
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from '#contracts';
 import type { ThemeSettings } from '#contracts/themeSettings';
 import { operatorSession } from '../support/fixtures/fixtures';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { settle } from '../support/dom/settle';
 
 function start(save: (theme: ThemeSettings) => Promise<AccountSettings>) {
   const saveTheme = vi.fn(save);

@@ -4,9 +4,9 @@ import { provideTwoFactorSetup } from '../../src/machines/twoFactorSetup/provide
 import type { TwoFactorApi, TwoFactorFailure } from '../../src/services/api/twoFactor';
 import type { Clipboard } from '../../src/services/clipboard';
 import { SYSTEM_IDS } from '../../src/machines/systemIds';
+import { settle } from '../support/dom/settle';
 
 const KEY = { secret: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,AAAA' };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(api: Partial<TwoFactorApi> = {}, clipboard: Clipboard = { copyText: vi.fn(async () => {}) }) {
   const services = {

@@ -10,6 +10,7 @@ import { usersMachine, type SetUserDisabled } from '../../src/machines/users/use
 import type { UsersFailure } from '../../src/services/api/users';
 import type { UserCreate, UserSummary } from '#contracts';
 import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
+import { settle } from '../support/dom/settle';
 
 const user = (username: string, overrides: Partial<UserSummary> = {}): UserSummary => ({
   id: `id-${username}`,
@@ -43,7 +44,6 @@ function start(calls: {
     }),
     { input: { session, settings: accountSettings } },
   ).start();
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   const view = () => selectView(actor.getSnapshot());
   return { actor, create, toggle, notify, settle, view };
 }
