@@ -16,6 +16,7 @@ import {
 import { createHttp } from '../../../src/services/http';
 import { historyAnswer, NOON } from '../fixtures/historyFixtures';
 import { browserRangeAddress } from '../../../src/services/rangeAddress';
+import { settle } from '../dom/settle';
 
 export interface HistoryServer {
   /** The queries the server was asked, parsed by the contract. */
@@ -24,8 +25,8 @@ export interface HistoryServer {
   failing: (on: boolean) => void;
   /** Holds the answers of queries from now on until `release` (to answer them out of order). */
   hold: () => void;
-  /** Answers the held query `index` (in the order they were asked). */
-  release: (index: number) => Promise<void>;
+  /** Answers the held query `index` (in the order they were asked); `answered()` waits for its arrival. */
+  release: (index: number) => void;
 }
 
 /**
@@ -64,12 +65,9 @@ export function historyHandler(options: Parameters<typeof historyAnswer>[1] = {}
     queries,
     failing: (on) => void (failing = on),
     hold: () => void (holding = true),
-    release: async (index) => {
+    release: (index) => {
       holding = false;
-      await act(async () => {
-        held.get(index)?.();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
+      held.get(index)?.();
     },
   };
   return { handler, server };
@@ -80,6 +78,7 @@ export function historyHandler(options: Parameters<typeof historyAnswer>[1] = {}
  * API client, on a simulated clock set to NOON in Copenhagen: the live tail runs when the test advances it.
  */
 export function startHistoryDashboard(dashboard: OpenedDashboard) {
+  const calls = callsInFlight();
   const clock = new SimulatedClock();
   clock.set(NOON);
   const api = createApi(
@@ -95,8 +94,8 @@ export function startHistoryDashboard(dashboard: OpenedDashboard) {
       actors: {
         loadDashboard: fromPromise(async () => dashboard),
         historyQuery: provideHistoryQuery({
-          queryHistory: (query, signal) => api.queryHistory(query, signal),
-          fetchAlarmMarks: (query) => api.fetchAlarmMarks(query),
+          queryHistory: (query, signal) => calls.track(api.queryHistory(query, signal)),
+          fetchAlarmMarks: (query) => calls.track(api.fetchAlarmMarks(query)),
           now: () => clock.now(),
           timeZone: () => 'Europe/Copenhagen',
           ranges: browserRangeAddress,
@@ -107,17 +106,41 @@ export function startHistoryDashboard(dashboard: OpenedDashboard) {
     { clock } as never,
   ).start();
   actor.send({ type: 'dashboard.open', id: dashboard.id });
-  /** Moves the clock on (delayed events fire) and lets the queries they start be answered. */
-  const advance = async (ms: number) => {
-    await act(async () => {
+  /** Every call the dashboard made has its answer, and the dashboard has taken it (none may be held). */
+  const answered = () => act(calls.answered);
+  /** Moves the clock on (delayed events fire), then waits until the queries they started are answered. */
+  const advance = (ms: number) =>
+    act(async () => {
       clock.increment(ms);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await calls.answered();
     });
-  };
   /** Live values of a page, as the socket pushes them. */
   const push = (topic: PageTopic, lines: LiveLine[]) =>
     act(() => {
       actor.send({ type: 'page.valuesPushed', topic, lines });
     });
-  return { actor, clock, advance, push };
+  return { actor, clock, advance, answered, push };
+}
+
+/**
+ * The API calls the product made and has not had answered: the test waits for them, not for a length of time. A
+ * call starts within the turn that asks for it (the machine invokes its actor at once), and an answer reaches the
+ * machine within the turn after it arrives, where it may start another call: so the wait ends on a turn with none.
+ */
+function callsInFlight() {
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    track<T>(call: Promise<T>): Promise<T> {
+      inFlight.add(call);
+      const done = () => void inFlight.delete(call);
+      call.then(done, done);
+      return call;
+    },
+    async answered() {
+      do {
+        await Promise.allSettled([...inFlight]);
+        await settle();
+      } while (inFlight.size > 0);
+    },
+  };
 }

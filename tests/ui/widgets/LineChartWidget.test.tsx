@@ -212,7 +212,7 @@ describe('LINE_CHART widget', () => {
     const { handler, server: history } = historyHandler();
     history.hold();
     server.use(handler);
-    const { actor } = startHistoryDashboard(
+    const { actor, answered } = startHistoryDashboard(
       dashboardWith(widgetOf('LINE_CHART', [air], { name: 'Cold room' })),
     );
     render(<DashboardGrid actor={actor} />);
@@ -221,9 +221,10 @@ describe('LINE_CHART widget', () => {
     );
     await userEvent.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await history.release(1);
+    history.release(1);
     await screen.findByRole('img', { name: /from 05-03-2025 13:00 to 12-03-2025 13:00/ });
-    await history.release(0);
+    history.release(0);
+    await answered();
     expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(/from 05-03-2025 13:00/);
     expect(screen.getByRole('button', { name: 'Range shown by Cold room: Last 7 days' })).toBeTruthy();
     actor.stop();
