@@ -1,5 +1,6 @@
 import type { AuthorizeForwardHandler, Client } from 'aedes';
 import type { MqttClient } from 'mqtt';
+import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/wait';
 import {
@@ -31,22 +32,49 @@ describe('statuses heal', () => {
   /** Topics whose messages the broker does not forward to the server while set. */
   let dropping: (topic: string) => boolean = () => false;
 
+  /** Messages the broker forwarded to the server (counted from the server's own count when a broker starts). */
+  let forwardedToServer = 0;
+  /** Subscriptions of the server whose retained copies the broker is still sending. */
+  let retainedSending = 0;
   const dropToServer = () => {
-    const forward: AuthorizeForwardHandler = (client, packet) =>
-      client.id.startsWith('coldwatch-server') && dropping(packet.topic) ? null : packet;
+    forwardedToServer = bench.gateway.metrics().received;
+    const forward: AuthorizeForwardHandler = (client, packet) => {
+      if (!client.id.startsWith('coldwatch-server')) return packet;
+      if (dropping(packet.topic)) return null;
+      forwardedToServer += 1;
+      return packet;
+    };
     bench.broker.aedes.authorizeForward = forward;
+    // Aedes sends a subscription's retained copies after its SUBACK, piping a stream of them into a writer that
+    // delivers each: they are all forwarded once that writer has finished.
+    const { persistence } = bench.broker.aedes as unknown as {
+      persistence: { createRetainedStreamCombi(patterns: string[]): Readable };
+    };
+    const retainedStream = persistence.createRetainedStreamCombi.bind(persistence);
+    persistence.createRetainedStreamCombi = (patterns) => {
+      const stream = retainedStream(patterns);
+      const pipe = stream.pipe.bind(stream);
+      stream.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }) => {
+        retainedSending += 1;
+        destination.once('finish', () => (retainedSending -= 1));
+        return pipe(destination, options);
+      };
+      return stream;
+    };
   };
   /**
    * Lets time pass on the server's clock in steps of a sweep. The re-reads a step starts are real MQTT round trips:
-   * the next step waits for the broker's answers, so that a loaded machine cannot pass a re-read's answer time on
-   * the server's clock before the server has even asked (the CI at 501787f). The retained copies a re-read brings
-   * and the devices' messages arrive meanwhile, in the few milliseconds each step leaves them.
+   * the next step waits until the broker has answered them (the CI at 501787f: on a loaded machine the server's
+   * clock passed a re-read's answer time before the server had even asked), has sent their retained copies, and
+   * the server has taken every message the broker forwarded to it.
    */
   const pass = async (ms: number) => {
     for (let left = ms; left > 0; left -= STALENESS_SWEEP_MS) {
       clock.advance(Math.min(STALENESS_SWEEP_MS, left));
-      await new Promise((resolve) => setTimeout(resolve, 5));
       await bench.serverRequestsAnswered();
+      await eventually(() => retainedSending === 0 && bench.gateway.metrics().received >= forwardedToServer, {
+        what: 'the server to take every message the broker forwarded to it',
+      });
     }
   };
   const values = (client: MqttClient, hexacode: string, department = 1) =>
@@ -100,7 +128,6 @@ describe('statuses heal', () => {
       await values(client, ALARM.hexacode); // never silent: only the round of re-reads finds it
       await pass(STATUS_REREAD_TICK_MS);
       passed += STATUS_REREAD_TICK_MS;
-      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await eventually(() => status(ALARM.hexacode) === 'ON_ALARM', { what: 'alarm status within one round' });
     expect(online(ALARM.hexacode)).toBe(true);
