@@ -22,7 +22,7 @@ export async function openBrowserClient(
         const at = performance.timeOrigin + performance.now();
         if (typeof event.data !== 'string' || event.data === 'ping') return;
         const frame = JSON.parse(event.data);
-        // A frame carries one message, or a flush's pages as an array of them.
+        // As `messagesOfFrame` (#contracts) reads it; this code runs in the page, which cannot import it.
         for (const message of Array.isArray(frame) ? frame : [frame]) {
           if (message.type !== 'LineValues') continue;
           const { hexacode, department, subDepartment, lines } = message.payload;

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { type PageTopic, SOCKET_PATH } from '#contracts';
+import { messagesOfFrame, type PageTopic, SOCKET_PATH } from '#contracts';
 import { SENT_AT_LINES, decodeSentAt } from './loadFleet';
 import { now } from './stats';
 
@@ -47,12 +47,11 @@ export class LoadSocket {
     await subscribed;
   }
 
-  /** A frame carries one message, or a flush's pages as an array of them. */
   private receive(text: string): void {
     const at = now();
     if (!text.startsWith('{') && !text.startsWith('[')) return;
     const frame = JSON.parse(text) as PushedLines | PushedLines[];
-    for (const message of Array.isArray(frame) ? frame : [frame]) this.take(message, at);
+    for (const message of messagesOfFrame(frame)) this.take(message, at);
   }
 
   private take(message: PushedLines, at: number): void {

@@ -31,10 +31,7 @@ export const SessionIdEvent = v.object({
   payload: v.object({ id: v.string() }),
 });
 
-/**
- * Every JSON message the server pushes. A frame carries one message, or several as a JSON array: a flush of live
- * values sends all of a client's pages in one frame (one frame for the browser to receive and parse, not one a page).
- */
+/** Every JSON message the server pushes (a frame carries one, or several: `messagesOfFrame`). */
 export const ServerMessage = v.variant('type', [
   SessionIdEvent,
   DeviceStatusEvent,
@@ -68,3 +65,9 @@ export const ClientMessage = v.variant('type', [
   v.object({ type: v.literal('Unsubscribe'), payload: Topic }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessage>;
+
+/**
+ * The messages of one parsed frame. A frame carries one message, or several as a JSON array: a flush of live
+ * values sends all of a client's pages in one frame (one for the browser to receive and parse, not one a page).
+ */
+export const messagesOfFrame = <T>(frame: T | T[]): T[] => (Array.isArray(frame) ? frame : [frame]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type WebSocket from 'ws';
-import type { ServerMessage } from '#contracts';
+import { messagesOfFrame, type ServerMessage } from '#contracts';
 import { hostOf, tokenOf, type TestContext } from './app';
 import { fleetOnline } from './devices';
 
@@ -21,8 +21,7 @@ async function openLiveSocket(
   const record = (data: unknown) => {
     const text = String(data);
     try {
-      const json = JSON.parse(text) as ServerMessage | ServerMessage[];
-      messages.push(...(Array.isArray(json) ? json : [json]));
+      messages.push(...messagesOfFrame(JSON.parse(text) as ServerMessage | ServerMessage[]));
     } catch {
       messages.push(text);
     }

@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { assign, enqueueActions, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
-import { HEARTBEAT, SERVER_RESTARTING, ServerMessage, TOO_MANY_CONNECTIONS } from '#contracts';
+import {
+  HEARTBEAT,
+  messagesOfFrame,
+  SERVER_RESTARTING,
+  ServerMessage,
+  TOO_MANY_CONNECTIONS,
+} from '#contracts';
 import type { DeviceTreeEvent, TreeStatusEvent } from '../deviceTree/deviceTree.events';
 import { notificationOf, notifications } from '../notifications/notify';
 import { SYSTEM_IDS } from '../systemIds';
@@ -41,10 +47,7 @@ export interface SocketContext {
 
 type SubscriptionEvent = Extract<SocketEvent, { type: 'socket.subscribe' | 'socket.unsubscribe' }>;
 
-/**
- * The valid messages of one frame: a message, or several in an array (a server's flush sends all of its pages in
- * one frame). An invalid message is skipped, the others kept.
- */
+/** The valid messages of one frame (`messagesOfFrame`): an invalid message is skipped, the others kept. */
 function parseFrame(data: string): ServerMessage[] {
   let json: unknown;
   try {
@@ -53,7 +56,7 @@ function parseFrame(data: string): ServerMessage[] {
     // The heartbeat echo and anything else that is not JSON.
     return [];
   }
-  return (Array.isArray(json) ? json : [json]).flatMap((item: unknown) => {
+  return messagesOfFrame(json).flatMap((item) => {
     const parsed = v.safeParse(ServerMessage, item);
     return parsed.success ? [parsed.output] : [];
   });
