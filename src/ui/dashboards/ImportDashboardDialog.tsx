@@ -16,6 +16,7 @@ import { Dialog } from '../primitives/Dialog';
 import { ScrollRegion } from '../primitives/ScrollRegion';
 import { TextField } from '../primitives/TextField';
 import { DeviceRows } from './ImportMappingRows';
+import { FieldNote } from '../primitives/FieldNote';
 
 type WizardProps = { wizard: ImportWizardActor };
 
@@ -75,11 +76,7 @@ function FileStep({ wizard }: WizardProps) {
         }
       />
       {file.name ? <p className="text-sm">{t('importWizard.chosenFile', { name: file.name })}</p> : null}
-      {file.error ? (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {t(file.error)}
-        </p>
-      ) : null}
+      <FieldNote id={`${id}-error`}>{file.error && t(file.error)}</FieldNote>
     </div>
   );
 }

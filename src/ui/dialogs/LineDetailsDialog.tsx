@@ -17,6 +17,7 @@ import { FormDialog } from '../primitives/Dialog';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
 import { lineDisplayName, useLineValueText } from '../devicePage/lineText';
+import { FieldNote } from '../primitives/FieldNote';
 
 /** What a numeric line accepts, under its field: "From -30 to 10 °C, in steps of 0.1" (numbers as the language writes them). */
 function useLimitsText() {
@@ -100,11 +101,7 @@ export function LineDetailsDialog({ actor }: { actor: ActorRefFrom<typeof lineEd
             data-autofocus
           />
         )}
-        {refusal ? (
-          <p role="alert" className="text-sm text-error">
-            {t(refusal)}
-          </p>
-        ) : null}
+        <FieldNote>{refusal && t(refusal)}</FieldNote>
         {writing ? (
           <p role="status" className="text-sm text-muted">
             {t('lineEdit.writing')}

@@ -7,6 +7,7 @@ import {
 } from '@headlessui/react';
 import { useId, useState } from 'react';
 import type { ListboxChoice } from './Listbox';
+import { FieldNote } from './FieldNote';
 
 interface ComboboxProps {
   label: string;
@@ -95,11 +96,7 @@ export function Combobox({
           )}
         </ComboboxOptions>
       </HeadlessCombobox>
-      {error ? (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={errorId}>{error}</FieldNote>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Listbox as HeadlessListbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { FieldNote } from './FieldNote';
 
 export interface ListboxChoice {
   value: string;
@@ -60,11 +61,7 @@ export function Listbox({
           ))}
         </ListboxOptions>
       </HeadlessListbox>
-      {error ? (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote>{error}</FieldNote>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldNote } from './FieldNote';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id'> {
   label: string;
@@ -42,16 +43,10 @@ export function TextField({
         />
         {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={hintId} hint>
+        {hint}
+      </FieldNote>
+      <FieldNote id={errorId}>{error}</FieldNote>
     </div>
   );
 }

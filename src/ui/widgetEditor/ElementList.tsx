@@ -4,6 +4,7 @@ import { selectElements, selectError } from '../../machines/widgetEditor/widgetE
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import type { WidgetEditorActor } from './types';
+import { FieldNote } from '../primitives/FieldNote';
 
 const selectElementsError = selectError('elements');
 
@@ -83,11 +84,7 @@ export function ElementList({ actor }: { actor: WidgetEditorActor }) {
           );
         })}
       </ol>
-      {error ? (
-        <p role="alert" className="text-sm text-error">
-          {t(error)}
-        </p>
-      ) : null}
+      <FieldNote>{error && t(error)}</FieldNote>
       <div>
         <Button variant="quiet" onClick={() => actor.send({ type: 'element.add' })}>
           {t('widgetEditor.addElement')}

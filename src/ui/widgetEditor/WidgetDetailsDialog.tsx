@@ -25,6 +25,7 @@ import { choicesOf } from './fields';
 const RENDERED_TYPES = WIDGET_TYPES.filter((type) => widgetRegistry[type] !== undefined);
 import type { WidgetEditorActor } from './types';
 import { WidgetElementDialog } from './WidgetElementDialog';
+import { FieldNote } from '../primitives/FieldNote';
 
 const selectTypeError = selectError('type');
 const selectNameError = selectError('name');
@@ -91,11 +92,7 @@ function DetailsStep({ actor }: { actor: WidgetEditorActor }) {
             <ElementList actor={actor} />
           </>
         ) : null}
-        {formError ? (
-          <p role="alert" className="text-sm text-error">
-            {t(formError)}
-          </p>
-        ) : null}
+        <FieldNote>{formError && t(formError)}</FieldNote>
       </div>
     </FormDialog>
   );

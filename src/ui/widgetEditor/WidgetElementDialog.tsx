@@ -23,6 +23,7 @@ import { ColourButton } from './ColourButton';
 import { ElementAddress } from './ElementAddress';
 import { ElementBuffer } from './ElementBuffer';
 import type { WidgetElementActor } from './types';
+import { FieldNote } from '../primitives/FieldNote';
 
 const COLOURS: readonly ElementColourField[] = ['color', 'backgroundColor'];
 
@@ -76,11 +77,7 @@ function ElementStep({ actor }: { actor: WidgetElementActor }) {
           <ElementAddress actor={actor} />
           {loading ? <p role="status">{t('widgetEditor.element.loading')}</p> : null}
           {pageElements > 0 ? <p>{t('widgetEditor.element.pageLines', { count: pageElements })}</p> : null}
-          {error ? (
-            <p role="alert" className="text-sm text-error">
-              {t(error)}
-            </p>
-          ) : null}
+          <FieldNote>{error && t(error)}</FieldNote>
           <div className="grid grid-cols-2 gap-3">
             <TextField
               label={t('widgetEditor.element.customLabel')}

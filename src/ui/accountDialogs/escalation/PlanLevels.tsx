@@ -12,6 +12,7 @@ import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { DurationField, Field, INPUT, useFieldError } from './fields';
 import { LevelFieldset } from './LevelFieldset';
+import { FieldNote } from '../../primitives/FieldNote';
 
 const REPEAT = { repeat: selectRepeat('repeat'), repeatUnit: selectRepeat('repeatUnit') };
 
@@ -78,7 +79,7 @@ export function PlanLevels({ actor }: { actor: EscalationPolicyActor }) {
       {Array.from({ length: count }, (_, index) => (
         <LevelFieldset key={index} actor={actor} index={index} />
       ))}
-      {error ? <p className="text-sm text-error">{error}</p> : null}
+      <FieldNote>{error}</FieldNote>
       <div>
         <Button variant="quiet" onClick={() => actor.send({ type: 'escalation.levelAdded' })}>
           {t('escalation.addLevel')}

@@ -6,6 +6,7 @@ import {
 } from '../../../machines/escalationPolicy/escalationPolicy.selectors';
 import type { TimeUnit } from '../../../machines/escalationPolicy/escalationPlan';
 import { useT } from '../../i18n';
+import { FieldNote } from '../../primitives/FieldNote';
 
 export const INPUT =
   'rounded border border-muted/40 bg-surface px-2 py-1 outline-none focus:border-primary aria-invalid:border-error';
@@ -37,16 +38,10 @@ export function Field({
         {label}
       </label>
       {children({ id, describedBy: describedBy || undefined })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={`${id}-hint`} hint>
+        {hint}
+      </FieldNote>
+      <FieldNote id={`${id}-error`}>{error}</FieldNote>
     </div>
   );
 }
@@ -132,11 +127,7 @@ export function CheckGroup<T extends string | number>({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={id} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={id}>{error}</FieldNote>
     </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import { TextField } from '../../primitives/TextField';
 import { Checkbox } from '../../widgetEditor/fields';
 import type { AccountSettingsActor } from '../../../machines/accountSettings/accountSettings.selectors';
 import { Section } from './Section';
+import { FieldNote } from '../../primitives/FieldNote';
 
 /** SPEC §3/§5 alarm e-mail export: while on, at least one address, each valid. */
 export function AlarmExportFields({ actor }: { actor: AccountSettingsActor }) {
@@ -29,11 +30,7 @@ export function AlarmExportFields({ actor }: { actor: AccountSettingsActor }) {
           {addresses.map((address, index) => (
             <AddressRow key={index} actor={actor} index={index} address={address} />
           ))}
-          {listError ? (
-            <p role="alert" className="text-sm text-error">
-              {t(listError)}
-            </p>
-          ) : null}
+          <FieldNote>{listError && t(listError)}</FieldNote>
           <Button
             variant="quiet"
             className="self-start"

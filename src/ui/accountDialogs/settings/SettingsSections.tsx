@@ -18,6 +18,7 @@ import { TextField } from '../../primitives/TextField';
 import { Checkbox } from '../../widgetEditor/fields';
 import type { AccountSettingsActor } from '../../../machines/accountSettings/accountSettings.selectors';
 import { Section } from './Section';
+import { FieldNote } from '../../primitives/FieldNote';
 
 type Props = { actor: AccountSettingsActor };
 
@@ -140,11 +141,7 @@ export function AccountFields({ actor }: Props) {
           {t(settingUp ? 'accountSettings.twoFactorSettingUp' : 'twoFactor.enabled')}
         </p>
       ) : null}
-      {twoFactorError ? (
-        <p role="alert" className="text-sm text-error">
-          {t(twoFactorError)}
-        </p>
-      ) : null}
+      <FieldNote>{twoFactorError && t(twoFactorError)}</FieldNote>
       {showsPcNumber ? <PcNumberFields actor={actor} /> : null}
     </Section>
   );

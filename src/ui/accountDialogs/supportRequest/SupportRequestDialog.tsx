@@ -18,6 +18,7 @@ import { AppActor } from '../../appActor';
 import { useT } from '../../i18n';
 import { FormDialog } from '../../primitives/Dialog';
 import { TextField } from '../../primitives/TextField';
+import { FieldNote } from '../../primitives/FieldNote';
 
 type SupportRequestActor = ActorRefFrom<typeof supportRequestMachine>;
 
@@ -88,11 +89,7 @@ export default function SupportRequestDialog({ actor: anyActor }: { actor: AnyAc
             required
             className="w-full rounded border border-muted/40 bg-surface px-3 py-2 outline-none focus:border-primary aria-invalid:border-error"
           />
-          {descriptionError ? (
-            <p id={`${descriptionId}-error`} className="text-sm text-error">
-              {descriptionError}
-            </p>
-          ) : null}
+          <FieldNote id={`${descriptionId}-error`}>{descriptionError}</FieldNote>
         </div>
         <TextField
           label={t('support.field.email')}
@@ -121,11 +118,7 @@ export default function SupportRequestDialog({ actor: anyActor }: { actor: AnyAc
             {t('support.field.sendMeACopyHint')}
           </p>
         )}
-        {sendError ? (
-          <p role="alert" className="text-sm text-error">
-            {t(sendError)}
-          </p>
-        ) : null}
+        <FieldNote>{sendError && t(sendError)}</FieldNote>
       </div>
     </FormDialog>
   );
