@@ -16,14 +16,7 @@ import { createUsersApi, type UsersApi } from './api/users';
 
 // The typed client of the server API, one file a domain under ./api/; importers keep using this entry point.
 export type { LoginFailure, LoginOutcome } from './api/auth';
-export type {
-  DepartmentName,
-  DepartmentNamesQuery,
-  LinesQuery,
-  LinesResult,
-  PagesQuery,
-  PagesResult,
-} from './api/devices';
+export type { DepartmentName, DepartmentNamesQuery, LinesQuery, PagesQuery } from './api/devices';
 export type { DashboardExport, DashboardGroupSaveInput } from './api/dashboards';
 export { DashboardConflictError } from './api/helpers';
 

@@ -49,20 +49,14 @@ export function draftOf(settings: AccountSettings): SettingsDraft {
 export const chosen = (field: ChoiceField, value: string): Partial<SettingsDraft> =>
   field === 'fontSize' ? { fontSize: Number(value) } : { [field]: value };
 
-const MESSAGE_IDS: Record<string, MessageId> = {
-  [ACCOUNT_SETTINGS_MESSAGES.languageRequired]: 'accountSettings.languageRequired',
-  [ACCOUNT_SETTINGS_MESSAGES.dateFormatRequired]: 'accountSettings.dateFormatRequired',
-  [ACCOUNT_SETTINGS_MESSAGES.emailRequired]: 'accountSettings.emailRequired',
-  [ACCOUNT_SETTINGS_MESSAGES.emailInvalid]: 'accountSettings.emailInvalid',
-  [ACCOUNT_SETTINGS_MESSAGES.pcNumberRequired]: 'accountSettings.pcNumberRequired',
-  [ACCOUNT_SETTINGS_MESSAGES.pcNumberRange]: 'accountSettings.pcNumberRange',
-  [ACCOUNT_SETTINGS_MESSAGES.pcNumbersRequired]: 'accountSettings.pcNumbersRequired',
-  [ACCOUNT_SETTINGS_MESSAGES.pcNumbersInvalid]: 'accountSettings.pcNumbersInvalid',
-  [ACCOUNT_SETTINGS_MESSAGES.intervalRequired]: 'accountSettings.intervalRequired',
-  [ACCOUNT_SETTINGS_MESSAGES.intervalRange]: 'accountSettings.intervalRange',
-  [ACCOUNT_SETTINGS_MESSAGES.twoFactorNeedsEmail]: 'accountSettings.twoFactorNeedsEmail',
-  [ACCOUNT_SETTINGS_MESSAGES.exportAddressesRequired]: 'accountSettings.exportAddressesRequired',
-};
+type SettingsMessage = keyof typeof ACCOUNT_SETTINGS_MESSAGES;
+/** Each contract message's catalogue entry: accountSettings.<its key> (the type checks the catalogue has them all). */
+const MESSAGE_IDS: Record<string, MessageId> = Object.fromEntries(
+  (Object.keys(ACCOUNT_SETTINGS_MESSAGES) as SettingsMessage[]).map((key) => [
+    ACCOUNT_SETTINGS_MESSAGES[key],
+    `accountSettings.${key}` satisfies MessageId,
+  ]),
+);
 
 /** The form as the contract checks it: the PC number only where the field is shown (SPEC §6). */
 const formOf = (draft: SettingsDraft, showsPcNumber: boolean) => ({

@@ -8,13 +8,7 @@ export type AlarmMarksActor = ActorRefFrom<typeof alarmMarksMachine>;
 export type AlarmMarksStatus = 'hidden' | 'loading' | 'shown' | 'failed';
 
 export const selectMarksStatus = (s: AlarmMarksSnapshot): AlarmMarksStatus =>
-  s.matches({ showing: 'loading' })
-    ? 'loading'
-    : s.matches({ showing: 'shown' })
-      ? 'shown'
-      : s.matches({ showing: 'failed' })
-        ? 'failed'
-        : 'hidden';
+  (['loading', 'shown', 'failed'] as const).find((state) => s.matches({ showing: state })) ?? 'hidden';
 /** The marks drawn (the same object until the next answer); null while none are. */
 export const selectMarks = (s: AlarmMarksSnapshot): AlarmMarks | null =>
   s.matches({ showing: 'shown' }) ? s.context.marks : null;

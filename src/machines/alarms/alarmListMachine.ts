@@ -9,6 +9,7 @@ import { applyEntry, newAlarmCodes, reconnectDelay } from './alarmEntries';
 import type { AlarmListEvent, AlarmPreferences, AlarmSettings, AlarmSignal } from './alarmList.events';
 import { ALARM_SYSTEM_IDS } from './alarmsSystem';
 import type { NotificationPermissionState } from '../../services/alarmBrowser';
+import { requestPermission } from './notificationPermission';
 import { notificationTestMachine } from './notificationTestMachine';
 import { pushSubscriptionMachine } from './pushSubscriptionMachine';
 import { notProvided } from '../notProvided';
@@ -57,8 +58,8 @@ export const alarmListMachine = setup({
     alarmStream: fromCallback<AlarmListEvent, { lastEventId: string | null }>(() => () => {}),
     // POST /api/v2/account/settings with the switches (provided).
     saveSettings: fromPromise<void, AlarmSettings>(() => Promise.resolve()),
-    // Notification.requestPermission, before browser notifications are switched on (provided).
-    requestPermission: fromPromise<NotificationPermissionState>(() => Promise.resolve('denied')),
+    // Before browser notifications are switched on.
+    requestPermission,
     alarmHistory: alarmHistoryMachine,
     alarmAcknowledge: alarmAcknowledgeMachine,
     alarmShelving: alarmShelvingMachine,

@@ -1,7 +1,8 @@
-import { enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { enqueueActions, sendTo, setup } from 'xstate';
 import { notificationOf, notifications } from '../notifications/notify';
 import { ALARM_SYSTEM_IDS } from './alarmsSystem';
 import type { NotificationPermissionState } from '../../services/alarmBrowser';
+import { requestPermission } from './notificationPermission';
 import type { NotificationTestEvent, TestNotificationSent } from './notificationTest.events';
 import type { PushSubscriptionEvent } from './pushSubscription.events';
 import { notProvided } from '../notProvided';
@@ -14,8 +15,7 @@ import { notProvided } from '../notProvided';
 export const notificationTestMachine = setup({
   types: { events: {} as NotificationTestEvent },
   actors: {
-    // Notification.requestPermission (provided; it answers at once when the user already chose).
-    requestPermission: fromPromise<NotificationPermissionState>(() => Promise.resolve('denied')),
+    requestPermission,
     // GET /api/v2/test-notification (provided).
     sendTest: notProvided<TestNotificationSent>('sendTest'),
   },

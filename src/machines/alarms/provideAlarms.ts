@@ -9,9 +9,9 @@ import { alarmListMachine } from './alarmListMachine';
 import { notificationTestMachine } from './notificationTestMachine';
 import { pushSubscriptionMachine } from './pushSubscriptionMachine';
 
-/** The services of the alarm workflows: the API, the SSE stream and the browser's sound, notifications and push. */
 /** The alarm list (and the workflows it spawns) bound to their services. */
 export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices) {
+  const requestPermission = fromPromise(() => browser.requestPermission());
   return alarmListMachine.provide({
     actors: {
       loadAlarms: fromPromise(() => api.listAlarms()),
@@ -26,7 +26,7 @@ export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices
       saveSettings: fromPromise(async ({ input }: { input: AlarmSettings }) => {
         await api.saveAlarmSettings(input);
       }),
-      requestPermission: fromPromise(() => browser.requestPermission()),
+      requestPermission,
       alarmHistory: alarmHistoryMachine.provide({
         actors: {
           loadHistory: fromPromise(({ input }: { input: AlarmHistoryQuery }) => api.alarmHistory(input)),
@@ -72,7 +72,7 @@ export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices
       }),
       notificationTest: notificationTestMachine.provide({
         actors: {
-          requestPermission: fromPromise(() => browser.requestPermission()),
+          requestPermission,
           sendTest: fromPromise(async () => (await api.testNotification()).kind),
         },
       }),

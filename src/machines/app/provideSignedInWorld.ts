@@ -1,16 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type {
-  DashboardGroupSaveInput,
-  DepartmentNamesQuery,
-  LinesQuery,
-  PagesQuery,
-} from '../../services/api';
-import type {
-  DashboardsSorting,
-  DashboardUpdateInput,
-  DeviceConfigurationSave,
-  LineWriteRequest,
-} from '#contracts';
+import type { LinesQuery } from '../../services/api';
+import type { DashboardUpdateInput, DeviceConfigurationSave, LineWriteRequest } from '#contracts';
 import type { AnnotationsSave } from '../annotations/annotations.events';
 import type { DashboardEditorEvent } from '../dashboardEditor/dashboardEditor.events';
 import { provideAccountDialogs } from '../accountDialogs/provideAccountDialogs';
@@ -19,14 +9,14 @@ import { annotationsMachine } from '../annotations/annotationsMachine';
 import { dashboardEditorMachine } from '../dashboardEditor/dashboardEditorMachine';
 import { widgetDownloadLogic } from '../dashboardEditor/widgetDownload';
 import { provideHistoryQuery } from '../historyQuery/provideHistoryQuery';
-import { dashboardsMachine } from '../dashboards/dashboardsMachine';
+import { provideDashboards } from '../dashboards/provideDashboards';
 import { readFile, saveFile } from '../../services/download';
 import { browserTimeZone } from '../../services/timeZone';
 import { deviceConfigurationMachine } from '../deviceConfiguration/deviceConfigurationMachine';
 import { notFoundPath, type PageAddress } from '../devicePage/devicePage.types';
 import { devicePageMachine } from '../devicePage/devicePageMachine';
 import { deviceTreeMachine } from '../deviceTree/deviceTreeMachine';
-import { provideImportWizard } from '../importWizard/provideImportWizard';
+import { deviceLookups } from '../deviceLookups';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
 import { provideWidgetEditor } from '../widgetEditor/provideWidgetEditor';
@@ -44,6 +34,7 @@ import type { SignedInWorld } from './signedInWorld';
  */
 export function provideSignedInWorld(services: AppServices): SignedInWorld {
   const { api, navigation, socket, alarms } = services;
+  const lookups = deviceLookups(api);
   const lineEdit = lineEditMachine.provide({
     actors: { writeLine: fromPromise(({ input }: { input: LineWriteRequest }) => api.writeLine(input)) },
   });
@@ -55,40 +46,13 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
     reports: provideReports({ api, address: browserReportAddress, saveFile, timeZone: browserTimeZone }),
     deviceTree: deviceTreeMachine.provide({
       actors: {
-        loadTree: fromPromise(() => api.getDeviceTree()),
-        loadNames: fromPromise(({ input }: { input: DepartmentNamesQuery }) => api.departmentNames(input)),
-        loadPages: fromPromise(({ input }: { input: PagesQuery }) => api.pages(input)),
-        loadLines: fromPromise(({ input }: { input: LinesQuery }) => api.lines(input)),
+        loadTree: lookups.tree,
+        loadNames: lookups.names,
+        loadPages: lookups.pages,
+        loadLines: lookups.lines,
       },
     }),
-    dashboards: dashboardsMachine.provide({
-      actors: {
-        loadDashboards: fromPromise(() => api.listDashboards()),
-        createDashboard: fromPromise(({ input }: { input: { name: string } }) => api.createDashboard(input)),
-        renameDashboard: fromPromise(({ input }: { input: { id: string; name: string } }) =>
-          api.renameDashboard(input.id, input.name),
-        ),
-        deleteDashboard: fromPromise(({ input }: { input: { id: string } }) => api.deleteDashboard(input.id)),
-        favoriteDashboard: fromPromise(({ input }: { input: { id: string } }) =>
-          api.favoriteDashboard(input.id),
-        ),
-        saveSorting: fromPromise(({ input }: { input: DashboardsSorting }) =>
-          api.updateDashboardsSorting(input),
-        ),
-        validateGroupName: fromPromise(({ input }: { input: { id?: string; name: string } }) =>
-          api.validateDashboardGroupName(input),
-        ),
-        saveGroup: fromPromise(({ input }: { input: DashboardGroupSaveInput }) =>
-          input.id === undefined
-            ? api.createDashboardGroup(input)
-            : api.updateDashboardGroup({ ...input, id: input.id }),
-        ),
-        deleteGroup: fromPromise(({ input }: { input: { id: string } }) =>
-          api.deleteDashboardGroup(input.id),
-        ),
-        exportDashboard: fromPromise(({ input }: { input: { id: string } }) => api.exportDashboard(input.id)),
-        importWizard: provideImportWizard(api, readFile),
-      },
+    dashboards: provideDashboards(api, readFile).provide({
       actions: {
         navigate: (_, { path }) => navigation.go(path),
         redirectToNotFound: (_, { message }) => navigation.redirect(notFoundPath(message)),
@@ -101,7 +65,7 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
         lookupDepartment: fromPromise(({ input, system }: { input: PageAddress; system: SystemLike }) =>
           lookupDepartment(api, system, input),
         ),
-        loadLines: fromPromise(({ input }: { input: LinesQuery }) => api.lines(input)),
+        loadLines: lookups.lines,
         refreshLines: fromPromise(({ input }: { input: LinesQuery }) => api.refreshLines(input)),
         lineEdit,
       },

@@ -1,20 +1,13 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
-import type {
-  DepartmentName,
-  DepartmentNamesQuery,
-  LinesQuery,
-  LinesResult,
-  PagesQuery,
-  PagesResult,
-} from '../../services/api';
+import type { DepartmentName } from '../../services/api';
 import type { DeviceTreeItem, Line, Page } from '#contracts';
+import { deviceLookupsNotProvided } from '../deviceLookups';
 import type { NotificationsEvent } from '../notifications/notifications.events';
 import type { DeviceTreeContext, DeviceTreeInput } from './deviceTree.context';
 import type { DeviceTreeEvent, PageAddress, TreeNodeKind, TreeSettings } from './deviceTree.events';
 import * as tree from './treeModel';
 import { failedDepartmentName, namesStale } from './treeQueues';
 import { notifications } from '../notifications/notify';
-import { notProvided } from '../notProvided';
 
 export type { DeviceTreeContext, DeviceTreeInput } from './deviceTree.context';
 
@@ -39,10 +32,10 @@ export const deviceTreeSetup = setup({
   },
   actors: {
     // Provided by provideApp (the devices API); these defaults only fail loudly.
-    loadTree: notProvided<DeviceTreeItem[]>('loadTree'),
-    loadNames: notProvided<DepartmentName[], DepartmentNamesQuery>('loadNames'),
-    loadPages: notProvided<PagesResult, PagesQuery>('loadPages'),
-    loadLines: notProvided<LinesResult, LinesQuery>('loadLines'),
+    loadTree: deviceLookupsNotProvided.tree('loadTree'),
+    loadNames: deviceLookupsNotProvided.names('loadNames'),
+    loadPages: deviceLookupsNotProvided.pages('loadPages'),
+    loadLines: deviceLookupsNotProvided.lines('loadLines'),
   },
   guards: {
     isExpanded: ({ context }, params: Node) => context.expanded[params.kind] === params.id,

@@ -12,13 +12,7 @@ export type EscalationPolicyActor = ActorRefFrom<typeof escalationPolicyMachine>
 export type EscalationView = 'loading' | 'loadFailed' | 'editing' | 'saving';
 
 export const selectView = (s: EscalationSnapshot): EscalationView =>
-  s.matches('loading')
-    ? 'loading'
-    : s.matches('loadFailed')
-      ? 'loadFailed'
-      : s.matches('saving')
-        ? 'saving'
-        : 'editing';
+  (['loading', 'loadFailed', 'saving'] as const).find((state) => s.matches(state)) ?? 'editing';
 export const selectTab = (s: EscalationSnapshot): EscalationTab => s.context.tab;
 export const selectProblem = (s: EscalationSnapshot): EscalationProblem => s.context.problem;
 export const selectSaved = (s: EscalationSnapshot): boolean => s.context.saved;

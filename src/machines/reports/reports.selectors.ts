@@ -12,25 +12,13 @@ export type ReportsView = 'starting' | 'unavailable' | 'choosing' | 'loading' | 
 export type ReportsBusy = 'idle' | 'downloading' | 'writingAction' | 'signingOff';
 
 export const selectView = (s: ReportsSnapshot): ReportsView =>
-  s.matches('starting')
-    ? 'starting'
-    : s.matches('unavailable')
-      ? 'unavailable'
-      : s.matches({ ready: 'choosing' })
-        ? 'choosing'
-        : s.matches({ ready: 'loading' })
-          ? 'loading'
-          : s.matches({ ready: 'failed' })
-            ? 'failed'
-            : 'shown';
+  (['starting', 'unavailable'] as const).find((state) => s.matches(state)) ??
+  (['choosing', 'loading', 'failed'] as const).find((state) => s.matches({ ready: state })) ??
+  'shown';
 export const selectBusy = (s: ReportsSnapshot): ReportsBusy =>
-  s.matches({ ready: { shown: 'downloading' } })
-    ? 'downloading'
-    : s.matches({ ready: { shown: 'writingAction' } })
-      ? 'writingAction'
-      : s.matches({ ready: { shown: 'signingOff' } })
-        ? 'signingOff'
-        : 'idle';
+  (['downloading', 'writingAction', 'signingOff'] as const).find((state) =>
+    s.matches({ ready: { shown: state } }),
+  ) ?? 'idle';
 export const selectStores = (s: ReportsSnapshot): readonly StoreOption[] => s.context.stores;
 export const selectStore = (s: ReportsSnapshot): string => s.context.choice.store ?? '';
 export const selectFrom = (s: ReportsSnapshot): string => s.context.choice.from;

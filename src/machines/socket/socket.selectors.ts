@@ -6,15 +6,19 @@ type SocketSnapshot = SnapshotFrom<typeof socketMachine>;
 
 export type SocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
 
+/** The connection was lost and is on its way back: waiting after a drop, a restart or a refusal, or opening again. */
+const reconnecting = (s: SocketSnapshot): boolean =>
+  s.matches('dropped') ||
+  s.matches('restarting') ||
+  s.matches('crowded') ||
+  s.matches({ live: 'reconnecting' });
+
 export const selectSocketStatus = (s: SocketSnapshot): SocketStatus =>
   s.matches({ live: 'connected' })
     ? 'connected'
     : s.matches({ live: 'connecting' })
       ? 'connecting'
-      : s.matches('dropped') ||
-          s.matches('restarting') ||
-          s.matches('crowded') ||
-          s.matches({ live: 'reconnecting' })
+      : reconnecting(s)
         ? 'reconnecting'
         : 'stopped';
 
@@ -23,11 +27,7 @@ export const selectSocketStatus = (s: SocketSnapshot): SocketStatus =>
  * snapshot since. Values on screen are then as old as their report time, not live.
  */
 export const selectLivePaused = (s: SocketSnapshot): boolean =>
-  s.matches('dropped') ||
-  s.matches('restarting') ||
-  s.matches('crowded') ||
-  s.matches({ live: 'reconnecting' }) ||
-  s.matches({ live: { connected: { data: 'resyncing' } } });
+  reconnecting(s) || s.matches({ live: { connected: { data: 'resyncing' } } });
 
 /** When the connection was lost (ms), while live data is paused; null otherwise. */
 export const selectPausedSince = (s: SocketSnapshot): number | null =>

@@ -1,13 +1,6 @@
 import { assign, not, raise, setup } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
-import type {
-  DepartmentName,
-  DepartmentNamesQuery,
-  LinesQuery,
-  LinesResult,
-  PagesQuery,
-  PagesResult,
-} from '../../services/api';
+import type { DepartmentName } from '../../services/api';
 import type { Department, DeviceTreeItem, Line, Page } from '#contracts/devices';
 import type { WidgetType } from '#contracts/widgets';
 import type { UserPreferences } from '../userPreferences';
@@ -31,7 +24,7 @@ import type {
   WidgetElementEvent,
   WidgetElementOutput,
 } from './widgetElement.events';
-import { notProvided } from '../notProvided';
+import { deviceLookupsNotProvided } from '../deviceLookups';
 
 export interface WidgetElementInput {
   element: EditorElement;
@@ -102,10 +95,10 @@ export const widgetElementSetup = setup({
   },
   actors: {
     // Provided by provideWidgetEditor (the devices API); these defaults only fail loudly.
-    loadDevices: notProvided<DeviceTreeItem[]>('loadDevices'),
-    loadDepartments: notProvided<DepartmentName[], DepartmentNamesQuery>('loadDepartments'),
-    loadPages: notProvided<PagesResult, PagesQuery>('loadPages'),
-    loadLines: notProvided<LinesResult, LinesQuery>('loadLines'),
+    loadDevices: deviceLookupsNotProvided.tree('loadDevices'),
+    loadDepartments: deviceLookupsNotProvided.names('loadDepartments'),
+    loadPages: deviceLookupsNotProvided.pages('loadPages'),
+    loadLines: deviceLookupsNotProvided.lines('loadLines'),
     colourPicker: colourPickerMachine,
     elementBuffer: elementBufferMachine,
   },

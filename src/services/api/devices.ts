@@ -33,9 +33,9 @@ async function notWritten(response: Response): Promise<LineWriteOutcome | null> 
 export type DepartmentNamesQuery = v.InferInput<typeof DepartmentNamesRequest>;
 export type DepartmentName = v.InferOutput<typeof DepartmentNamesResponse>[number];
 export type PagesQuery = v.InferInput<typeof PagesRequest>;
-export type PagesResult = v.InferOutput<typeof PagesResponse>;
+type PagesResult = v.InferOutput<typeof PagesResponse>;
 export type LinesQuery = v.InferInput<typeof LinesRequest>;
-export type LinesResult = v.InferOutput<typeof LinesResponse>;
+type LinesResult = v.InferOutput<typeof LinesResponse>;
 
 /** The tenant's devices: their tree, departments, pages and lines, line writes and device configuration. */
 export interface DevicesApi {
