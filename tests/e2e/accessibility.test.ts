@@ -2,7 +2,7 @@ import { PAGE_TIMEOUT_MS } from './support/session';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, COLOUR_RULES } from './support/axe';
-import { launchBrowser, signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { launchBrowser, signInAs, tenantUrl } from './support/browser';
 import { focusedWithoutRing } from './support/focus';
 import { palettesOf, wearPalette, type Palette } from './support/palettes';
 import { signedInRoutes } from './support/screens';
@@ -38,8 +38,7 @@ async function walk(page: Page, worn: Palette, others: readonly Palette[]) {
   await page.goto(tenantUrl('demo', '/recover-password?token=expired'));
   await page.getByText('Recovery token is invalid or expired').waitFor();
   await scan('recover password, link expired');
-  await signIn(page, 'admin', 'Admin123');
-  await waitUntilSignedIn(page, 'admin');
+  await signInAs(page, 'admin', 'Admin123');
   for (const route of signedInRoutes()) {
     await page.goto(tenantUrl('demo', route.path));
     await route.shown(page).waitFor();
@@ -97,8 +96,7 @@ describe('axe finds nothing serious or critical on any screen or dialog, in both
       await page.goto(tenantUrl('acme', '/login'));
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       found.login = await blockingViolations(page);
-      await signIn(page, 'admin', 'Admin123', 'acme');
-      await waitUntilSignedIn(page, 'admin');
+      await signInAs(page, 'admin', 'Admin123', 'acme');
       await signedInRoutes('acme')[0]!.shown(page).waitFor();
       found['favorite dashboard'] = await blockingViolations(page);
       expect(Object.fromEntries(Object.entries(found).filter(([, list]) => list.length))).toEqual({});

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiRequest } from './support/api';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { apiToken } from './support/pathSession';
+import { signInAs } from './support/browser';
 import { openAccountSettings, saveAccountSettings } from './support/accountSettings';
 import { useBrowserPage } from './support/session';
 
@@ -9,12 +10,7 @@ const DEVICE = { hexacode: '2D0001', name: 'Warehouse cold room' };
 
 /** SPEC §9's defaults back for the operator, through the API: a failed step must not leave them in German. */
 async function restoreOperatorSettings(): Promise<void> {
-  const login = await apiRequest('demo', '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'operator', password: 'Operator123' }),
-  });
-  const token = JSON.parse(login.body).token.id as string;
+  const token = await apiToken('demo', 'operator', 'Operator123');
   const response = await apiRequest('demo', '/api/v2/account/settings', {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -28,8 +24,7 @@ describe('account settings', () => {
   afterAll(restoreOperatorSettings);
 
   it('speaks German and names devices by name as soon as the settings are saved, without a reload', async () => {
-    await signIn(page(), 'operator', 'Operator123');
-    await waitUntilSignedIn(page(), 'operator');
+    await signInAs(page(), 'operator', 'Operator123');
     const tree = page().getByRole('tree', { name: 'Devices' });
     await tree.getByRole('button', { name: `Expand ${DEVICE.hexacode}` }).waitFor();
     let loads = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmHealth } from '#contracts';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signInAs } from './support/browser';
 import { apiClient } from './support/dashboardApi';
 import { useBrowserPage } from './support/session';
 
@@ -21,8 +21,7 @@ describe('alarm health', () => {
 
     const p = page();
     await p.setViewportSize({ width: 360, height: 740 });
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
     await p.getByRole('button', { name: /^Account menu/ }).click();
     await p.getByRole('menuitem', { name: 'Alarm health' }).click();
     const dialog = p.getByRole('dialog', { name: 'Alarm health' });

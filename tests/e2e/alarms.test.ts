@@ -1,29 +1,13 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ALARM_STREAM_PATH } from '#contracts';
 import { eventually } from '../../server/src/testing/wait';
-import { signIn, waitUntilSignedIn } from './support/browser';
-import { adminToken, call, mailsWith } from './support/demoAlarms';
+import { bellCount, signInWithAlarmStream } from './support/alarmBell';
+import { adminToken, call, COLD_ROOM as DEVICE, forceColdRoomAlarm, mailsWith } from './support/demoAlarms';
 import { useBrowserPage } from './support/session';
 
-/** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
-const DEVICE = '2D0001';
 const MAIL_TO = 'night-shift@demo.example';
 
 /** What a demo operator would do with the documented on-demand route: the simulated device raises or clears. */
-const forceAlarm = (token: string, raised: boolean) =>
-  call(token, 'POST', '/api/v2/demo/alarms', {
-    hexacode: DEVICE,
-    department: '1.0',
-    code: 'HIGH_TEMPERATURE',
-    raised,
-  });
-
-/** The number the bell announces ("Alarms, 3 active"). */
-async function bellCount(page: Page): Promise<number> {
-  const label = await page.getByRole('button', { name: /^Alarms, \d+ active$/ }).getAttribute('aria-label');
-  return Number(/(\d+)/.exec(label ?? '')?.[1]);
-}
+const forceAlarm = (token: string, raised: boolean) => forceColdRoomAlarm(token, 'HIGH_TEMPERATURE', raised);
 
 describe('alarms, from a device to the operator', () => {
   const page = useBrowserPage();
@@ -39,15 +23,7 @@ describe('alarms, from a device to the operator', () => {
         enableAlarmEmailExport: true,
         alarmEmailExportAddresses: [MAIL_TO],
       });
-      // The server queues a stream's registration before it sends the stream's headers: any alarm raised once
-      // the browser has them reaches this page.
-      const streamOpened = page().waitForResponse((response) => response.url().endsWith(ALARM_STREAM_PATH));
-      await signIn(page(), 'admin', 'Admin123');
-      await waitUntilSignedIn(page(), 'admin');
-      const bell = page().getByRole('button', { name: /^Alarms, \d+ active$/ });
-      await bell.waitFor();
-      await streamOpened;
-      const before = await bellCount(page());
+      const { bell, before } = await signInWithAlarmStream(page());
 
       await forceAlarm(token, true);
       await eventually(async () => (await bellCount(page())) > before, {

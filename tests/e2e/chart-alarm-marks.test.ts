@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { signInAs, tenantUrl } from './support/browser';
 import { apiClient } from './support/dashboardApi';
-import { adminToken, call } from './support/demoAlarms';
+import { adminToken, COLD_ROOM as DEVICE, forceColdRoomAlarm } from './support/demoAlarms';
 import { useBrowserPage } from './support/session';
 
-/** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
-const DEVICE = '2D0001';
 const CURVES = 'Dairy case 1 · last 30 days';
 const CHART = 'Warehouse cold room · last 30 days';
 
-/** The simulated device raises or clears `code` (the demo's documented on-demand route). */
-const forceAlarm = (token: string, raised: boolean) =>
-  call(token, 'POST', '/api/v2/demo/alarms', {
-    hexacode: DEVICE,
-    department: '1.0',
-    code: 'LOW_TEMPERATURE',
-    raised,
-  });
+/** The cold room's alarm whose mark the chart shows. */
+const forceAlarm = (token: string, raised: boolean) => forceColdRoomAlarm(token, 'LOW_TEMPERATURE', raised);
 
 describe('alarm marks on a history chart', () => {
   const page = useBrowserPage();
@@ -44,8 +36,7 @@ describe('alarm marks on a history chart', () => {
     await forceAlarm(token, true);
     try {
       const p = page();
-      await signIn(p, 'admin', 'Admin123');
-      await waitUntilSignedIn(p, 'admin');
+      await signInAs(p, 'admin', 'Admin123');
       await p.goto(tenantUrl('demo', `/dashboard/${created.id}`));
       const chart = p.getByRole('article', { name: CHART });
       const toggle = chart.getByRole('button', { name: 'Show alarms' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { signInAs, tenantUrl } from './support/browser';
 import { apiClient } from './support/dashboardApi';
 import { useBrowserPage } from './support/session';
 
@@ -25,8 +25,7 @@ describe('charts in the browser', () => {
       await drawn;
       await route.continue();
     });
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
     await p.goto(tenantUrl('demo', `/dashboard/${dashboard.id}`));
     const bars = p.getByRole('article', { name: BARS });
     await bars.locator('canvas').waitFor();
@@ -46,8 +45,7 @@ describe('charts in the browser', () => {
 
   it('keeps the range chosen for a chart in the address: a reload shows the same range', async () => {
     const p = page();
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
     await p.getByRole('link', { name: 'Last weeks' }).click();
     const chart = p.getByRole('article', { name: CURVES });
     await chart.getByRole('button', { name: /^Range shown by/ }).click();

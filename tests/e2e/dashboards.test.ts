@@ -2,18 +2,14 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, DashboardsList } from '#contracts';
 import { apiRequest } from './support/api';
+import { apiToken } from './support/pathSession';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signInAs } from './support/browser';
+import { choose, createDashboard } from './support/dashboardScreen';
 import { useBrowserPage } from './support/session';
 import { eventually } from '../../server/src/testing/wait';
-
-/** Picks `option` in the Headless UI listbox named `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('button', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 /** The real-time types and what the type selector calls them. */
 const TYPES = [
@@ -48,12 +44,7 @@ const widget = (page: Page, name: string) => page.getByRole('article', { name })
 
 /** The stored dashboard named `name` of `username`, through the API (as the server keeps it). */
 async function storedDashboard(tenant: string, username: string, password: string, name: string) {
-  const login = await apiRequest(tenant, '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, domain: tenant, rememberMe: false, type: 'DOMAIN' }),
-  });
-  const authorization = `Bearer ${JSON.parse(login.body).token.id}`;
+  const authorization = `Bearer ${await apiToken(tenant, username, password)}`;
   const list = JSON.parse(
     (await apiRequest(tenant, '/api/v2/dashboards/', { headers: { authorization } })).body,
   );
@@ -79,15 +70,10 @@ describe('dashboards', () => {
   it('builds a dashboard of every real-time widget type, arranges it, saves it and finds it after a reload', async () => {
     const p = page();
     await p.setViewportSize({ width: 1600, height: 1000 });
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
     // The admin lands on the favourite dashboard: a dialog opened before that navigation would close with it.
     await p.getByRole('heading', { name: 'Store 101 overview', level: 1 }).waitFor();
-    await p.getByRole('button', { name: 'Create dashboard' }).click();
-    const prompt = p.getByRole('dialog', { name: 'Create dashboard' });
-    await prompt.getByRole('textbox', { name: 'Title' }).fill('E2E every widget');
-    await prompt.getByRole('textbox', { name: 'Title' }).press('Enter');
-    await p.getByRole('heading', { name: 'E2E every widget', level: 1 }).waitFor();
+    await createDashboard(p, 'E2E every widget');
 
     await p.getByRole('button', { name: 'Edit dashboard' }).click();
     for (const [, label] of TYPES) await addWidget(p, label, `E2E ${label}`);
@@ -125,13 +111,8 @@ describe('dashboards', () => {
   it('arranges widgets on a tablet, by pointer and by keyboard, in the reading order the desktop keeps', async () => {
     const p = page();
     await p.setViewportSize({ width: 1024, height: 768 });
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
-    await p.getByRole('button', { name: 'Create dashboard' }).click();
-    const prompt = p.getByRole('dialog', { name: 'Create dashboard' });
-    await prompt.getByRole('textbox', { name: 'Title' }).fill('E2E tablet');
-    await prompt.getByRole('textbox', { name: 'Title' }).press('Enter');
-    await p.getByRole('heading', { name: 'E2E tablet', level: 1 }).waitFor();
+    await signInAs(p, 'admin', 'Admin123');
+    await createDashboard(p, 'E2E tablet');
     await p.getByRole('button', { name: 'Edit dashboard' }).click();
     await addWidget(p, 'Metric card', 'E2E first');
     await addWidget(p, 'Metric card', 'E2E second');
@@ -168,8 +149,7 @@ describe('dashboards', () => {
   it('gives the stored copy back when the operator declines to save', async () => {
     const p = page();
     await p.setViewportSize({ width: 1600, height: 1000 });
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
     await p.getByRole('link', { name: 'Compressor packs' }).click();
     await p.getByRole('heading', { name: 'Compressor packs', level: 1 }).waitFor();
     await widget(p, 'Condenser').waitFor();
@@ -232,8 +212,7 @@ describe('dashboards', () => {
   it('exports a dashboard, imports it into the acme tenant with its devices mapped, and shows live values', async () => {
     const p = page();
     await p.setViewportSize({ width: 1600, height: 1000 });
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
     await p.getByRole('link', { name: 'Cold rooms' }).click();
     await p.getByRole('heading', { name: 'Cold rooms', level: 1 }).waitFor();
     await p.getByRole('button', { name: 'Account menu' }).click();
@@ -248,8 +227,7 @@ describe('dashboards', () => {
     await p.getByRole('menuitem', { name: 'Logout' }).click();
     await p.waitForURL((url) => url.pathname === '/login');
 
-    await signIn(p, 'admin', 'Admin123', 'acme');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123', 'acme');
     await p.getByRole('button', { name: 'Account menu' }).click();
     await p.getByRole('menuitem', { name: 'Upload dashboard' }).click();
     const wizard = p.getByRole('dialog', { name: 'Upload dashboard' });
@@ -285,8 +263,7 @@ describe('dashboards', () => {
   it('changes a setpoint from a widget with line edit on, and the widget shows the new value', async () => {
     const p = page();
     await p.setViewportSize({ width: 1600, height: 1000 });
-    await signIn(p, 'operator', 'Operator123');
-    await waitUntilSignedIn(p, 'operator');
+    await signInAs(p, 'operator', 'Operator123');
     await p.getByRole('link', { name: 'Cold rooms' }).click();
     await p.getByRole('button', { name: 'Edit dashboard' }).click();
     await p.getByRole('button', { name: 'Edit widget Room temperatures' }).click();

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signInAs } from './support/browser';
 import { useBrowserPage } from './support/session';
 
 describe('device configuration', () => {
@@ -7,8 +7,7 @@ describe('device configuration', () => {
 
   it('renames a department and the sidebar shows the new name', async () => {
     // The demo operator's configuration is their own: other tests sign in as admin and keep the seeded names.
-    await signIn(page(), 'operator', 'Operator123');
-    await waitUntilSignedIn(page(), 'operator');
+    await signInAs(page(), 'operator', 'Operator123');
     await page().getByRole('button', { name: 'Account menu' }).click();
     await page().getByRole('menuitem', { name: 'Device configuration' }).click();
     const dialog = page().getByRole('dialog', { name: 'Device configuration' });

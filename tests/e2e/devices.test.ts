@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../server/src/testing/wait';
-import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { signInAs, tenantUrl } from './support/browser';
 import { connectTestDevice } from './support/device';
 import { useBrowserPage } from './support/session';
 
@@ -16,8 +16,7 @@ async function lineValue(page: Page, name: string): Promise<number> {
 }
 
 async function signInAsAdmin(page: Page) {
-  await signIn(page, 'admin', 'Admin123');
-  await waitUntilSignedIn(page, 'admin');
+  await signInAs(page, 'admin', 'Admin123');
 }
 
 describe('devices, live', () => {

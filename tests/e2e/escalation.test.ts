@@ -1,20 +1,19 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ALARM_STREAM_PATH, type AlarmEntry } from '#contracts';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import type { AlarmEntry } from '#contracts';
 import { eventually } from '../../server/src/testing/wait';
+import { bellCount, signInWithAlarmStream } from './support/alarmBell';
 import { apiRequest } from './support/api';
-import { adminToken, call, mailsWith } from './support/demoAlarms';
+import {
+  adminToken,
+  call,
+  COLD_ROOM as DEVICE,
+  forceColdRoomAlarm as forceAlarm,
+  mailsWith,
+} from './support/demoAlarms';
 import { useBrowserPage } from './support/session';
 
-/** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
-const DEVICE = '2D0001';
 const LEVEL_1 = 'store-staff@demo.example';
 const LEVEL_2 = 'store-manager@demo.example';
-
-/** The simulated device raises or clears `code` (the demo's documented on-demand route). */
-const forceAlarm = (token: string, code: string, raised: boolean) =>
-  call(token, 'POST', '/api/v2/demo/alarms', { hexacode: DEVICE, department: '1.0', code, raised });
 
 /** The e-mails of the outbox sent to `address`. */
 const mailsTo = (address: string) => mailsWith(`To: ${address}`);
@@ -29,11 +28,6 @@ async function alarmId(token: string, code: string): Promise<string> {
 async function escalationRounds(): Promise<number> {
   const { body } = await apiRequest('demo', '/metrics');
   return Number(/^coldwatch_escalation_rounds_total (\d+)$/m.exec(body)?.[1]);
-}
-
-async function bellCount(page: Page): Promise<number> {
-  const label = await page.getByRole('button', { name: /^Alarms, \d+ active$/ }).getAttribute('aria-label');
-  return Number(/(\d+)/.exec(label ?? '')?.[1]);
 }
 
 describe('escalation and shelving', () => {
@@ -88,14 +82,7 @@ describe('escalation and shelving', () => {
     { timeout: 120_000 },
     async () => {
       const token = await adminToken();
-      // The bell counts what the alarm stream has sent once its headers are in: then the count stands.
-      const streamOpened = page().waitForResponse((response) => response.url().endsWith(ALARM_STREAM_PATH));
-      await signIn(page(), 'admin', 'Admin123');
-      await waitUntilSignedIn(page(), 'admin');
-      const bell = page().getByRole('button', { name: /^Alarms, \d+ active$/ });
-      await bell.waitFor();
-      await streamOpened;
-      const before = await bellCount(page());
+      const { bell, before } = await signInWithAlarmStream(page());
       await forceAlarm(token, 'SENSOR_FAULT', true);
       await eventually(async () => (await bellCount(page())) > before, {
         what: 'the bell to count the alarm',

@@ -3,21 +3,14 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HistoryResult } from '#contracts';
 import { apiRequest } from './support/api';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { apiToken } from './support/pathSession';
+import { signInAs } from './support/browser';
+import { choose, createDashboard } from './support/dashboardScreen';
 import { useBrowserPage } from './support/session';
 
 const TENANT = 'acme';
 const DAY = 24 * 60 * 60_000;
 const CHART = 'Produce wall 1 · last 30 days';
-
-async function apiToken(): Promise<string> {
-  const login = await apiRequest(TENANT, '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Admin123' }),
-  });
-  return JSON.parse(login.body).token.id as string;
-}
 
 async function api<T>(token: string, method: string, path: string, body?: object): Promise<T> {
   const response = await apiRequest(TENANT, path, {
@@ -59,11 +52,10 @@ describe('history in the browser', () => {
     'shows a month of curves, switches presets, compares with the week before and zooms by dragging',
     { timeout: 150_000 },
     async () => {
-      const token = await apiToken();
+      const token = await apiToken(TENANT, 'admin', 'Admin123');
       await expect.poll(() => monthRecorded(token), { timeout: 60_000, interval: 1000 }).toBe(true);
       const p = page();
-      await signIn(p, 'admin', 'Admin123', TENANT);
-      await waitUntilSignedIn(p, 'admin');
+      await signInAs(p, 'admin', 'Admin123', TENANT);
       await p.getByRole('link', { name: 'Last weeks' }).click();
       await p.getByRole('heading', { name: 'Last weeks', level: 1 }).waitFor();
 
@@ -102,8 +94,7 @@ describe('history in the browser', () => {
 
   it('keeps an annotation added to a chart after a reload', async () => {
     const p = page();
-    await signIn(p, 'admin', 'Admin123', TENANT);
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123', TENANT);
     await p.getByRole('link', { name: 'Last weeks' }).click();
     const chart = p.getByRole('article', { name: CHART });
     await chart.getByRole('button', { name: `Annotations of ${CHART}` }).click();
@@ -126,17 +117,12 @@ describe('history in the browser', () => {
     'creates a buffer for a chart on an unrecorded line, records it, and downloads its rows as CSV',
     { timeout: 120_000 },
     async () => {
-      const token = await apiToken();
+      const token = await apiToken(TENANT, 'admin', 'Admin123');
       // The administrator allows itself five-second buffers, so the test sees samples arrive.
       await api(token, 'POST', '/api/v2/account/settings', { minBufferInterval: 5 });
       const p = page();
-      await signIn(p, 'admin', 'Admin123', TENANT);
-      await waitUntilSignedIn(p, 'admin');
-      await p.getByRole('button', { name: 'Create dashboard' }).click();
-      const prompt = p.getByRole('dialog', { name: 'Create dashboard' });
-      await prompt.getByRole('textbox', { name: 'Title' }).fill('E2E recording');
-      await prompt.getByRole('textbox', { name: 'Title' }).press('Enter');
-      await p.getByRole('heading', { name: 'E2E recording', level: 1 }).waitFor();
+      await signInAs(p, 'admin', 'Admin123', TENANT);
+      await createDashboard(p, 'E2E recording');
       await p.getByRole('button', { name: 'Edit dashboard' }).click();
       await p
         .getByRole('button', { name: /^Add (the first )?widget/ })
@@ -144,8 +130,7 @@ describe('history in the browser', () => {
         .click();
 
       const details = p.getByRole('dialog', { name: 'Add widget' });
-      await details.getByRole('button', { name: 'Widget type', exact: true }).click();
-      await p.getByRole('option', { name: 'Line chart' }).click();
+      await choose(p, details, 'Widget type', 'Line chart');
       await details.getByRole('textbox', { name: 'Name' }).fill('Supply air');
       await details.getByRole('button', { name: 'Edit element 1' }).click();
       const element = p.getByRole('dialog', { name: 'Widget element' });
@@ -155,8 +140,7 @@ describe('history in the browser', () => {
         ['Page', '1 Status'],
         ['Line', 'Supply air temperature'],
       ] as const) {
-        await element.getByRole('button', { name: label, exact: true }).click();
-        await p.getByRole('option', { name: option }).first().click();
+        await choose(p, element, label, option);
       }
       await element.getByText('No buffer of PC number 1 records this line').waitFor();
       await element.getByRole('button', { name: 'Create a buffer' }).click();

@@ -1,14 +1,13 @@
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { signInAs, tenantUrl } from './support/browser';
 import { useBrowserPage } from './support/session';
 
 const DEVICE_PAGE = '/2D0001/1/0/pages/1';
 
 /** Signs in and waits until the built app's service worker is active and controls the page. */
 async function signedInWithWorker(page: Page): Promise<string> {
-  await signIn(page, 'admin', 'Admin123');
-  await waitUntilSignedIn(page, 'admin');
+  await signInAs(page, 'admin', 'Admin123');
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {

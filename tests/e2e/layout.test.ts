@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signInAs } from './support/browser';
 import { apiClient } from './support/dashboardApi';
+import { choose, createDashboard } from './support/dashboardScreen';
 import { useBrowserPage } from './support/session';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -28,8 +29,7 @@ const textBoxesOf = (widget: Locator) =>
 
 async function signedIn(page: Page, width: number, height: number) {
   await page.setViewportSize({ width, height });
-  await signIn(page, 'admin', 'Admin123');
-  await waitUntilSignedIn(page, 'admin');
+  await signInAs(page, 'admin', 'Admin123');
   await page.getByRole('heading', { name: 'Store 101 overview', level: 1 }).waitFor();
 }
 
@@ -101,15 +101,10 @@ describe('the layout', () => {
     const p = page();
     // Just wide enough for the 12-column grid, where positions are what is stored (narrower grids reflow them).
     await signedIn(p, 1300, 900);
-    await p.getByRole('button', { name: 'Create dashboard' }).click();
-    const prompt = p.getByRole('dialog', { name: 'Create dashboard' });
-    await prompt.getByRole('textbox', { name: 'Title' }).fill('E2E first widget');
-    await prompt.getByRole('textbox', { name: 'Title' }).press('Enter');
-    await p.getByRole('heading', { name: 'E2E first widget', level: 1 }).waitFor();
+    await createDashboard(p, 'E2E first widget');
     await p.getByRole('button', { name: 'Add the first widget' }).click();
     const details = p.getByRole('dialog', { name: 'Add widget' });
-    await details.getByRole('button', { name: 'Widget type', exact: true }).click();
-    await p.getByRole('option', { name: 'Metric card' }).click();
+    await choose(p, details, 'Widget type', 'Metric card');
     await details.getByRole('textbox', { name: 'Name' }).fill('E2E card');
     await details.getByRole('button', { name: 'Edit element 1' }).click();
     const element = p.getByRole('dialog', { name: 'Widget element' });
@@ -119,8 +114,7 @@ describe('the layout', () => {
       ['Page', '1 Status'],
       ['Line', 'Air temperature'],
     ] as const) {
-      await element.getByRole('button', { name: field, exact: true }).click();
-      await p.getByRole('option', { name: option }).first().click();
+      await choose(p, element, field, option);
     }
     await element.getByRole('button', { name: 'Save' }).click();
     await element.waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { signInAs, tenantUrl } from './support/browser';
 import { connectTestDevice } from './support/device';
 import { killE2eServer } from './support/e2eServer';
 import { apiSession } from './support/pathSession';
@@ -16,8 +16,7 @@ const PAUSED = 'Live data paused, reconnecting…';
 const BACK_WITHIN_MS = 45_000;
 
 async function signInAsAdmin(page: Page) {
-  await signIn(page, 'admin', 'Admin123');
-  await waitUntilSignedIn(page, 'admin');
+  await signInAs(page, 'admin', 'Admin123');
 }
 
 const lines = (page: Page) => page.getByRole('list', { name: 'Lines' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, tenantUrl, waitUntilSignedIn, isHome } from './support/browser';
+import { isHome, signInAs, tenantUrl, waitUntilSignedIn } from './support/browser';
 import { useBrowserPage } from './support/session';
 
 const pathOf = (url: string) => new URL(url).pathname;
@@ -14,16 +14,14 @@ describe('guards, 404 and logout', () => {
   });
 
   it('sends a signed-in user from login back home', async () => {
-    await signIn(page(), 'admin', 'Admin123');
-    await waitUntilSignedIn(page(), 'admin');
+    await signInAs(page(), 'admin', 'Admin123');
     await page().goto(tenantUrl('demo', '/login'));
     await page().waitForURL(isHome);
     await waitUntilSignedIn(page(), 'admin');
   });
 
   it('shows the 404 page with its message and a link home', async () => {
-    await signIn(page(), 'admin', 'Admin123');
-    await waitUntilSignedIn(page(), 'admin');
+    await signInAs(page(), 'admin', 'Admin123');
     await page().goto(tenantUrl('demo', '/no/such/place?message=Device%20is%20not%20found'));
     await page().getByText('The page you were looking for does not exist').waitFor();
     await page().getByText('Device is not found').waitFor();
@@ -32,8 +30,7 @@ describe('guards, 404 and logout', () => {
   });
 
   it('logs out from the account menu and forgets the session', async () => {
-    await signIn(page(), 'admin', 'Admin123');
-    await waitUntilSignedIn(page(), 'admin');
+    await signInAs(page(), 'admin', 'Admin123');
     await page().getByRole('button', { name: 'Account menu' }).click();
     await page().getByRole('menuitem', { name: 'Logout' }).click();
     await page().waitForURL((url) => url.pathname === '/login');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHome, signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { isHome, signIn, signInAs, tenantUrl } from './support/browser';
 import { linkMailedTo } from './support/outbox';
 import { useBrowserPage } from './support/session';
 
@@ -32,8 +32,7 @@ describe('password recovery, from the login screen to the e-mail and back', () =
 
     await signIn(page(), 'admin', 'Admin123');
     await page().getByText('Invalid credentials').waitFor();
-    await signIn(page(), 'admin', 'Recovered42');
-    await waitUntilSignedIn(page(), 'admin');
+    await signInAs(page(), 'admin', 'Recovered42');
     expect(isHome(new URL(page().url()))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Fleet, FoodSafetyReport } from '#contracts';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signInAs } from './support/browser';
 import { apiClient } from './support/dashboardApi';
 import { useBrowserPage } from './support/session';
 
@@ -30,8 +30,7 @@ describe('the food-safety report of a store', () => {
 
     const p = page();
     await p.setViewportSize({ width: 360, height: 740 });
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
     await p.goto(new URL('/stores', p.url()).href);
     await p.getByRole('link', { name: `Food-safety report of ${COPENHAGEN}` }).click();
     await p.waitForURL(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations } from './support/axe';
-import { launchBrowser, signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { launchBrowser, signInAs, tenantUrl } from './support/browser';
 import { walkTour } from './support/dialogTour';
 import { palettesOf, wearPalette, type Palette } from './support/palettes';
 import { signedInRoutes } from './support/screens';
@@ -115,8 +115,7 @@ describe('every screen and dialog fits from a 360 px phone to a 1920 px desktop'
         await page.getByRole('button', { name: 'Sign in' }).waitFor();
         await shown('login');
         // The admin has every grant: every control an operator sees, the editing ones, and every dialog.
-        await signIn(page, 'admin', 'Admin123');
-        await waitUntilSignedIn(page, 'admin');
+        await signInAs(page, 'admin', 'Admin123');
         for (const route of signedInRoutes()) {
           await page.goto(tenantUrl('demo', route.path));
           await route.shown(page).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { totpAt } from '../../server/src/modules/auth/totp';
-import { signIn, tenantUrl, waitUntilSignedIn, isHome } from './support/browser';
+import { isHome, signIn, signInAs, tenantUrl, waitUntilSignedIn } from './support/browser';
 import { apiClient } from './support/dashboardApi';
 import { useBrowserPage } from './support/session';
 
@@ -8,8 +8,7 @@ describe('signing in', () => {
   const page = useBrowserPage();
 
   it('lands on the home screen with the username after a correct password', async () => {
-    await signIn(page(), 'admin', 'Admin123');
-    await waitUntilSignedIn(page(), 'admin');
+    await signInAs(page(), 'admin', 'Admin123');
     expect(isHome(new URL(page().url()))).toBe(true);
   });
 
@@ -70,8 +69,7 @@ describe('signing in', () => {
   });
 
   it('keeps the session across a reload', async () => {
-    await signIn(page(), 'admin', 'Admin123');
-    await waitUntilSignedIn(page(), 'admin');
+    await signInAs(page(), 'admin', 'Admin123');
     await page().reload();
     await waitUntilSignedIn(page(), 'admin');
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditPage, Fleet } from '#contracts';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signInAs } from './support/browser';
 import { apiClient } from './support/dashboardApi';
 import { apiRequest } from './support/api';
+import { apiToken } from './support/pathSession';
 import { useBrowserPage } from './support/session';
 
 const ODENSE = 'Store 103 Odense';
@@ -29,8 +30,7 @@ describe('the chain at a glance and the audit trail', () => {
 
     const p = page();
     await p.setViewportSize({ width: 360, height: 740 });
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
     await p.getByRole('button', { name: /^Account menu/ }).click();
     await p.getByRole('menuitem', { name: 'Stores' }).click();
     await p.waitForURL((url) => url.pathname === '/stores');
@@ -70,12 +70,7 @@ describe('the chain at a glance and the audit trail', () => {
       target: '1A0102 1.0 page 2 line 1',
       after: { value: '3.5', result: 'ACCEPTED' },
     });
-    const login = await apiRequest('demo', '/api/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Admin123' }),
-    });
-    const token = JSON.parse(login.body).token.id as string;
+    const token = await apiToken('demo', 'admin', 'Admin123');
     const csv = await apiRequest('demo', '/api/v2/audit?hexacode=1A0102&limit=1', {
       headers: { authorization: `Bearer ${token}`, accept: 'text/csv' },
     });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMail } from '../../server/src/modules/mail/testing';
 import { eventually } from '../../server/src/testing/wait';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signInAs } from './support/browser';
 import { e2eServer } from './support/e2eServer';
 import { useBrowserPage } from './support/session';
 
@@ -37,8 +37,7 @@ describe('support: a bug report reaches support, and its copy the sender', () =>
   it("sends a bug report with 'send me a copy' from the account menu", async () => {
     const title = `Door alarm stays red ${Date.now()}`;
     const description = 'Case 3 shows a door alarm after the door was closed.';
-    await signIn(page(), 'operator', 'Operator123');
-    await waitUntilSignedIn(page(), 'operator');
+    await signInAs(page(), 'operator', 'Operator123');
     await page()
       .getByRole('button', { name: /^Account menu/ })
       .click();

@@ -1,18 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DashboardsList } from '#contracts';
+import { alarmBell } from './support/alarmBell';
 import { apiRequest } from './support/api';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { apiToken } from './support/pathSession';
+import { signInAs, waitUntilSignedIn } from './support/browser';
 import { useBrowserPage } from './support/session';
 
 /** The names of the dashboards `username` owns, as the server lists them to that user. */
 async function dashboardNamesOf(username: string, password: string): Promise<string[]> {
-  const login = await apiRequest('demo', '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, domain: 'demo', rememberMe: false, type: 'DOMAIN' }),
-  });
-  const authorization = `Bearer ${JSON.parse(login.body).token.id}`;
+  const authorization = `Bearer ${await apiToken('demo', username, password)}`;
   const list = await apiRequest('demo', '/api/v2/dashboards/', { headers: { authorization } });
   return (JSON.parse(list.body) as DashboardsList).dashboards.map((dashboard) => dashboard.name);
 }
@@ -27,8 +24,7 @@ describe('switch account and switch back', () => {
 
   it('lets admin act as operator, come back, and read both in the switch history', async () => {
     const p = page();
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
 
     await openAccountMenuEntry(p, 'Switch account');
     const dialog = p.getByRole('dialog', { name: 'Switch account' });
@@ -45,7 +41,7 @@ describe('switch account and switch back', () => {
       await p.getByRole('link', { name }).first().waitFor();
     }
     // Something changed while switched: the operator's alarm sound is switched on, and off again.
-    await p.getByRole('button', { name: /^Alarms, \d+ active$/ }).click();
+    await alarmBell(p).click();
     const sound = p.getByRole('switch', { name: 'Sound on new alarms' });
     for (const checked of ['true', 'false']) {
       await sound.click();

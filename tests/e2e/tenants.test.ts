@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { signInAs, tenantUrl } from './support/browser';
 import { useBrowserPage } from './support/session';
 import { apiRequest } from './support/api';
 
@@ -26,8 +26,7 @@ describe('two tenants, two themes', () => {
   });
 
   it('refuses a demo session on the acme host', async () => {
-    await signIn(page(), 'admin', 'Admin123');
-    await waitUntilSignedIn(page(), 'admin');
+    await signInAs(page(), 'admin', 'Admin123');
     const token = await page().evaluate(() => localStorage.getItem('api-token'));
     const onDemo = await apiRequest('demo', '/api/v2/account/settings', {
       headers: { authorization: `Bearer ${token}` },

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signInAs, waitUntilSignedIn } from './support/browser';
 import { PAGE_TIMEOUT_MS, useBrowserPage } from './support/session';
 
 /** Picks a font and a size in the theme dialog of the account menu and saves them. */
@@ -47,8 +47,7 @@ describe('theme settings', () => {
   it('puts the chosen font and size on the whole app at once, keeps them, and fetches only that typeface from us', async () => {
     const requested: URL[] = [];
     page().on('request', (request) => requested.push(new URL(request.url())));
-    await signIn(page(), 'operator', 'Operator123');
-    await waitUntilSignedIn(page(), 'operator');
+    await signInAs(page(), 'operator', 'Operator123');
     const origin = new URL(page().url()).origin;
     const fontFiles = () =>
       requested.filter((url) => /\.woff2?$/.test(url.pathname)).map((url) => url.pathname.split('/').at(-1)!);

@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpAt } from '../../server/src/modules/auth/totp';
-import { signIn, waitUntilSignedIn } from './support/browser';
+import { signIn, signInAs, waitUntilSignedIn } from './support/browser';
 import { openAccountSettings, saveAccountSettings } from './support/accountSettings';
 import { useBrowserPage } from './support/session';
 
@@ -30,8 +30,7 @@ describe('two-factor authentication', () => {
   it('is turned on by scanning the QR code and a code, asks for a code at sign-in, and turns off again', async () => {
     const p = page();
     // demo's admin has an e-mail linked (SPEC §5: two-factor needs one) and this file's server to itself.
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
 
     const settings = await openAccountSettings(p);
     // Ticking the box starts the setup: it stays unticked until a code is verified.
@@ -73,7 +72,6 @@ describe('two-factor authentication', () => {
     await saveAccountSettings(again);
     await p.getByRole('button', { name: 'Account menu' }).click();
     await p.getByRole('menuitem', { name: 'Logout' }).click();
-    await signIn(p, 'admin', 'Admin123');
-    await waitUntilSignedIn(p, 'admin');
+    await signInAs(p, 'admin', 'Admin123');
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiRequest } from './support/api';
-import { signIn, tenantUrl, waitUntilSignedIn } from './support/browser';
+import { signInAs, tenantUrl } from './support/browser';
 import { linkMailedTo } from './support/outbox';
 import { PAGE_TIMEOUT_MS, useBrowserPage } from './support/session';
 
@@ -29,8 +29,7 @@ describe('the administrators’ user list', () => {
     const username = `e2e-${randomBytes(4).toString('hex')}`;
     const email = `${username}@demo.example`;
 
-    await signIn(page(), 'admin', 'Admin123');
-    await waitUntilSignedIn(page(), 'admin');
+    await signInAs(page(), 'admin', 'Admin123');
     let dialog = await openUsers(page());
     await dialog.getByRole('button', { name: 'New user' }).click();
     const form = page().getByRole('dialog', { name: 'New user' });
@@ -56,8 +55,7 @@ describe('the administrators’ user list', () => {
       await userPage.getByLabel('Confirm password').fill(PASSWORD);
       await userPage.getByRole('button', { name: 'Save' }).click();
       await userPage.getByText('Your password is set. Sign in with it.').waitFor();
-      await signIn(userPage, username, PASSWORD);
-      await waitUntilSignedIn(userPage, username);
+      await signInAs(userPage, username, PASSWORD);
       const token = await userPage.evaluate(() => localStorage.getItem('api-token'));
       const settings = () =>
         apiRequest('demo', '/api/v2/account/settings', { headers: { authorization: `Bearer ${token}` } });

@@ -26,6 +26,18 @@ function start(preferences = DEFAULT_ALARM_PREFERENCES) {
   return { actor, services, listeners };
 }
 
+/** Plays `steps` on fake timers against a machine that streams already (the clock is the system's again after). */
+async function streamingOnFakeTimers(steps: (started: ReturnType<typeof start>) => Promise<void>) {
+  vi.useFakeTimers();
+  try {
+    const started = start();
+    await vi.waitFor(() => expect(started.actor.getSnapshot().matches({ feed: 'streaming' })).toBe(true));
+    await steps(started);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('alarm list machine', () => {
   it('loads, then counts what the stream replaces and removes', async () => {
     const { actor, listeners } = start();
@@ -68,11 +80,8 @@ describe('alarm list machine', () => {
     expect(services.browser.notify).toHaveBeenCalledWith('Freezer 1', 'DOOR_OPEN');
   });
 
-  it('waits a minute after the server refused the stream as one too many, then resumes', async () => {
-    vi.useFakeTimers();
-    try {
-      const { actor, services, listeners } = start();
-      await vi.waitFor(() => expect(actor.getSnapshot().matches({ feed: 'streaming' })).toBe(true));
+  it('waits a minute after the server refused the stream as one too many, then resumes', () =>
+    streamingOnFakeTimers(async ({ actor, services, listeners }) => {
       listeners[0]!.received(freezer, '42');
       listeners[0]!.refused();
       expect(actor.getSnapshot().matches({ feed: 'crowded' })).toBe(true);
@@ -81,25 +90,16 @@ describe('alarm list machine', () => {
       expect(services.stream).toHaveBeenCalledTimes(calls);
       await vi.advanceTimersByTimeAsync(1);
       expect(services.stream).toHaveBeenLastCalledWith('42', expect.anything());
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it('reconnects after a drop, resuming from the last event id', async () => {
-    vi.useFakeTimers();
-    try {
-      const { actor, services, listeners } = start();
-      await vi.waitFor(() => expect(actor.getSnapshot().matches({ feed: 'streaming' })).toBe(true));
+  it('reconnects after a drop, resuming from the last event id', () =>
+    streamingOnFakeTimers(async ({ actor, services, listeners }) => {
       listeners[0]!.received(freezer, '41');
       listeners[0]!.dropped();
       expect(actor.getSnapshot().matches({ feed: 'reconnecting' })).toBe(true);
       await vi.advanceTimersByTimeAsync(2000);
       expect(services.stream).toHaveBeenLastCalledWith('41', expect.anything());
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 });
 
 describe('alarm stream', () => {

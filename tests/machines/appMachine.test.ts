@@ -31,6 +31,22 @@ const signedIn = (fakes: Fakes) => {
   return fakes;
 };
 
+/** The app booted on the login screen, whose server accepts the operator; `signInOperator` submits the form. */
+async function atLogin() {
+  const fakes = fakeServices({
+    login: () => Promise.resolve({ kind: 'session', session: operatorSession }),
+  });
+  const { actor } = boot(fakes, '/login');
+  await waitFor(actor, (s) => s.matches('signedOut'));
+  const signInOperator = () => {
+    const login = actor.getSnapshot().children[SYSTEM_IDS.login]!;
+    login.send({ type: 'login.edit', field: 'username', value: 'operator' });
+    login.send({ type: 'login.edit', field: 'password', value: 'Operator123' });
+    login.send({ type: 'login.submit' });
+  };
+  return { fakes, actor, signInOperator };
+}
+
 describe('restoreSession', () => {
   it('reads a missing authority type as READ', () => {
     const stored = JSON.parse(JSON.stringify(operatorSession));
@@ -77,32 +93,18 @@ describe('app machine', () => {
   });
 
   it('stores the session after a login and goes home', async () => {
-    const fakes = fakeServices({
-      login: () => Promise.resolve({ kind: 'session', session: operatorSession }),
-    });
-    const { actor } = boot(fakes, '/login');
-    await waitFor(actor, (s) => s.matches('signedOut'));
-    const login = actor.getSnapshot().children[SYSTEM_IDS.login]!;
-    login.send({ type: 'login.edit', field: 'username', value: 'operator' });
-    login.send({ type: 'login.edit', field: 'password', value: 'Operator123' });
-    login.send({ type: 'login.submit' });
+    const { fakes, actor, signInOperator } = await atLogin();
+    signInOperator();
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(fakes.backing.getItem(STORAGE_KEYS.apiToken)).toBe('token-operator');
     expect(fakes.services.navigation.redirect).toHaveBeenLastCalledWith('/');
   });
 
   it("reads the login screen in the visitor's language until the user's own applies at sign-in", async () => {
-    const fakes = fakeServices({
-      login: () => Promise.resolve({ kind: 'session', session: operatorSession }),
-    });
-    const { actor } = boot(fakes, '/login');
-    await waitFor(actor, (s) => s.matches('signedOut'));
+    const { actor, signInOperator } = await atLogin();
     actor.send({ type: 'locale.choose', code: 'da' });
     expect(selectLocale(actor.getSnapshot())).toBe('da');
-    const login = actor.getSnapshot().children[SYSTEM_IDS.login]!;
-    login.send({ type: 'login.edit', field: 'username', value: 'operator' });
-    login.send({ type: 'login.edit', field: 'password', value: 'Operator123' });
-    login.send({ type: 'login.submit' });
+    signInOperator();
     await waitFor(actor, (s) => s.matches({ signedIn: { settings: 'ready' } }));
     expect(selectLocale(actor.getSnapshot()), "the user's settings say English").toBe('en');
     actor.send({ type: 'session.logout' });

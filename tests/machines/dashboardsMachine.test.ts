@@ -1,14 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import {
   selectDeleteConfirmation,
   selectEntries,
   selectHomeDashboardId,
   selectImportWizard,
 } from '../../src/machines/dashboards/dashboards.selectors';
-import { dashboardsMachine } from '../../src/machines/dashboards/dashboardsMachine';
-import { provideImportWizard } from '../../src/machines/importWizard/provideImportWizard';
-import type { Api, DashboardGroupSaveInput } from '../../src/services/api';
+import { provideDashboards } from '../../src/machines/dashboards/provideDashboards';
+import type { Api } from '../../src/services/api';
 import type { DashboardsList, DashboardsSorting } from '#contracts';
 import { dashboardsList, emptyDashboardsList } from '../support/fixtures/dashboardFixtures';
 import { fakeServices } from '../support/fakes/fakeServices';
@@ -28,32 +27,7 @@ function start(api: Partial<Api> = {}, list: DashboardsList = dashboardsList) {
   const notFound = vi.fn();
   const saveFile = vi.fn();
   const actor = createActor(
-    dashboardsMachine.provide({
-      actors: {
-        loadDashboards: fromPromise(() => a.listDashboards()),
-        createDashboard: fromPromise(({ input }: { input: { name: string } }) => a.createDashboard(input)),
-        renameDashboard: fromPromise(({ input }: { input: { id: string; name: string } }) =>
-          a.renameDashboard(input.id, input.name),
-        ),
-        deleteDashboard: fromPromise(({ input }: { input: { id: string } }) => a.deleteDashboard(input.id)),
-        favoriteDashboard: fromPromise(({ input }: { input: { id: string } }) =>
-          a.favoriteDashboard(input.id),
-        ),
-        saveSorting: fromPromise(({ input }: { input: DashboardsSorting }) =>
-          a.updateDashboardsSorting(input),
-        ),
-        validateGroupName: fromPromise(({ input }: { input: { id?: string; name: string } }) =>
-          a.validateDashboardGroupName(input),
-        ),
-        saveGroup: fromPromise(({ input }: { input: DashboardGroupSaveInput }) =>
-          input.id === undefined
-            ? a.createDashboardGroup(input)
-            : a.updateDashboardGroup({ ...input, id: input.id }),
-        ),
-        deleteGroup: fromPromise(({ input }: { input: { id: string } }) => a.deleteDashboardGroup(input.id)),
-        exportDashboard: fromPromise(({ input }: { input: { id: string } }) => a.exportDashboard(input.id)),
-        importWizard: provideImportWizard(a, (file) => file.text()),
-      },
+    provideDashboards(a, (file) => file.text()).provide({
       actions: {
         saveFile: (_, params) => saveFile(params.fileName, params.contents),
         notify: (_, params) => notify(params.kind, params.id, params.values),

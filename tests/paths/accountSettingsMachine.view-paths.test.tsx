@@ -7,7 +7,7 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
 import { AccountSettings, LANGUAGE_CHOICES } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { heldEndpoint, type HeldEndpoint } from '../support/servers/devicePageServer';
 import { FAKE_SETUP } from '../support/fakes/fakeTwoFactorSetup';
 import { namedRoles } from '../support/dom/namedRoles';
@@ -68,7 +68,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<World> 
     http.get('*/api/v2/account/settings/languages', world.languages.respond),
     http.post('*/api/v2/account/settings', world.posts.respond),
   );
-  createStorage(window.localStorage).writeSession(session, session.token.id);
+  storeSession(session);
   renderProduct('/', { inspect });
   // The tree shows device 0A0B0C by its hexacode (SPEC §9 default) before anything changes.
   await screen.findByRole('treeitem', { name: /^0A0B0C/ });

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { alarmHealthMachine } from '../../src/machines/alarmHealth/alarmHealthMachine';
 import type { AlarmHealth } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { QUIET_DAY, WEEK } from '../support/fixtures/alarmHealthFixtures';
 import { alarmHealthServer, type AlarmHealthServer } from '../support/servers/alarmHealthServer';
 import { openAccountDialog } from '../support/worlds/accountDialogPath';
@@ -52,7 +52,7 @@ interface AlarmHealthWorld {
 }
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<AlarmHealthWorld> {
-  createStorage(window.localStorage).writeSession(adminSession, adminSession.token.id);
+  storeSession(adminSession);
   const user = userEvent.setup({ delay: null });
   const world: AlarmHealthWorld = {
     user,

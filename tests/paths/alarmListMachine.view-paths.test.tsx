@@ -10,7 +10,7 @@ import {
   STREAM_CROWDED_RETRY_MS,
 } from '../../src/machines/alarms/alarmListMachine';
 import type { AccountSettings, AlarmEntry } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import {
   fakeAlarmBrowser,
   runClockTo,
@@ -100,7 +100,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<ListWor
   const stream = heldAlarmStream();
   const settings = heldAccountSettings();
   server.use(lists.handler, stream.handler, ...settings.handlers, ...alarmServer([]).handlers);
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const heard = listHearing(inspect);
   renderProduct('/', { inspect: heard.inspect });
   // Without time passing: the held requests would time out (ky's 10 s) before the path answers them.

@@ -7,14 +7,8 @@ import type { InspectionEvent } from 'xstate';
 import { alarmShelvingMachine } from '../../src/machines/alarms/alarmShelvingMachine';
 import type { ShelvedAlarm } from '#contracts';
 import { alarmEntry } from '../support/servers/alarmHandlers';
-import {
-  dialogNamed,
-  heldAnswers,
-  noDialog,
-  openAlarmMenu,
-  renderAlarmsProduct,
-  type HeldAnswers,
-} from '../support/worlds/alarmPathWorld';
+import { dialogNamed, noDialog, openAlarmMenu, renderAlarmsProduct } from '../support/worlds/alarmPathWorld';
+import { heldAnswers, type HeldAnswers } from '../support/servers/heldRequests';
 import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths } from '../support/paths/viewPaths';
 import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';

@@ -13,13 +13,12 @@ import { AlarmHistoryQuery, type AlarmHistoryRow, type AlarmHistoryQuery as Hist
 import { alarmEntry, historyRow } from '../support/servers/alarmHandlers';
 import {
   dialogNamed,
-  heldAnswers,
   noDialog,
   openAlarmMenu,
   refusal,
   renderAlarmsProduct,
-  type HeldAnswers,
 } from '../support/worlds/alarmPathWorld';
+import { heldAnswers, type HeldAnswers } from '../support/servers/heldRequests';
 import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths } from '../support/paths/viewPaths';
 import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';

@@ -16,7 +16,7 @@ import {
   MarkAreaElementsQuery,
   type Annotation,
 } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { dashboardsList } from '../support/fixtures/dashboardFixtures';
 import { dashboardHandlers } from '../support/servers/dashboardHandlers';
@@ -186,7 +186,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Annotat
     }),
     ...dashboardHandlers(dashboardsList).handlers,
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderProduct('/dashboard/d-overview', { inspect });
   // The path starts as the user opens the chart's annotations (in view mode).
   await world.user.click(await screen.findByRole('button', { name: DIALOG }));

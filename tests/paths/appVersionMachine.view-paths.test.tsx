@@ -4,7 +4,7 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { appVersionMachine, VERSION_POLL_MS } from '../../src/machines/appVersion/appVersionMachine';
 import { createServiceWorker, type WorkerContainer } from '../../src/services/serviceWorker';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -122,7 +122,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Version
       return new Promise<Response>((resolve) => (world.respond = resolve));
     }),
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const worker = createServiceWorker(fake.container as unknown as WorkerContainer, fake.reload);
   renderProduct('/', { inspect, serviceWorker: worker });
   await vi.waitFor(() => screen.getByRole('heading', { name: WELCOME }));

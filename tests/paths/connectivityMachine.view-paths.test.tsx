@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { connectivityMachine } from '../../src/machines/connectivity/connectivityMachine';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
@@ -28,7 +28,7 @@ function setNetwork(world: NetworkWorld, online: boolean) {
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<NetworkWorld> {
   const world: NetworkWorld = { online: true };
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderProduct('/', { inspect });
   // The banners live in the signed-in layout: the path starts once it shows.
   await screen.findByRole('heading', { name: `Welcome, ${operatorSession.metadata.username}` });

@@ -11,7 +11,7 @@ import {
   type DeviceTreeItem,
   type SortSettings,
 } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import {
   deviceConfigurationServer,
@@ -157,7 +157,7 @@ function expectedSave(world: ConfigWorld): DeviceConfigurationSave {
 }
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<ConfigWorld> {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   // The sidebar names devices by their names, not their hexacodes, so it shows what the dialog saved.
   server.use(
     http.get('*/api/v2/account/settings', () =>

@@ -7,7 +7,7 @@ import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { deviceTreeMachine, treeSettingsOf } from '../../src/machines/deviceTree/deviceTreeMachine';
 import type { DepartmentName } from '../../src/services/api';
 import { DEFAULT_ACCOUNT_SETTINGS, type DeviceStatus, type Page } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import {
   deviceTreeServer,
@@ -172,7 +172,7 @@ interface TreeWorld {
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<TreeWorld> {
   logged.mockClear();
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   server.use(
     http.get('*/api/v2/account/settings', () =>
       HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, showDevicesSearchBar: true }),

@@ -7,7 +7,7 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { elementLineEditMachine } from '../../src/machines/elementLineEdit/elementLineEditMachine';
 import { Dashboard, ErrorBody, LinesRequest, LinesResponse, type Line } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { editedDashboard, freezerPage } from '../support/fixtures/dashboardEditorFixtures';
 import { dashboardsList } from '../support/fixtures/dashboardFixtures';
@@ -91,7 +91,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Element
       return new Promise<Response>((resolve) => (world.respondLoad = resolve));
     }),
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderProduct('/dashboard/d-overview', { inspect });
   // The path starts as the operator asks to edit the element's line.
   const edit = await screen.findByRole('button', { name: EDIT_BUTTON });

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { escalationPolicyMachine } from '../../src/machines/escalationPolicy/escalationPolicyMachine';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { openAccountDialog } from '../support/worlds/accountDialogPath';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { ANNA, DELAYS, POLICY } from '../support/fixtures/escalationFixtures';
@@ -154,7 +154,7 @@ interface EscalationWorld {
 }
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<EscalationWorld> {
-  createStorage(window.localStorage).writeSession(adminSession, adminSession.token.id);
+  storeSession(adminSession);
   const user = userEvent.setup({ delay: null });
   const world: EscalationWorld = {
     user,

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import type { ImportWizardEvent } from '../../src/machines/importWizard/importWizard.events';
 import { importWizardMachine } from '../../src/machines/importWizard/importWizardMachine';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import {
   dashboardsList,
@@ -158,7 +158,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<ImportW
     expectedImports: 0,
     expectedToasts: [],
   };
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderProduct('/dashboard/d-overview', { inspect });
   await screen.findByRole('link', { name: 'Overview' });
   await world.user.click(screen.getByRole('button', { name: /^Account menu/ }));

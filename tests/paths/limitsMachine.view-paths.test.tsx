@@ -6,7 +6,7 @@ import { beforeAll, expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import type { FoodSafetyReport } from '#contracts';
 import { limitsMachine } from '../../src/machines/reports/limitsMachine';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { storeRow } from '../support/fixtures/fleetFixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -43,7 +43,7 @@ type LimitsModelEvent = Parameters<typeof limitsMachine.transition>[1];
 const region = () => within(screen.getByRole('region', { name: NAME }));
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<LimitsWorld> {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const server = reportsServer({ holdLimits: true });
   msw.use(...server.handlers);
   renderProduct(`/reports?store=${COPENHAGEN.hexacode}&from=2026-01-14&to=2026-01-15`, { inspect });

@@ -8,7 +8,7 @@ import type { InspectionEvent } from 'xstate';
 import type { PageAddress } from '../../src/machines/devicePage/devicePage.types';
 import { lineEditMachine } from '../../src/machines/lineEdit/lineEditMachine';
 import { LinesResponse, type Line } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { line, operatorSession } from '../support/fixtures/fixtures';
 import { lineWriteServer, type LineWriteServer, type Refusal } from '../support/servers/lineWriteServer';
@@ -119,7 +119,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<LineEdi
     http.post('*/api/v2/devices/pages/lines', lines),
     http.post('*/api/v2/devices/pages/lines/refresh', lines),
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderProduct(PAGE_PATH, { inspect });
   // The path starts as the operator opens the details of the setpoint line.
   await world.user.click(await screen.findByRole('button', { name: 'Setpoint' }));

@@ -8,20 +8,15 @@ import type { InspectionEvent } from 'xstate';
 import type { NotificationPermissionState } from '../../src/services/alarmBrowser';
 import { notificationTestMachine } from '../../src/machines/alarms/notificationTestMachine';
 import { ErrorBody, PushSubscriptionRequest } from '#contracts';
-import {
-  dialogNamed,
-  heldAnswers,
-  noDialog,
-  openAlarmMenu,
-  renderAlarmsProduct,
-  type HeldAnswers,
-} from '../support/worlds/alarmPathWorld';
+import { dialogNamed, noDialog, openAlarmMenu, renderAlarmsProduct } from '../support/worlds/alarmPathWorld';
+import { heldAnswers, type HeldAnswers } from '../support/servers/heldRequests';
 import { modelEvents } from '../support/paths/modelEvents';
 import {
   fakePushBrowser,
   pushSubscriptionBody,
   type FakePushBrowser,
 } from '../support/fakes/pushSubscriptionBrowser';
+import { pushKeyHandler } from '../support/servers/alarmHandlers';
 import { describeViewPaths } from '../support/paths/viewPaths';
 import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
@@ -197,7 +192,7 @@ describeViewPaths('notification test, played from the alarms menu', notification
       [],
       [
         tests.handler,
-        http.get('*/api/v2/key', () => HttpResponse.json({ publicKey: `B${'K'.repeat(86)}` })),
+        pushKeyHandler(),
         http.post('*/api/v2/subscribe', async ({ request }) => {
           world.subscribes.push(v.parse(PushSubscriptionRequest, await request.json()));
           return new HttpResponse(null, { status: 201 });

@@ -1,24 +1,21 @@
 import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { pushSubscriptionMachine } from '../../src/machines/alarms/pushSubscriptionMachine';
 import type { PushSubscriptionRequest } from '#contracts';
 import { fakeAlarmBrowser, type FakeAlarmBrowser } from '../support/fakes/alarmListBrowser';
-import {
-  heldAnswers,
-  openAlarmMenu,
-  renderAlarmsProduct,
-  type HeldAnswers,
-} from '../support/worlds/alarmPathWorld';
+import { openAlarmMenu, renderAlarmsProduct } from '../support/worlds/alarmPathWorld';
+import { heldAnswers, type HeldAnswers } from '../support/servers/heldRequests';
 import { modelEvents } from '../support/paths/modelEvents';
 import {
   fakePushBrowser,
   pushSubscriptionBody,
   type FakePushBrowser,
 } from '../support/fakes/pushSubscriptionBrowser';
+import { PUSH_SERVER_KEY, pushKeyHandler } from '../support/servers/alarmHandlers';
 import { describeViewPaths } from '../support/paths/viewPaths';
 import { toastsAsExpected, toastsShown } from '../support/dom/toastsShown';
 
@@ -30,8 +27,6 @@ const SUBSCRIBED = push.done('subscribe');
 const SUBSCRIBE_FAILED = push.failed('subscribe');
 const UNSUBSCRIBED = push.done('unsubscribe');
 const UNSUBSCRIBE_FAILED = push.failed('unsubscribe');
-/** The server's VAPID public key: 65 bytes, an uncompressed P-256 point, in base64url. */
-const SERVER_KEY = `B${'K'.repeat(86)}`;
 const PUSH_SWITCH = 'Push notifications on this device';
 const UNSUPPORTED = 'This browser cannot receive push notifications';
 
@@ -65,7 +60,7 @@ function sent(world: PushWorld, waiting: { lookups?: number; subscribes?: number
   expect(world.unsubscribes.waiting(), 'an unsubscription waits').toBe(waiting.unsubscribes ?? 0);
   expect(world.subscribes.received, 'subscriptions sent').toEqual(world.expectedSubscribes);
   expect(world.unsubscribes.received, 'unsubscriptions sent').toEqual(world.expectedUnsubscribes);
-  const serverKey = [...Buffer.from(SERVER_KEY, 'base64url')];
+  const serverKey = [...Buffer.from(PUSH_SERVER_KEY, 'base64url')];
   expect(world.push.subscribedWith, 'pushManager.subscribe with the server key').toEqual(
     Array.from({ length: world.expectedSubscriptions }, () => serverKey),
   );
@@ -130,8 +125,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<PushWor
   const unsubscribes = heldAnswers('get', '*/api/v2/unsubscribe', (request) =>
     new URL(request.url).searchParams.get('endpoint'),
   );
-  const key = http.get('*/api/v2/key', () => HttpResponse.json({ publicKey: SERVER_KEY }));
-  await renderAlarmsProduct(inspect, [], [subscribes.handler, unsubscribes.handler, key]);
+  await renderAlarmsProduct(inspect, [], [subscribes.handler, unsubscribes.handler, pushKeyHandler()]);
   const world: PushWorld = {
     user: userEvent.setup({ delay: null }),
     toasts: toastsShown(),

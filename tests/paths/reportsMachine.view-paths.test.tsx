@@ -7,7 +7,7 @@ import type { InspectionEvent } from 'xstate';
 import type { FoodSafetyReport } from '#contracts';
 import { mergeReview } from '../../src/machines/reports/reviews';
 import { reportsMachine } from '../../src/machines/reports/reportsMachine';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { recordDownloads } from '../support/worlds/dashboardsPathWorld';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { storeRow } from '../support/fixtures/fleetFixtures';
@@ -55,7 +55,7 @@ interface ReportsWorld {
 type ReportsModelEvent = Parameters<typeof reportsMachine.transition>[1];
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<ReportsWorld> {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const server = reportsServer();
   msw.use(...server.handlers);
   const downloads: ReportsWorld['downloads'] = [];

@@ -6,7 +6,7 @@ import { beforeAll, expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import type { ReportSchedule } from '#contracts';
 import { schedulesMachine } from '../../src/machines/reports/schedulesMachine';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { storeRow } from '../support/fixtures/fleetFixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -61,7 +61,7 @@ type SchedulesModelEvent = Parameters<typeof schedulesMachine.transition>[1];
 const rowName = (s: ReportSchedule) => `${s.businessGroupName}, ${s.frequency}`;
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<SchedulesWorld> {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const server = reportsServer({ holdSchedules: true });
   msw.use(...server.handlers);
   renderProduct('/reports', { inspect });

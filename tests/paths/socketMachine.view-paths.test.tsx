@@ -26,7 +26,7 @@ import {
   type DeviceTreeItem,
   type PageTopic,
 } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { modelGraph, type ModelOptions, type Path } from '../support/paths/coveringPaths';
 import type { fakeSocketFactory } from '../support/fakes/fakeSocket';
 import { deviceTree, line, operatorSession } from '../support/fixtures/fixtures';
@@ -197,7 +197,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<SocketW
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   let system: AnyActorSystem | undefined;
   vi.setSystemTime(START);
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const socket = renderProduct('/', {
     inspect: (event) => {
       system ??= (event.actorRef as AnyActorRef).system;

@@ -7,8 +7,8 @@ import { beforeAll, expect } from 'vitest';
 import { SimulatedClock, type InspectionEvent } from 'xstate';
 import { STORES_REFRESH_MS, storesMachine } from '../../src/machines/stores/storesMachine';
 import { Fleet, type FleetRow } from '#contracts';
-import { createStorage } from '../../src/services/storage';
-import { heldAnswers, type HeldAnswers } from '../support/worlds/alarmPathWorld';
+import { storeSession } from '../support/dom/renderApp';
+import { heldAnswers, type HeldAnswers } from '../support/servers/heldRequests';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { ODENSE_IN_ALARM, storeRow } from '../support/fixtures/fleetFixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -38,7 +38,7 @@ interface StoresWorld {
 type StoresModelEvent = Parameters<typeof storesMachine.transition>[1];
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<StoresWorld> {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const fleet = heldAnswers('get', '*/api/v2/fleet', (request) => new URL(request.url).pathname);
   server.use(fleet.handler);
   const clock = new SimulatedClock();

@@ -14,7 +14,7 @@ import {
   SupportRequestQuery,
   type SupportKind,
 } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -97,7 +97,7 @@ interface SupportWorld {
 let pathsStarted = 0;
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<SupportWorld> {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const world: SupportWorld = {
     user: userEvent.setup({ delay: null }),
     // Every other path is a feature request: the same form, another title and call.

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { SimulatedClock, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { switchAccountMachine } from '../../src/machines/switchAccount/switchAccountMachine';
 import { AccountPageRequest } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { accountSettings } from '../support/fixtures/fixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -113,7 +113,7 @@ const model: ModelOptions<typeof switchAccountMachine> = {
 };
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<SwitchWorld> {
-  createStorage(window.localStorage).writeSession(adminSession, adminSession.token.id);
+  storeSession(adminSession);
   const clock = new SimulatedClock();
   const world: SwitchWorld = {
     user: userEvent.setup({ delay: null }),

@@ -6,6 +6,7 @@ import type { InspectionEvent } from 'xstate';
 import { switchBackMachine } from '../../src/machines/switchBack/switchBackMachine';
 import type { Session } from '#contracts';
 import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { openAccountDialog } from '../support/worlds/accountDialogPath';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { accountSettings } from '../support/fixtures/fixtures';
@@ -49,7 +50,7 @@ interface SwitchBackWorld {
 }
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<SwitchBackWorld> {
-  createStorage(window.localStorage).writeSession(operatorAsAdmin, operatorAsAdmin.token.id);
+  storeSession(operatorAsAdmin);
   const user = userEvent.setup({ delay: null });
   const world: SwitchBackWorld = {
     user,

@@ -6,7 +6,7 @@ import type { InspectionEvent } from 'xstate';
 import { themeSettingsMachine } from '../../src/machines/themeSettings/themeSettingsMachine';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import type { ThemeSettings } from '#contracts/themeSettings';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -69,7 +69,7 @@ interface ThemeWorld extends SavingDialogWorld {
 }
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<ThemeWorld> {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const world: ThemeWorld = {
     user: userEvent.setup({ delay: null }),
     server: themeSettingsServer(),

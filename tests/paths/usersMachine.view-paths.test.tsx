@@ -6,7 +6,7 @@ import type { InspectionEvent } from 'xstate';
 import type { UserField } from '../../src/machines/users/users.events';
 import { usersMachine } from '../../src/machines/users/usersMachine';
 import type { UserSummary } from '#contracts';
-import { createStorage } from '../../src/services/storage';
+import { storeSession } from '../support/dom/renderApp';
 import { adminSession } from '../support/fixtures/switchSessions';
 import {
   ADMIN,
@@ -48,7 +48,7 @@ interface UsersWorld {
 }
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<UsersWorld> {
-  createStorage(window.localStorage).writeSession(adminSession, adminSession.token.id);
+  storeSession(adminSession);
   const world: UsersWorld = {
     user: userEvent.setup({ delay: null }),
     server: usersServer(),

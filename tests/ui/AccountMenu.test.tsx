@@ -4,16 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '#contracts';
-import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { adminSession } from '../support/fixtures/switchSessions';
 import { dashboardsList } from '../support/fixtures/dashboardFixtures';
 import { server } from './setup';
 
 /** The account menu opened for a stored session: each section by its heading, with its entries. */
 async function sectionsOf(session: Session) {
-  createStorage(window.localStorage).writeSession(session, session.token.id);
+  storeSession(session);
   renderApp('/');
   const button = await screen.findByRole('button', { name: /^Account menu/ });
   await userEvent.setup().click(button);

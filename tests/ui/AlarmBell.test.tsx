@@ -3,17 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/machines/dateRange/dateText';
-import { createStorage } from '../../src/services/storage';
 import { browserTimeZone } from '../../src/services/timeZone';
 import { alarmEntry, alarmServer, historyRow } from '../support/servers/alarmHandlers';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 function renderWithAlarms(...args: Parameters<typeof alarmServer>) {
   const alarms = alarmServer(...args);
   server.use(...alarms.handlers);
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderApp('/');
   return alarms;
 }

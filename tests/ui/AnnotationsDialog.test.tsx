@@ -14,14 +14,13 @@ import {
   MarkAreaElementsQuery,
   type Dashboard,
 } from '#contracts';
-import { createStorage } from '../../src/services/storage';
 import { defrost, roomChartDashboard } from '../support/fixtures/annotationFixtures';
 import { dashboardsList } from '../support/fixtures/dashboardFixtures';
 import { dashboardHandlers } from '../support/servers/dashboardHandlers';
 import { installFakeCanvas } from '../support/fakes/fakeCanvas';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { historyHandler } from '../support/servers/historyHandlers';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 installFakeCanvas();
@@ -86,7 +85,7 @@ function serve() {
     }),
     ...dashboardHandlers(dashboardsList).handlers,
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderApp('/dashboard/d-overview');
   return { annotationSaves, dashboardSaves, failWith: (on: boolean) => (failing = on) };
 }

@@ -4,12 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dashboard } from '#contracts';
-import { createStorage } from '../../src/services/storage';
 import { editedDashboard } from '../support/fixtures/dashboardEditorFixtures';
 import { dashboardsList } from '../support/fixtures/dashboardFixtures';
 import { dashboardHandlers } from '../support/servers/dashboardHandlers';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 const jsdomWidth = Object.getOwnPropertyDescriptor(window, 'innerWidth');
@@ -18,7 +17,10 @@ afterEach(() => {
   else Reflect.deleteProperty(window, 'innerWidth');
 });
 
-/** The Overview dashboard (Freezer line and Chiller line side by side) on a window `width` wide; saves recorded. */
+/**
+ * The Overview dashboard (Freezer line and Chiller line side by side) on a window `width` wide; `saveLayout` saves
+ * it and gives each widget's name and grid cell (x, y, w, h) as the server received them.
+ */
 async function openDashboard(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
   server.use(...dashboardHandlers(dashboardsList).handlers);
@@ -31,10 +33,16 @@ async function openDashboard(width: number) {
       return HttpResponse.json({ ...body, version: body.version + 1 });
     }),
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderApp('/dashboard/d-overview');
   await screen.findByRole('button', { name: 'Edit dashboard' });
-  return { user: userEvent.setup(), saves };
+  const user = userEvent.setup();
+  const saveLayout = async () => {
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    return saves[0]!.widgets.map(({ name, position: { x, y, w, h } }) => [name, x, y, w, h]);
+  };
+  return { user, saveLayout };
 }
 
 const handle = (name: string) => screen.getByRole('button', { name: `Move or resize ${name}` });
@@ -43,7 +51,7 @@ const announced = () => document.querySelector('[aria-live="polite"]')?.textCont
 
 describe('arranging widgets with the keyboard', () => {
   it('moves and resizes a widget by one cell per arrow key, says where it is, and saves that layout', async () => {
-    const { user, saves } = await openDashboard(1400);
+    const { user, saveLayout } = await openDashboard(1400);
     await user.click(screen.getByRole('button', { name: 'Edit dashboard' }));
     const freezer = handle('Freezer line');
     expect(freezer.getAttribute('aria-describedby')).toBeTruthy();
@@ -75,9 +83,7 @@ describe('arranging widgets with the keyboard', () => {
     expect(announced()).toBe('Chiller line: column 3, row 6, 3 columns wide, 4 rows high');
     expect(chiller).toBe(document.activeElement);
 
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]!.widgets.map(({ name, position: { x, y, w, h } }) => [name, x, y, w, h])).toEqual([
+    expect(await saveLayout()).toEqual([
       ['Freezer line', 1, 0, 2, 5],
       ['Chiller line', 2, 5, 3, 4],
     ]);
@@ -95,7 +101,7 @@ describe('arranging widgets with the keyboard', () => {
   }, 30_000);
 
   it('on a 6-column window moves a widget along the reading order and resizes it by shown columns', async () => {
-    const { user, saves } = await openDashboard(1024);
+    const { user, saveLayout } = await openDashboard(1024);
     await user.click(screen.getByRole('button', { name: 'Edit dashboard' }));
     const chiller = handle('Chiller line');
     expect(document.getElementById(chiller.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -111,10 +117,8 @@ describe('arranging widgets with the keyboard', () => {
     expect(announced()).toBe('Chiller line: column 1, row 1, 3 columns wide, 5 rows high');
     expect(chiller).toBe(document.activeElement);
 
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saves).toHaveLength(1));
     // Stored for 12 columns: one shown column is two stored ones, and the order is the desktop's too.
-    expect(saves[0]!.widgets.map(({ name, position: { x, y, w, h } }) => [name, x, y, w, h])).toEqual([
+    expect(await saveLayout()).toEqual([
       ['Freezer line', 3, 5, 3, 4],
       ['Chiller line', 0, 0, 5, 5],
     ]);

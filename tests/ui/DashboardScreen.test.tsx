@@ -4,12 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createNavigation } from '../../src/services/navigation';
-import { createStorage } from '../../src/services/storage';
 import { editedDashboard } from '../support/fixtures/dashboardEditorFixtures';
 import { dashboardsList } from '../support/fixtures/dashboardFixtures';
 import { dashboardHandlers } from '../support/servers/dashboardHandlers';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 /** Renders the app on Overview, loaded as `dashboard` once `answered` settles; the saves are returned. */
@@ -28,7 +27,7 @@ function renderDashboard(dashboard = editedDashboard, answered: Promise<unknown>
       return HttpResponse.json({ ...editedDashboard, ...body, version: body.version + 1 });
     }),
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderApp('/dashboard/d-overview');
   return saves;
 }

@@ -2,17 +2,16 @@ import '../support/fakes/resizeObserver';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createStorage } from '../../src/services/storage';
 import { dashboardsList, emptyDashboardsList } from '../support/fixtures/dashboardFixtures';
 import { dashboardHandlers } from '../support/servers/dashboardHandlers';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 function renderSignedIn(path: string, list = dashboardsList) {
   const api = dashboardHandlers(list);
   server.use(...api.handlers);
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderApp(path);
   return api;
 }

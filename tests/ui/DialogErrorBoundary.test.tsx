@@ -2,10 +2,9 @@ import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createStorage } from '../../src/services/storage';
 import type * as DeviceConfigurationDialogModule from '../../src/ui/dialogs/DeviceConfigurationDialog';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 
 /** The device configuration dialog (mounted by the layout, beside the screens) throws until `failing` is cleared. */
 const failing = vi.hoisted(() => ({ dialog: true }));
@@ -23,7 +22,7 @@ describe('dialog error boundary', () => {
   it('shows what failed over the page; the screen, sidebar and head bar stay; Retry shows the dialog', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
-    createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+    storeSession(operatorSession);
     renderApp('/');
     // The page first, as the user sees it: the welcome and the device tree come from server answers, and on a
     // loaded machine they may land after the account menu is in place.

@@ -34,7 +34,13 @@ async function openElement(preferences = operator, widget = chart) {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Edit element 1' }));
   const step = await screen.findByRole('dialog', { name: 'Widget element' });
-  return { actor, user, step };
+  /** Saves the widget from its details dialog (the element step closed): the elements the editor hands back. */
+  const savedElements = async () => {
+    const details = await screen.findByRole('dialog', { name: 'Widget details' });
+    await user.click(within(details).getByRole('button', { name: 'Save' }));
+    return (await toPromise(actor))!.widget.elements;
+  };
+  return { user, step, savedElements };
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, list: string, option: string) {
@@ -46,7 +52,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, list: string, op
 
 describe('element buffer', { timeout: 20_000 }, () => {
   it('reads the default PC number’s buffer; another without one is not available and keeps the element', async () => {
-    const { actor, user, step } = await openElement();
+    const { user, step, savedElements } = await openElement();
     const buffer = within(step).getByRole('group', { name: 'Buffer' });
     expect(await within(buffer).findByText('Records every 300 s since 01-03-2026 01:00')).toBeTruthy();
     const useDefault = within(buffer).getByRole('checkbox', { name: 'Use my default PC number (1)' });
@@ -70,12 +76,7 @@ describe('element buffer', { timeout: 20_000 }, () => {
     await user.click(useDefault);
     expect(within(step).queryByRole('alert')).toBeNull();
     await user.click(within(step).getByRole('button', { name: 'Save' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Widget details' })).getByRole('button', {
-        name: 'Save',
-      }),
-    );
-    expect((await toPromise(actor))?.widget.elements[0]).toMatchObject({
+    expect((await savedElements())[0]).toMatchObject({
       pcNumber: 1,
       useDefaultPcNumber: true,
       buffer: { status: 'OK', pcNumber: 1, interval: 300, start: '2026-03-01T00:00:00.000Z' },
@@ -83,7 +84,7 @@ describe('element buffer', { timeout: 20_000 }, () => {
   });
 
   it('creates a buffer of any PC number for a user with the grants, from the shortest interval and now', async () => {
-    const { actor, user, step } = await openElement(admin);
+    const { user, step, savedElements } = await openElement(admin);
     const buffer = within(step).getByRole('group', { name: 'Buffer' });
     await within(buffer).findByText('Records every 300 s since 01-03-2026 01:00');
     await user.click(within(buffer).getByRole('checkbox', { name: 'Use my default PC number (1)' }));
@@ -113,12 +114,7 @@ describe('element buffer', { timeout: 20_000 }, () => {
     await user.type(start, '31-03-2026 00:00');
     await user.click(within(step).getByRole('button', { name: 'Save' }));
 
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Widget details' })).getByRole('button', {
-        name: 'Save',
-      }),
-    );
-    expect((await toPromise(actor))?.widget.elements[0]).toMatchObject({
+    expect((await savedElements())[0]).toMatchObject({
       pcNumber: 42,
       useDefaultPcNumber: false,
       buffer: { status: 'CREATE_BUFFER', pcNumber: 42, interval: 900, start: '2026-03-30T22:00:00.000Z' },
@@ -126,7 +122,7 @@ describe('element buffer', { timeout: 20_000 }, () => {
   });
 
   it('changes the existing buffer’s interval on save, or keeps it as it is', async () => {
-    const { actor, user, step } = await openElement(admin);
+    const { user, step, savedElements } = await openElement(admin);
     const buffer = within(step).getByRole('group', { name: 'Buffer' });
     await within(buffer).findByText('Records every 300 s since 01-03-2026 01:00');
     await user.click(within(buffer).getByRole('button', { name: 'Change the buffer' }));
@@ -143,12 +139,7 @@ describe('element buffer', { timeout: 20_000 }, () => {
     await user.clear(within(buffer).getByRole('spinbutton', { name: 'Interval (seconds)' }));
     await user.type(within(buffer).getByRole('spinbutton', { name: 'Interval (seconds)' }), '600');
     await user.click(within(step).getByRole('button', { name: 'Save' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Widget details' })).getByRole('button', {
-        name: 'Save',
-      }),
-    );
-    expect((await toPromise(actor))?.widget.elements[0]?.buffer).toEqual({
+    expect((await savedElements())[0]?.buffer).toEqual({
       status: 'CREATE_BUFFER',
       pcNumber: 1,
       interval: 600,

@@ -5,16 +5,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import GUIDE from '../../docs/user-guide.md?raw';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
-import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 /** The guide's sections, as its author wrote them. */
 const SECTIONS = [...GUIDE.matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
 
-const signIn = () =>
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+const signIn = () => storeSession(operatorSession);
 
 describe('help: the user guide', () => {
   it("opens from the account menu's Help entry, with the guide's title and every section heading", async () => {

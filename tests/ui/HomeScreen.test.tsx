@@ -2,10 +2,9 @@ import '../support/fakes/resizeObserver';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createStorage } from '../../src/services/storage';
 import { emptyDashboardsList } from '../support/fixtures/dashboardFixtures';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { heldRequests } from '../support/servers/heldRequests';
 import { server } from './setup';
 
@@ -13,7 +12,7 @@ describe('home screen', () => {
   it('only greets until the dashboards have loaded, then offers to create the first one', async () => {
     const lists = heldRequests('the dashboards list');
     server.use(http.get('*/api/v2/dashboards/', () => lists.hold()));
-    createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+    storeSession(operatorSession);
     renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome, operator' });
     await lists.answer(() => {

@@ -3,11 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createStorage } from '../../src/services/storage';
 import { dashboardsList, exportedDashboard } from '../support/fixtures/dashboardFixtures';
 import { dashboardHandlers } from '../support/servers/dashboardHandlers';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 const fileOf = (text: string, name = 'export.json') => new File([text], name, { type: 'application/json' });
@@ -16,7 +15,7 @@ async function openWizard() {
   const user = userEvent.setup();
   const api = dashboardHandlers(dashboardsList);
   server.use(...api.handlers);
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderApp('/dashboard/d-overview');
   await screen.findByRole('link', { name: 'Overview' });
   await user.click(screen.getByRole('button', { name: /^Account menu/ }));

@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createAppServices } from '../../src/services/appServices';
-import { createStorage } from '../../src/services/storage';
 import { editedDashboard, freezerPage } from '../support/fixtures/dashboardEditorFixtures';
 import { dashboardsList } from '../support/fixtures/dashboardFixtures';
 import { dashboardHandlers } from '../support/servers/dashboardHandlers';
 import { fakeSocketFactory } from '../support/fakes/fakeSocket';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 /** A pictograph stored before icon names were checked: its second element names Object.prototype's constructor. */
@@ -41,7 +40,7 @@ function renderStoredDashboard() {
       return HttpResponse.json({ ...editedDashboard, ...body, version: editedDashboard.version + 1 });
     }),
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderApp('/dashboard/d-overview', socket);
   return { socket, saves };
 }

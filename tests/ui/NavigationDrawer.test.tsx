@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 
 /** A phone: every `max-width` query below 960 px matches. */
 function narrowScreen() {
@@ -22,7 +21,7 @@ describe('navigation on a narrow screen', { timeout: 20_000 }, () => {
 
   it('keeps the sidebar in a drawer the menu button opens, Escape closes, and focus returns to the button', async () => {
     const user = userEvent.setup();
-    createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+    storeSession(operatorSession);
     renderApp('/');
     const menu = await screen.findByRole('button', { name: 'Open navigation' });
     expect(screen.queryByRole('tree', { name: 'Devices' })).toBeNull();
@@ -40,7 +39,7 @@ describe('navigation on a narrow screen', { timeout: 20_000 }, () => {
 
   it('closes the drawer when the user follows a link in it', async () => {
     const user = userEvent.setup();
-    createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+    storeSession(operatorSession);
     renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
     const drawer = await screen.findByRole('dialog', { name: 'Dashboards and devices' });
@@ -55,7 +54,7 @@ describe('navigation on a narrow screen', { timeout: 20_000 }, () => {
 describe('keyboard', () => {
   it('offers "Skip to content" as the first stop, which moves the focus past the sidebar to the page', async () => {
     const user = userEvent.setup();
-    createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+    storeSession(operatorSession);
     renderApp('/');
     await screen.findByRole('tree', { name: 'Devices' });
     await user.tab();

@@ -2,10 +2,9 @@ import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStorage } from '../../src/services/storage';
 import type * as HomeScreenModule from '../../src/ui/screens/HomeScreen';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 
 /** The home screen throws while `failing.home` is set, as a bug in a screen's view would. */
 const failing = vi.hoisted(() => ({ home: true }));
@@ -21,7 +20,7 @@ vi.mock('../../src/ui/screens/HomeScreen', async (importActual) => {
 
 function renderSignedIn(path: string) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   return renderApp(path);
 }
 

@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
-import { createStorage } from '../../src/services/storage';
 import { deviceTree, operatorSession } from '../support/fixtures/fixtures';
 import { server } from './setup';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 
 function renderSignedIn(path: string) {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   return renderApp(path);
 }
 

@@ -4,15 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
-import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
 
 const ADDRESS = 'ops@store101.example';
 
 async function openFeatureRequest() {
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   server.use(
     http.get('*/api/v2/account/settings', () =>
       HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, email: ADDRESS }),

@@ -3,14 +3,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '#contracts';
-import { createStorage } from '../../src/services/storage';
 import { operatorSession } from '../support/fixtures/fixtures';
-import { renderApp } from '../support/dom/renderApp';
+import { renderApp, storeSession } from '../support/dom/renderApp';
 import { adminSession, operatorAsAdmin } from '../support/fixtures/switchSessions';
 
 /** The account menu's button and entries for a stored session. */
 async function menuOf(session: Session) {
-  createStorage(window.localStorage).writeSession(session, session.token.id);
+  storeSession(session);
   renderApp('/');
   const button = await screen.findByRole('button', { name: /^Account menu/ });
   await userEvent.setup().click(button);

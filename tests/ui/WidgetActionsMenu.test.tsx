@@ -28,6 +28,11 @@ async function start() {
 }
 
 const actionsMenu = () => screen.getByRole('button', { name: `Widget actions for ${NAME}` });
+/** The header's buttons stand in a row, with no menu folding them. */
+function expectUnfolded() {
+  expect(screen.getByRole('button', { name: `Fullscreen ${NAME}` })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: `Widget actions for ${NAME}` })).toBeNull();
+}
 const openMenu = async () => {
   await userEvent.click(actionsMenu());
   return screen.findByRole('menu');
@@ -42,15 +47,13 @@ describe('widget header actions on a narrow widget', () => {
     const { actor } = await start();
     // Range, download, fullscreen: 104 px of 250 leaves the title 118 px.
     await resizeTo(250);
-    expect(screen.getByRole('button', { name: `Fullscreen ${NAME}` })).toBeTruthy();
+    expectUnfolded();
     expect(screen.getByRole('button', { name: `Download ${NAME}` })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: `Widget actions for ${NAME}` })).toBeNull();
     await resizeTo(200);
     expect(actionsMenu()).toBeTruthy();
     expect(screen.queryByRole('button', { name: `Fullscreen ${NAME}` })).toBeNull();
     await resizeTo(250);
-    expect(screen.getByRole('button', { name: `Fullscreen ${NAME}` })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: `Widget actions for ${NAME}` })).toBeNull();
+    expectUnfolded();
     actor.stop();
   });
 
@@ -63,8 +66,7 @@ describe('widget header actions on a narrow widget', () => {
     expect(actionsMenu()).toBeTruthy();
     act(() => actor.send({ type: 'dashboard.leaveEdit' }));
     await resizeTo(250);
-    expect(screen.getByRole('button', { name: `Fullscreen ${NAME}` })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: `Widget actions for ${NAME}` })).toBeNull();
+    expectUnfolded();
     actor.stop();
   });
 

@@ -5,6 +5,7 @@ import type { AlarmTarget } from '../../../src/machines/alarms/alarmEntries';
 import type { AlarmEntry, Session } from '#contracts';
 import type { ModelOptions } from '../../support/paths/coveringPaths';
 import { modelEvents } from '../../support/paths/modelEvents';
+import { alarmBell } from '../support/alarmBell';
 import { tenantUrl } from '../support/browser';
 import { apiCall, apiSession, openSignedIn } from '../support/pathSession';
 import { describeServerPaths, holdRequests, recordToasts, toastsShown } from '../support/serverPaths';
@@ -102,7 +103,7 @@ async function play(page: Page, event: AckModelEvent, world: AckWorld) {
   const type: string = event.type;
   switch (event.type) {
     case 'acknowledge.open':
-      await page.getByRole('button', { name: /^Alarms, \d+ active$/ }).click();
+      await alarmBell(page).click();
       await page.getByRole('button', { name: `Acknowledge ${ALARM}` }).click();
       Object.assign(world, { dialog: true, comment: '', alert: null });
       return;

@@ -1,8 +1,8 @@
 import { e2eServer } from './e2eServer';
 import type { Page } from 'playwright-core';
-import { submitSignIn } from './signInForm';
+import { submitSignIn, waitUntilSignedIn } from './signInForm';
 
-export { waitUntilSignedIn } from './signInForm';
+export { waitUntilSignedIn };
 
 export { launchBrowser } from './chromium';
 
@@ -16,6 +16,17 @@ export function tenantUrl(tenant: 'demo' | 'acme' | string, path = '/'): string 
 export async function signIn(page: Page, username: string, password: string, tenant = 'demo'): Promise<void> {
   await page.goto(tenantUrl(tenant, '/login'));
   await submitSignIn(page, username, password);
+}
+
+/** Signs `username` in on the login screen of `tenant` and waits until the main layout shows them signed in. */
+export async function signInAs(
+  page: Page,
+  username: string,
+  password: string,
+  tenant = 'demo',
+): Promise<void> {
+  await signIn(page, username, password, tenant);
+  await waitUntilSignedIn(page, username);
 }
 
 /** Home, or the dashboard home redirects to when the user has one selected. */

@@ -1,14 +1,10 @@
 import type { Dashboard, DashboardsList, WidgetPosition } from '#contracts';
 import { apiRequest } from './api';
+import { apiToken } from './pathSession';
 
 /** A signed-in API client of `username` in `tenant`, for the state a test starts from. */
 export async function apiClient(tenant: string, username: string, password: string) {
-  const login = await apiRequest(tenant, '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const token = JSON.parse(login.body).token.id as string;
+  const token = await apiToken(tenant, username, password);
   const call = async <T>(method: string, path: string, body?: object): Promise<T> => {
     const response = await apiRequest(tenant, path, {
       method,

@@ -2,16 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiRequest } from './api';
 import { e2eServer } from './e2eServer';
+import { apiToken } from './pathSession';
 
 /** The demo administrator's bearer token. */
-export async function adminToken(): Promise<string> {
-  const login = await apiRequest('demo', '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Admin123' }),
-  });
-  return JSON.parse(login.body).token.id as string;
-}
+export const adminToken = (): Promise<string> => apiToken('demo', 'admin', 'Admin123');
 
 /** A call to the demo tenant's API; a refusal fails the test with the server's answer. */
 export async function call(token: string, method: string, path: string, body?: object): Promise<string> {
@@ -23,6 +17,13 @@ export async function call(token: string, method: string, path: string, body?: o
   if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${response.body}`);
   return response.body;
 }
+
+/** The warehouse cold room of the demo tenant: a standalone CC-410 whose evaporator is department 1.0. */
+export const COLD_ROOM = '2D0001';
+
+/** The simulated cold room raises or clears `code` on its evaporator (the demo's documented on-demand route). */
+export const forceColdRoomAlarm = (token: string, code: string, raised: boolean) =>
+  call(token, 'POST', '/api/v2/demo/alarms', { hexacode: COLD_ROOM, department: '1.0', code, raised });
 
 /** The .eml files of the server's outbox in which `text` stands (an .eml.tmp is still being written). */
 export async function mailsWith(text: string): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { alarmBell } from './alarmBell';
 import { editedDashboard } from '../../support/fixtures/dashboardEditorFixtures';
 import {
   closeDialogs,
@@ -56,7 +57,7 @@ const accountEntry = (entry: string, title = entry): TourStop => ({
   },
 });
 
-const alarmsMenu = (page: Page) => page.getByRole('button', { name: /^Alarms, \d+ active$/ }).click();
+const alarmsMenu = (page: Page) => alarmBell(page).click();
 const chart = (page: Page) => page.getByRole('article').first();
 const annotations = async (page: Page) => {
   await widgetAction(page, chart(page), /^Annotations of/);

@@ -18,6 +18,10 @@ export async function apiSession(tenant: string, username: string, password: str
   return JSON.parse(answer.body) as Session;
 }
 
+/** The bearer token of `username` in `tenant`, for calls that state no session of their own. */
+export const apiToken = async (tenant: string, username: string, password: string): Promise<string> =>
+  (await apiSession(tenant, username, password)).token.id;
+
 export async function openSignedIn(page: Page, session: Session): Promise<void> {
   await page.addInitScript(
     ({ keys, session }) => {

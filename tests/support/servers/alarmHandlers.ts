@@ -63,6 +63,13 @@ export const historyRow = (index: number): AlarmHistoryRow => ({
   shelvings: [],
 });
 
+/** The server's VAPID public key: 65 bytes, an uncompressed P-256 point, in base64url. */
+export const PUSH_SERVER_KEY = `B${'K'.repeat(86)}`;
+
+/** GET /api/v2/key: the key a browser subscribes to push messages with. */
+export const pushKeyHandler = () =>
+  http.get('*/api/v2/key', () => HttpResponse.json({ publicKey: PUSH_SERVER_KEY }));
+
 const error = (statusCode: number, message: string) =>
   HttpResponse.json(v.parse(ErrorBody, { statusCode, code: 'BAD_REQUEST', error: 'Bad Request', message }), {
     status: statusCode,

@@ -10,7 +10,7 @@ import {
   TOO_MANY_STREAMS,
   type AlarmEntry,
 } from '#contracts';
-import { heldAnswers } from '../worlds/alarmPathWorld';
+import { heldAnswers } from './heldRequests';
 
 interface StreamConnection {
   /** The Last-Event-ID the app resumed after (null: none). */

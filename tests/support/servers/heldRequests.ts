@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 
@@ -29,3 +29,35 @@ export function heldSaves<Save>(url: string, contract: v.GenericSchema<unknown, 
   });
   return { saves, handler, waiting: held.waiting, answer: held.answer };
 }
+
+/**
+ * Requests of one endpoint the server holds until the path plays its answer: what each carried, and the
+ * answers still owed (a stale one, left by a state that was re-entered or left, waits too).
+ */
+export function heldAnswers<T>(
+  method: 'get' | 'post' | 'delete',
+  url: string,
+  read: (request: Request, params: Record<string, unknown>) => T | Promise<T>,
+) {
+  const received: T[] = [];
+  const owed: ((response: Response) => void)[] = [];
+  const handler: HttpHandler = http[method](url, async ({ request, params }) => {
+    received.push(await read(request, params));
+    return new Promise<Response>((resolve) => owed.push(resolve));
+  });
+  return {
+    handler,
+    received,
+    waiting: () => owed.length,
+    /** Answers every request that waits, oldest first (a request must be waiting). */
+    async answer(response: () => Response) {
+      await vi.waitFor(() => expect(owed.length, 'a request waits for its answer').toBeGreaterThan(0));
+      while (owed.length) owed.shift()!(response());
+    },
+    /** Answers what still waits (a stale request), so nothing is left open after a path. */
+    release() {
+      while (owed.length) owed.shift()!(new HttpResponse(null, { status: 503 }));
+    },
+  };
+}
+export type HeldAnswers<T> = ReturnType<typeof heldAnswers<T>>;

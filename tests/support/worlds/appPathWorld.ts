@@ -6,7 +6,7 @@ import { SimulatedClock, type InspectionEvent } from 'xstate';
 import type { AppServices } from '../../../src/services/services';
 import type { provideSignedInWorld } from '../../../src/machines/app/provideSignedInWorld';
 import type { AccountSettings, Session, ThemeMode } from '#contracts';
-import { createStorage } from '../../../src/services/storage';
+import { storeSession } from '../dom/renderApp';
 import { server } from '../../ui/setup';
 import { appPathServer, type AppPathServer } from '../servers/appPathServer';
 import { dashboardHandlers } from '../servers/dashboardHandlers';
@@ -93,7 +93,7 @@ export interface AppWorld {
 /** Opens the app as `arrival` says, the server holding what the paths answer. */
 export function openApp(arrival: Arrival, inspect: (event: InspectionEvent) => void): AppWorld {
   const session = arrival.session ?? operatorSession;
-  if (arrival.stored) createStorage(window.localStorage).writeSession(session, session.token.id);
+  if (arrival.stored) storeSession(session);
   const dashboards = { ...emptyDashboardsList, dashboards: [summary(DASHBOARD.id, DASHBOARD.name)] };
   server.use(...dashboardHandlers(dashboards).handlers);
   Object.assign(chunk, { downloads: [], started: 0 });

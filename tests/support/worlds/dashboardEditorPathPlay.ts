@@ -5,7 +5,7 @@ import type { InspectionEvent } from 'xstate';
 import type { dashboardEditorMachine } from '../../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../../src/services/api';
 import type { OpenedDashboard } from '#contracts';
-import { createStorage } from '../../../src/services/storage';
+import { storeSession } from '../dom/renderApp';
 import {
   answerLoad,
   answerSave,
@@ -91,7 +91,7 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
   for (let entry = 0; entry < 3; entry++) window.history.pushState(null, '', DEVICE_PAGE);
   const dashboards = dashboardServer();
   msw.use(...dashboards.handlers);
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   const world: EditorWorld = {
     user: userEvent.setup({ delay: null }),
     socket: renderProduct(DEVICE_PAGE, { inspect }),

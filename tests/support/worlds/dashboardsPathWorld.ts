@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import type { InspectionEvent } from 'xstate';
 import type { DashboardSummary, SortSettings } from '#contracts';
-import { createStorage } from '../../../src/services/storage';
+import { storeSession } from '../dom/renderApp';
 import { heldServer, sortedBy, type HeldServer } from '../servers/dashboardsPathServer';
 import { operatorSession } from '../fixtures/fixtures';
 import { renderProduct } from '../paths/viewPaths';
@@ -82,7 +82,7 @@ export async function startDashboards(inspect: (event: InspectionEvent) => void)
     moved: null,
     restore: recordDownloads(downloads),
   };
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderProduct(START, { inspect });
   // The first path loads the signed-in chunk, slow on a busy machine.
   await screen.findByRole('region', { name: 'Dashboards' }, { timeout: 20_000 });

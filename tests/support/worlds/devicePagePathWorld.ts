@@ -8,7 +8,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { DepartmentLookup, PageAddress } from '../../../src/machines/devicePage/devicePage.types';
 import { REFRESH_INTERVAL_MS } from '../../../src/machines/devicePage/devicePageMachine';
 import { DEFAULT_ACCOUNT_SETTINGS, DeviceTree, LinesRequest, PagesResponse } from '#contracts';
-import { createStorage } from '../../../src/services/storage';
+import { storeSession } from '../dom/renderApp';
 import { server } from '../../ui/setup';
 import { heldEndpoint, treeDepartmentNames, type HeldEndpoint } from '../servers/devicePageServer';
 import {
@@ -104,7 +104,7 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
       HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, enablePageRefreshOnRequest: true }),
     ),
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   world.socket = renderProduct('/', { inspect });
   await vi.waitFor(() => screen.getByRole('heading', { name: WELCOME }));
   await vi.waitFor(() => expect(world.socket.connections).toHaveLength(1));

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
 import { Dashboard, type WidgetInterval } from '#contracts';
-import { createStorage } from '../../../src/services/storage';
+import { storeSession } from '../dom/renderApp';
 import { server } from '../../ui/setup';
 import { roomChartDashboard } from '../fixtures/annotationFixtures';
 import { dashboardsList } from '../fixtures/dashboardFixtures';
@@ -58,7 +58,7 @@ export async function openRoomChart(
     http.get('*/api/v2/dashboards/d-overview', () => HttpResponse.json(dashboard)),
     ...dashboardHandlers(dashboardsList).handlers,
   );
-  createStorage(window.localStorage).writeSession(operatorSession, operatorSession.token.id);
+  storeSession(operatorSession);
   renderProduct('/dashboard/d-overview', { inspect, clock });
   await screen.findByRole('button', { name: new RegExp(`^${rangeButtonName('')}`) }, { timeout: 20_000 });
   // The chart's renderer loads lazily (the widget's summary shows until then): slow on a busy machine.

@@ -6,7 +6,7 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import type { Dashboard } from '#contracts';
 import { DEFAULT_ACCOUNT_SETTINGS, ErrorBody, Widget, type AccountSettings, type Session } from '#contracts';
-import { createStorage } from '../../../src/services/storage';
+import { storeSession } from '../dom/renderApp';
 import { server } from '../../ui/setup';
 import { overviewWith } from '../fixtures/dashboardEditorFixtures';
 import { dashboardsList } from '../fixtures/dashboardFixtures';
@@ -127,7 +127,7 @@ export async function openEditMode({
     ...devices.handlers,
     ...dashboardHandlers(dashboardsList).handlers,
   );
-  createStorage(window.localStorage).writeSession(session, session.token.id);
+  storeSession(session);
   renderProduct('/dashboard/d-overview', { inspect });
   const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));

@@ -24,6 +24,12 @@ const renderTable = async (fields: Record<string, unknown>) => {
   return { ...dashboard, table };
 };
 
+/** The column headers' text. */
+const columnHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
+
 /** Each body row as its header and cells' text. */
 const bodyRows = (table: HTMLElement) =>
   within(table)
@@ -34,11 +40,7 @@ const bodyRows = (table: HTMLElement) =>
 describe('TABLE widget', () => {
   it('shows devices by lines with values and units, headed by label or address, name or number', async () => {
     const { actor, table } = await renderTable({ presentation: 'VALUES_AND_UNITS' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Air', 'Line 1 (page 2)']);
+    expect(columnHeaders(table)).toEqual(['Air', 'Line 1 (page 2)']);
     expect(bodyRows(table)).toEqual([
       ['Cold room', '2.5 °C', '3 °C'],
       ['1A0106 1.0', 'No data', ''],
@@ -60,11 +62,7 @@ describe('TABLE widget', () => {
 
   it('transposes with the ROWS presentation: devices as columns', async () => {
     const { actor, table } = await renderTable({ dataPresentation: 'ROWS' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Cold room', '1A0106 1.0']);
+    expect(columnHeaders(table)).toEqual(['Cold room', '1A0106 1.0']);
     expect(bodyRows(table)).toEqual([
       ['Air', '2.5 °C', 'No data'],
       ['Line 1 (page 2)', '3 °C', ''],

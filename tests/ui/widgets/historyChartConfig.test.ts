@@ -20,6 +20,10 @@ const texts: ChartTexts = {
   difference: (difference) => `${difference} vs comparison`,
 };
 
+/** The configuration of `input` with no mark areas, the texts above, and a day-first date format unless it says. */
+const configOf = (input: Omit<ChartInput, 'markAreas' | 'texts' | 'dateFormat'> & { dateFormat?: string }) =>
+  chartConfig({ markAreas: [], texts, dateFormat: 'dd-LL-yyyy HH:mm', ...input });
+
 const model = (id: string, stats: SeriesModel['stats']): SeriesModel => ({
   id,
   label: id,
@@ -59,13 +63,11 @@ describe('history chart configuration', () => {
   });
 
   it('writes tooltip times in the user’s date format and ticks on the 24-hour clock', () => {
-    const { options } = chartConfig({
+    const { options } = configOf({
       series: [model('Air', { min: 1, max: 5, avg: 3 })],
       layout: 'shared',
       from: 0,
       to: 1,
-      markAreas: [],
-      texts,
       dateFormat: 'LL-dd-yyyy HH:mm',
     });
     const time = (
@@ -78,14 +80,11 @@ describe('history chart configuration', () => {
 
 describe('history chart in another language', () => {
   it('writes its overlays and tooltips in the decimals of the language, and has chart.js write its ticks so', () => {
-    const { options } = chartConfig({
+    const { options } = configOf({
       series: [model('Air', { min: 1.25, max: 5, avg: 3.5 })],
       layout: 'shared',
       from: 0,
       to: 1,
-      markAreas: [],
-      texts,
-      dateFormat: 'dd-LL-yyyy HH:mm',
       locale: 'de',
     });
     expect(options.locale).toBe('de');
@@ -101,8 +100,8 @@ describe('history chart in another language', () => {
 const DAY = 24 * 60 * 60_000;
 
 /** The chart chart.js draws of a configuration on an 800 × 300 canvas, its scales laid out and ticked. */
-function drawn(input: Omit<ChartInput, 'markAreas' | 'texts' | 'dateFormat'> & { dateFormat?: string }) {
-  const { data, options } = chartConfig({ markAreas: [], texts, dateFormat: 'dd-LL-yyyy HH:mm', ...input });
+function drawn(input: Parameters<typeof configOf>[0]) {
+  const { data, options } = configOf(input);
   const canvas = document.createElement('canvas');
   canvas.width = 800;
   canvas.height = 300;
@@ -208,15 +207,7 @@ describe('a multi-grid chart', () => {
     expect((doorSet.data as { y: number }[]).every(({ y }) => y === 0.5)).toBe(true);
     // No min–max band: between two states it would fill the grid.
     expect(chart.data.datasets.filter((dataset) => dataset.label?.startsWith('Door'))).toHaveLength(1);
-    const { options } = chartConfig({
-      series: [air, door],
-      layout: 'stacked',
-      from,
-      to,
-      markAreas: [],
-      texts,
-      dateFormat: 'dd-LL-yyyy HH:mm',
-    });
+    const { options } = configOf({ series: [air, door], layout: 'stacked', from, to });
     const label = options.plugins!.tooltip!.callbacks!.label as (item: unknown) => string;
     const datasetIndex = chart.data.datasets.indexOf(doorSet);
     const at = (y: number) => label({ raw: { x: from, y }, datasetIndex, dataset: { label: 'Door' } });
