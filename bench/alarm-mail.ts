@@ -3,14 +3,14 @@
  *
  *   node --import tsx bench/alarm-mail.ts [--devices 5] [--rate 5] [--seconds 20]
  *
- * Starts an SMTP server (smtp-server, as server/src/modules/mail/mail.test.ts does), then the real server with
+ * Starts an SMTP server (server/src/testing/smtp.ts, as the mail tests do), then the real server with
  * SMTP_URL pointing at it (embedded PostgreSQL and broker, demo seed without the simulated fleet); admin switches
  * alarm e-mail export on in the account settings. Bench CC-410s registered through the admin API raise and
  * clear alarms at `rate` alarms/s; each raise and each clear is one e-mail. Latency = end of the message's DATA
  * at the SMTP server (onData's stream ended) − the device's publish, matched by device, code and kind in order.
  * Exits 1 when a message is missing or p99 is 5 s or more (our own bar: the spec sets no number).
  */
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../server/src/testing/smtp';
 import { startServer } from '../tests/e2e/support/server';
 import { seededDatabase } from './support/seededDatabase';
 import { callApi } from './support/api';
@@ -35,37 +35,25 @@ const accepted = new Map<string, number[]>();
 const keyOf = (hexacode: string, code: string, raised: boolean) =>
   `${hexacode} ${code} ${raised ? 'raised' : 'cleared'}`;
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      const at = now();
-      // The text is plain ASCII here (English catalogue, bench names), so no transfer decoding is needed.
-      const raw = Buffer.concat(chunks)
-        .toString('utf8')
-        .replace(/=\r?\n/g, '');
-      const device = /\(([0-9A-F]{6})\)/.exec(raw)?.[1];
-      const code = /Alarm: .*\(([A-Z_]+)\)/.exec(raw)?.[1];
-      if (device && code) {
-        const key = keyOf(device, code, raw.includes('An alarm was raised.'));
-        accepted.set(key, [...(accepted.get(key) ?? []), at]);
-      }
-      callback();
-    });
+const smtp = await startSmtpServer({
+  onReceived: ({ raw: text }) => {
+    const at = now();
+    // The text is plain ASCII here (English catalogue, bench names), so no transfer decoding is needed.
+    const raw = text.replace(/=\r?\n/g, '');
+    const device = /\(([0-9A-F]{6})\)/.exec(raw)?.[1];
+    const code = /Alarm: .*\(([A-Z_]+)\)/.exec(raw)?.[1];
+    if (device && code) {
+      const key = keyOf(device, code, raw.includes('An alarm was raised.'));
+      accepted.set(key, [...(accepted.get(key) ?? []), at]);
+    }
   },
 });
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as { port: number }).port;
 
 const server = await startServer(
   {
     SIMULATOR: 'false',
     LOG_LEVEL: 'error',
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
   },
   seededDatabase(),
 );
@@ -114,6 +102,6 @@ try {
 } finally {
   await Promise.allSettled(devices.map((d) => d.close()));
   await server.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 }
 endWithGoal(!failed);

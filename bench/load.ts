@@ -20,7 +20,7 @@ import { BENCH_DEPARTMENTS } from './support/benchDevice';
 import { BROKER, startLoadCluster } from './support/loadCluster';
 import { LoadFleet } from './support/loadFleet';
 import { LoadSocket, watchedDevices } from './support/loadSockets';
-import { reachable } from './support/net';
+import { reachable } from '../server/src/testing/net';
 import { type CpuReading, readCpu, reportLoad } from './support/loadReport';
 import { openFilesLimit } from './support/procStats';
 import { readNumberArgs } from './support/numberArgs';

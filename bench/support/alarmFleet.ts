@@ -1,17 +1,9 @@
 import type { MqttClient } from 'mqtt';
 import { PROTOCOL_VERSION } from '../../server/src/gateway/protocol';
+import { EVAPORATOR_ALARMS } from '../../server/src/simulator/physics/evaporator';
 import { callApi } from './api';
 import { BENCH_DEPARTMENTS, connectAsDevice } from './benchDevice';
 import { now } from './stats';
-
-/** The CC-410's alarm codes (its ADF names them), in the order a device raises them. */
-const ALARM_CODES = [
-  'HIGH_TEMPERATURE',
-  'LOW_TEMPERATURE',
-  'DOOR_OPEN',
-  'SENSOR_FAULT',
-  'LONG_DEFROST',
-] as const;
 
 /** One alarm a device reported: what it was, when it left the device, and how many were active after it. */
 export interface AlarmPublish {
@@ -145,7 +137,7 @@ export async function runAlarmCycles(
   options: { rate: number; seconds: number; codes: number; steps?: number },
 ): Promise<AlarmPublish[]> {
   const slots: { device: AlarmBenchDevice; department: string; code: string }[] = [];
-  for (const code of ALARM_CODES.slice(0, options.codes))
+  for (const code of EVAPORATOR_ALARMS.slice(0, options.codes))
     for (const [department, sub] of BENCH_DEPARTMENTS)
       for (const device of devices) slots.push({ device, department: `${department}.${sub}`, code });
   const published: AlarmPublish[] = [];

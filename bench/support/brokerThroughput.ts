@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { startBroker } from '../../server/src/gateway/broker';
 import { MemoryDeviceCredentials } from '../../server/src/gateway/credentials';
-import { reachable } from './net';
+import { reachable } from '../../server/src/testing/net';
 
 // The size of a bench values message (one CC-410 department snapshot).
 const PAYLOAD = JSON.stringify({

@@ -18,6 +18,20 @@ export const systemGatewayClock: GatewayClock = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/**
+ * Runs `work` every `periodMs` on `clock`, the first time one period from now, until the returned function stops
+ * it (also from within `work`: the next run is scheduled before `work` runs).
+ */
+export function repeatEvery(clock: GatewayClock, periodMs: number, work: () => void): () => void {
+  let timer: unknown;
+  const tick = () => {
+    timer = clock.setTimeout(tick, periodMs);
+    work();
+  };
+  timer = clock.setTimeout(tick, periodMs);
+  return () => clock.clearTimeout(timer);
+}
+
 /** Whether a device's timestamp lies further ahead of the server's clock than a drifting clock would. */
 export const aheadOfClock = (ts: number | undefined, now: number): boolean =>
   ts !== undefined && ts > now + MAX_CLOCK_AHEAD_MS;

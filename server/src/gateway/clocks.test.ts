@@ -22,7 +22,13 @@ describe('device clocks', () => {
   const sendValues = (ts: number, airTenths: number) =>
     bench.publish(client, bench.topics.values('demo', CASE.hexacode, 1, 0), values(ts, airTenths), true);
   const airTemperature = async () => {
-    const { lines } = await bench.gateway.readLines('demo', CASE.hexacode, 1, 0, 1);
+    const { lines } = await bench.gateway.readLines({
+      tenant: 'demo',
+      hexacode: CASE.hexacode,
+      department: 1,
+      subDepartment: 0,
+      page: 1,
+    });
     return lines.find((line: LineView) => line.number === 1)?.value;
   };
   const clockAhead = () => bench.gateway.metrics().rejected.clock_ahead ?? 0;

@@ -3,7 +3,8 @@ import type { MqttClient } from 'mqtt';
 import { departmentKey } from './adf/loader';
 import { type LineStatus, type WriteRefusal, encodeWrite } from './adf/translate';
 import type { DeviceCache } from './device-cache';
-import type { LineAddress, LineReader } from './lines';
+import type { LineAddress } from './addresses';
+import type { LineReader } from './lines';
 import type { GatewayLogger } from './logger';
 import {
   type Command,
@@ -157,7 +158,7 @@ export class CommandChannel {
         message: 'virtual device lines are computed',
       };
     }
-    const resolved = await this.options.reader.resolveDepartment(tenant, hexacode, department, subDepartment);
+    const resolved = await this.options.reader.resolveDepartment(address);
     if ('status' in resolved) return { result: 'UNAVAILABLE', status: resolved.status };
     if (!resolved.kind.pages.has(page)) return { result: 'UNAVAILABLE', status: 'PAGE_NOT_PRESENT' };
     const adfLine = resolved.kind.line(page, line);

@@ -1,4 +1,5 @@
 import { departmentKey, lineKey } from './adf/loader';
+import type { DepartmentAddress, LineAddress } from './addresses';
 import type { GatewayEvent, RawLineValue } from './events';
 import type { GatewayLogger } from './logger';
 import { applyAlarmChange, offlineStatus, withAlarm } from './statuses';
@@ -124,12 +125,7 @@ export class DeviceCache {
   }
 
   /** The device's report of a department, shifted to its offline counterpart while the device is off. */
-  departmentStatus(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
-  ): DepartmentStatus {
+  departmentStatus({ tenant, hexacode, department, subDepartment }: DepartmentAddress): DepartmentStatus {
     if (this.hooks.isVirtual(tenant, hexacode)) return 'ON';
     const device = this.get(tenant, hexacode);
     const reported = device?.byDepartment.get(departmentKey(department, subDepartment))?.status ?? 'ON';
@@ -137,14 +133,7 @@ export class DeviceCache {
   }
 
   /** The last raw value heard (undefined: never reported; null: the device reports no reading). */
-  rawValue(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
-    page: number,
-    line: number,
-  ) {
+  rawValue({ tenant, hexacode, department, subDepartment, page, line }: LineAddress) {
     return this.get(tenant, hexacode)
       ?.byDepartment.get(departmentKey(department, subDepartment))
       ?.values?.get(lineKey(page, line));
@@ -250,9 +239,10 @@ export class DeviceCache {
     change: (dep: DepartmentState) => void,
   ): void {
     const dep = this.department(this.device(tenant, hexacode), department, subDepartment);
-    const before = this.departmentStatus(tenant, hexacode, department, subDepartment);
+    const at = { tenant, hexacode, department, subDepartment };
+    const before = this.departmentStatus(at);
     change(dep);
-    const status = this.departmentStatus(tenant, hexacode, department, subDepartment);
+    const status = this.departmentStatus(at);
     if (before !== status)
       this.hooks.emit({ type: 'DepartmentStatus', tenant, hexacode, department, subDepartment, status });
   }

@@ -9,7 +9,8 @@ import { DeviceCache } from './device-cache';
 import type { DeviceDirectory } from './directory';
 import { type GatewayListener, GatewayEvents } from './events';
 import { MessageIntake } from './intake';
-import { type DepartmentView, type LineAddress, LineReader, type LinesResult } from './lines';
+import type { DepartmentAddress, LineAddress, PageAddress } from './addresses';
+import { type DepartmentView, LineReader, type LinesResult } from './lines';
 import type { LineView } from './line-view';
 import { type GatewayLogger, silentLogger } from './logger';
 import { LostDevices } from './lost-devices';
@@ -22,7 +23,8 @@ import { VirtualDevices } from './virtual-devices';
 export type { GatewayClock } from './clock';
 export type { WriteResult } from './commands';
 export type { GatewayEvent, GatewayListener } from './events';
-export type { DepartmentView, LineAddress, LinesResult } from './lines';
+export type { LineAddress } from './addresses';
+export type { DepartmentView, LinesResult } from './lines';
 export type { LineView } from './line-view';
 export type { Freshness } from './staleness';
 
@@ -265,7 +267,7 @@ export class Gateway {
    * virtual department is as old as the oldest of its sources, and stale when one of them is.
    */
   freshness(tenant: string, hexacode: string, department: number, subDepartment: number): Freshness {
-    const sources = this.virtual.sourcesOf(tenant, hexacode, department, subDepartment);
+    const sources = this.virtual.sourcesOf({ tenant, hexacode, department, subDepartment });
     if (!sources) return this.staleness.freshness(tenant, hexacode, department, subDepartment);
     return oldestOf(
       sources.map((s) => this.staleness.freshness(tenant, s.hexacode, s.department, s.subDepartment)),
@@ -289,7 +291,7 @@ export class Gateway {
     department: number,
     subDepartment: number,
   ): DepartmentStatus {
-    return this.cache.departmentStatus(tenant, hexacode, department, subDepartment);
+    return this.cache.departmentStatus({ tenant, hexacode, department, subDepartment });
   }
 
   /**
@@ -308,15 +310,11 @@ export class Gateway {
   }
 
   async pages(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
+    address: DepartmentAddress,
     language = 'en',
   ): Promise<{ status: LineStatus; pages: { number: number; name: string }[] }> {
-    if (this.isVirtual(tenant, hexacode))
-      return this.virtual.pages(tenant, hexacode, department, subDepartment);
-    return this.reader.pages(tenant, hexacode, department, subDepartment, language);
+    if (this.isVirtual(address.tenant, address.hexacode)) return this.virtual.pages(address);
+    return this.reader.pages(address, language);
   }
 
   /**
@@ -324,31 +322,24 @@ export class Gateway {
    * Factory-settings lines only when asked.
    */
   async readLines(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
-    page: number,
+    address: PageAddress,
     options: { factorySettings?: boolean; language?: string } = {},
   ): Promise<LinesResult> {
-    if (this.isVirtual(tenant, hexacode))
-      return this.virtual.readLines(tenant, hexacode, department, subDepartment, page);
-    return this.reader.readLines(tenant, hexacode, department, subDepartment, page, options);
+    if (this.isVirtual(address.tenant, address.hexacode)) return this.virtual.readLines(address);
+    return this.reader.readLines(address, options);
   }
 
   /** One line (widgets): LINE_NOT_PRESENT_IN_ADF when the model has no such line. */
   async readLine(address: LineAddress): Promise<LineView | { status: LineStatus }> {
-    const { tenant, hexacode, department, subDepartment, page, line } = address;
-    if (!this.isVirtual(tenant, hexacode)) return this.reader.readLine(address);
-    const result = await this.virtual.readLines(tenant, hexacode, department, subDepartment, page);
+    if (!this.isVirtual(address.tenant, address.hexacode)) return this.reader.readLine(address);
+    const result = await this.virtual.readLines(address);
     if (result.status !== 'OK') return { status: result.status };
-    return result.lines.find((l) => l.number === line) ?? { status: 'LINE_NOT_PRESENT_IN_ADF' };
+    return result.lines.find((l) => l.number === address.line) ?? { status: 'LINE_NOT_PRESENT_IN_ADF' };
   }
 
   /** The last raw value heard (undefined: never reported; null: the device reports no reading). */
   rawValue(address: LineAddress): number | null | undefined {
-    const { tenant, hexacode, department, subDepartment, page, line } = address;
-    return this.cache.rawValue(tenant, hexacode, department, subDepartment, page, line);
+    return this.cache.rawValue(address);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { LineStatus } from './adf/translate';
+import type { PageAddress } from './addresses';
 
 /** A line as the gateway shows it: where it is, its name, status and (when OK) value. */
 export interface LineView {
@@ -20,3 +21,13 @@ export interface LineView {
   /** Writable numeric lines: what the ADF lets an operator write. */
   limits?: { min: number | null; max: number | null; step: number; unit: string };
 }
+
+/** What says which line a LineView is, of a real or a virtual device: its place (no tenant) and its name. */
+export const lineIdentity = (at: PageAddress, line: { number: number; name: string }) => ({
+  hexacode: at.hexacode,
+  department: at.department,
+  subDepartment: at.subDepartment,
+  page: at.page,
+  number: line.number,
+  name: line.name,
+});

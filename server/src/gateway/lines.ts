@@ -1,9 +1,10 @@
 import { type AdfRegistry, type CompiledAdf, type CompiledKind, departmentKey, lineKey } from './adf/loader';
 import type { AdfLine } from './adf/schema';
+import type { DepartmentAddress, LineAddress, PageAddress } from './addresses';
 import { type LineStatus, rawToNumber, translateRaw } from './adf/translate';
 import type { CachedDevice, DeviceCache } from './device-cache';
 import type { DeviceDirectory, DeviceRecord } from './directory';
-import type { LineView } from './line-view';
+import { type LineView, lineIdentity } from './line-view';
 import type { DepartmentStatus } from './protocol';
 import type { SourceReading } from './virtual';
 
@@ -18,15 +19,6 @@ export interface DepartmentView {
   subDepartment: number;
   name: string;
   status: DepartmentStatus;
-}
-
-export interface LineAddress {
-  tenant: string;
-  hexacode: string;
-  department: number;
-  subDepartment: number;
-  page: number;
-  line: number;
 }
 
 export type ResolvedDepartment =
@@ -59,65 +51,56 @@ export class LineReader {
           department: d.department,
           subDepartment: d.subDepartment,
           name: d.name,
-          status: this.cache.departmentStatus(tenant, hexacode, d.department, d.subDepartment),
+          status: this.cache.departmentStatus({
+            tenant,
+            hexacode,
+            department: d.department,
+            subDepartment: d.subDepartment,
+          }),
         })),
     };
   }
 
   async pages(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
+    address: DepartmentAddress,
     language = 'en',
   ): Promise<{ status: LineStatus; pages: { number: number; name: string }[] }> {
-    const resolved = await this.resolveDepartment(tenant, hexacode, department, subDepartment, language);
+    const resolved = await this.resolveDepartment(address, language);
     if ('status' in resolved) return { status: resolved.status, pages: [] };
     return { status: 'OK', pages: resolved.kind.doc.pages.map((p) => ({ number: p.number, name: p.name })) };
   }
 
   async readLines(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
-    page: number,
+    address: PageAddress,
     options: { factorySettings?: boolean; language?: string },
   ): Promise<LinesResult> {
-    const resolved = await this.resolveDepartment(
-      tenant,
-      hexacode,
-      department,
-      subDepartment,
-      options.language,
-    );
+    const resolved = await this.resolveDepartment(address, options.language);
     if ('status' in resolved) return { status: resolved.status, lines: [] };
-    const adfPage = resolved.kind.pages.get(page);
+    const adfPage = resolved.kind.pages.get(address.page);
     if (!adfPage) return { status: 'PAGE_NOT_PRESENT', lines: [] };
-    const device = this.cache.get(tenant, hexacode);
+    const device = this.cache.get(address.tenant, address.hexacode);
     const lines = adfPage.lines
       .filter((l) => options.factorySettings || !l.factorySettings)
-      .map((l) => view(hexacode, department, subDepartment, page, l, device));
+      .map((l) => view(address, l, device));
     return { status: device?.online ? 'OK' : 'DEVICE_CAN_RECEIVED', lines };
   }
 
   async readLine(address: LineAddress): Promise<LineView | { status: LineStatus }> {
-    const { tenant, hexacode, department, subDepartment, page, line } = address;
-    const resolved = await this.resolveDepartment(tenant, hexacode, department, subDepartment);
+    const resolved = await this.resolveDepartment(address);
     if ('status' in resolved) return { status: resolved.status };
-    if (!resolved.kind.pages.has(page)) return { status: 'PAGE_NOT_PRESENT' };
-    const adfLine = resolved.kind.line(page, line);
+    if (!resolved.kind.pages.has(address.page)) return { status: 'PAGE_NOT_PRESENT' };
+    const adfLine = resolved.kind.line(address.page, address.line);
     if (!adfLine) return { status: 'LINE_NOT_PRESENT_IN_ADF' };
-    return view(hexacode, department, subDepartment, page, adfLine, this.cache.get(tenant, hexacode));
+    return view(address, adfLine, this.cache.get(address.tenant, address.hexacode));
   }
 
   /** A source line of a virtual device, as a number (or option label) to aggregate; not ok when unreadable. */
   async reading(s: LineAddress): Promise<SourceReading> {
-    const resolved = await this.resolveDepartment(s.tenant, s.hexacode, s.department, s.subDepartment);
+    const resolved = await this.resolveDepartment(s);
     if ('status' in resolved) return { ok: false };
     const l = resolved.kind.line(s.page, s.line);
     if (!l || !this.cache.get(s.tenant, s.hexacode)?.online) return { ok: false };
-    const raw = this.cache.rawValue(s.tenant, s.hexacode, s.department, s.subDepartment, s.page, s.line);
+    const raw = this.cache.rawValue(s);
     if (raw === null || raw === undefined) return { ok: false };
     const t = translateRaw(l, raw);
     if (t.status !== 'OK') return { ok: false };
@@ -128,13 +111,8 @@ export class LineReader {
    * The device's ADF department (its texts in `language`), unless the device, its ADF or the department (as
    * fitted) is missing.
    */
-  async resolveDepartment(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
-    language = 'en',
-  ): Promise<ResolvedDepartment> {
+  async resolveDepartment(address: DepartmentAddress, language = 'en'): Promise<ResolvedDepartment> {
+    const { tenant, hexacode, department, subDepartment } = address;
     const resolved = await this.resolve(tenant, hexacode, language);
     if ('status' in resolved) return resolved;
     const kind = resolved.adf.kindOf(department, subDepartment);
@@ -167,21 +145,9 @@ const limitsOf = (l: AdfLine) => ({
 });
 
 /** One ADF line with the device's cached value translated, or the status saying why there is none. */
-function view(
-  hexacode: string,
-  department: number,
-  subDepartment: number,
-  page: number,
-  l: AdfLine,
-  device: CachedDevice | undefined,
-): LineView {
+function view(at: PageAddress, l: AdfLine, device: CachedDevice | undefined): LineView {
   const base: LineView = {
-    hexacode,
-    department,
-    subDepartment,
-    page,
-    number: l.number,
-    name: l.name,
+    ...lineIdentity(at, l),
     status: 'NO_DATA',
     readOnly: l.readOnly,
     isFactorySettings: l.factorySettings,
@@ -189,9 +155,9 @@ function view(
     ...(l.readOnly || l.options ? {} : { limits: limitsOf(l) }),
   };
   if (!device?.online) return { ...base, status: 'DEVICE_CAN_RECEIVED' };
-  const values = device.byDepartment.get(departmentKey(department, subDepartment))?.values;
+  const values = device.byDepartment.get(departmentKey(at.department, at.subDepartment))?.values;
   if (!values) return base;
-  const k = lineKey(page, l.number);
+  const k = lineKey(at.page, l.number);
   if (!values.has(k)) return { ...base, status: 'LINE_NOT_PRESENT' };
   return { ...base, ...liveValueOf(l, values.get(k)) };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { connect as netConnect } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reachable } from '../testing/net';
 import { eventually } from '../testing/wait';
 import { SimulatedDevice } from '../simulator/device';
 import type { FleetDevice } from '../simulator/fleetDevice';
@@ -18,16 +18,7 @@ import { averageAirOf, expectAnnouncedInAlarm, metricsAfter } from './testing';
  * when one is running (anonymous there, so the broker-auth assertions are skipped and every run uses its own
  * tenant and topic prefix).
  */
-const mosquittoUp = await new Promise<boolean>((resolve) => {
-  const socket = netConnect({ host: '127.0.0.1', port: 1883 });
-  const done = (ok: boolean) => {
-    socket.destroy();
-    resolve(ok);
-  };
-  socket.setTimeout(300, () => done(false));
-  socket.once('connect', () => done(true));
-  socket.once('error', () => done(false));
-});
+const mosquittoUp = await reachable(1883);
 
 const SERVER = { username: 'coldwatch-server', password: randomBytes(16).toString('hex') };
 const FIXED_NOW = () => new Date('2026-01-15T12:00:00');
@@ -61,6 +52,14 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     credential: 'correct-horse-battery-staple',
     profiles: { '1.0': 'mt-case', '1.1': 'mt-case' },
   };
+
+  const readPage = (
+    hexacode: string,
+    department: number,
+    subDepartment: number,
+    page: number,
+    options?: { factorySettings?: boolean },
+  ) => gateway.readLines({ tenant, hexacode, department, subDepartment, page }, options);
 
   const rawClient = async (username?: string, password?: string) => {
     const c = await mqtt.connectAsync(url, {
@@ -170,7 +169,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
   it('delivers raw values to the gateway cache and translates them through the ADF', async () => {
     const result = await eventually(
       async () => {
-        const r = await gateway.readLines(tenant, spec.hexacode, 1, 0, 1);
+        const r = await readPage(spec.hexacode, 1, 0, 1);
         return line(r.lines, 1)?.status === 'OK' ? r : undefined;
       },
       { what: 'line 1 read OK' },
@@ -193,23 +192,19 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       '1.0 ON',
       '1.1 ON',
     ]);
-    expect((await gateway.pages(tenant, spec.hexacode, 1, 0)).pages.map((p) => p.name)).toEqual([
-      'Status',
-      'Thermostat',
-      'Defrost',
-      'Alarms',
-      'Service',
-    ]);
-    // Factory-settings lines only on request.
-    expect((await gateway.readLines(tenant, spec.hexacode, 1, 0, 5)).lines.map((l) => l.number)).toEqual([4]);
     expect(
-      (await gateway.readLines(tenant, spec.hexacode, 1, 0, 5, { factorySettings: true })).lines,
-    ).toHaveLength(4);
+      (await gateway.pages({ tenant, hexacode: spec.hexacode, department: 1, subDepartment: 0 })).pages.map(
+        (p) => p.name,
+      ),
+    ).toEqual(['Status', 'Thermostat', 'Defrost', 'Alarms', 'Service']);
+    // Factory-settings lines only on request.
+    expect((await readPage(spec.hexacode, 1, 0, 5)).lines.map((l) => l.number)).toEqual([4]);
+    expect((await readPage(spec.hexacode, 1, 0, 5, { factorySettings: true })).lines).toHaveLength(4);
     // The statuses of SPEC §4 for everything that is not there.
-    expect((await gateway.readLines(tenant, 'FFFFFF', 1, 0, 1)).status).toBe('DEVICE_NOT_FOUND');
-    expect((await gateway.readLines(tenant, '0E0E0E', 1, 0, 1)).status).toBe('ADF_NOT_FOUND');
-    expect((await gateway.readLines(tenant, spec.hexacode, 7, 0, 1)).status).toBe('DEPARTMENT_NOT_PRESENT');
-    expect((await gateway.readLines(tenant, spec.hexacode, 1, 0, 42)).status).toBe('PAGE_NOT_PRESENT');
+    expect((await readPage('FFFFFF', 1, 0, 1)).status).toBe('DEVICE_NOT_FOUND');
+    expect((await readPage('0E0E0E', 1, 0, 1)).status).toBe('ADF_NOT_FOUND');
+    expect((await readPage(spec.hexacode, 7, 0, 1)).status).toBe('DEPARTMENT_NOT_PRESENT');
+    expect((await readPage(spec.hexacode, 1, 0, 42)).status).toBe('PAGE_NOT_PRESENT');
     const missing = { tenant, hexacode: spec.hexacode, department: 1, subDepartment: 0, page: 1, line: 99 };
     expect(await gateway.readLine(missing)).toEqual({ status: 'LINE_NOT_PRESENT_IN_ADF' });
     expect(events.some((e) => e.type === 'RawLineValues' && e.hexacode === spec.hexacode)).toBe(true);
@@ -259,7 +254,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       gateway.rawValue({ tenant, hexacode: '0D0D0D', department: 1, subDepartment: 0, page: 1, line: 1 }),
     ).toBe(42);
     // The real device is untouched.
-    expect((await gateway.readLines(tenant, spec.hexacode, 1, 0, 1)).status).toBe('OK');
+    expect((await readPage(spec.hexacode, 1, 0, 1)).status).toBe('OK');
   });
 
   it('writes a setpoint end to end, and the temperature follows', async () => {
@@ -365,7 +360,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     gateway.setVirtualDevices(tenant, [averageAirOf('F00001', spec.hexacode)]);
     const a = sim.value(1, 0, 'airTemp') as number;
     const b = sim.value(1, 1, 'airTemp') as number;
-    const r = await gateway.readLines(tenant, 'F00001', 1, 0, 1);
+    const r = await readPage('F00001', 1, 0, 1);
     expect(r.status).toBe('OK');
     expect(Number(r.lines[0]!.value)).toBeCloseTo((a + b) / 2, 0);
     await eventually(() => events.find((e) => e.type === 'VirtualLineValues' && e.hexacode === 'F00001'), {
@@ -401,7 +396,7 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
       { what: 'the device OFF' },
     );
     expect(gateway.departmentStatus(tenant, spec.hexacode, 1, 0)).toBe('OFF');
-    const r = await gateway.readLines(tenant, spec.hexacode, 1, 0, 1);
+    const r = await readPage(spec.hexacode, 1, 0, 1);
     expect(r.status).toBe('DEVICE_CAN_RECEIVED');
     expect(r.lines.every((l) => l.status === 'DEVICE_CAN_RECEIVED' && l.value === undefined)).toBe(true);
     const address = { tenant, hexacode: spec.hexacode, department: 1, subDepartment: 0, page: 2, line: 1 };

@@ -1,6 +1,6 @@
 import { type AdfRegistry, departmentKey } from './adf/loader';
 import { DEFAULT_STALE_AFTER_SECONDS } from './adf/schema';
-import type { GatewayClock } from './clock';
+import { type GatewayClock, repeatEvery } from './clock';
 import type { CachedDevice, DeviceCache } from './device-cache';
 import type { DeviceDirectory } from './directory';
 import type { GatewayEvent } from './events';
@@ -40,7 +40,7 @@ export function oldestOf(all: readonly Freshness[]): Freshness {
  */
 export class Staleness {
   private readonly periods = new Map<string, number>();
-  private timer: unknown;
+  private stopRepeating: (() => void) | undefined;
 
   constructor(
     private readonly deps: {
@@ -54,16 +54,12 @@ export class Staleness {
   ) {}
 
   start(): void {
-    const tick = () => {
-      this.timer = this.deps.clock.setTimeout(tick, STALENESS_SWEEP_MS);
-      this.sweep();
-    };
-    this.timer = this.deps.clock.setTimeout(tick, STALENESS_SWEEP_MS);
+    this.stopRepeating = repeatEvery(this.deps.clock, STALENESS_SWEEP_MS, () => this.sweep());
   }
 
   stop(): void {
-    if (this.timer !== undefined) this.deps.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stopRepeating?.();
+    this.stopRepeating = undefined;
   }
 
   /** How long after its last report a device's values are stale (its model's ADF; a minute until known). */

@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import type { GatewayClock } from './clock';
+import { type GatewayClock, repeatEvery } from './clock';
 import type { DeviceCache } from './device-cache';
 import type { GatewayLogger } from './logger';
 import {
@@ -39,21 +39,17 @@ export class StatusRereads {
   /** When a device was last asked for out of turn (the round does not count: silence must not wait for it). */
   private readonly lastRequested = new Map<string, number>();
   private round: DeviceKey[] = [];
-  private timer: unknown;
+  private stopRepeating: (() => void) | undefined;
 
   constructor(private readonly deps: StatusRereadsDeps) {}
 
   start(): void {
-    const tick = () => {
-      this.timer = this.deps.clock.setTimeout(tick, STATUS_REREAD_TICK_MS);
-      this.rollOn();
-    };
-    this.timer = this.deps.clock.setTimeout(tick, STATUS_REREAD_TICK_MS);
+    this.stopRepeating = repeatEvery(this.deps.clock, STATUS_REREAD_TICK_MS, () => this.rollOn());
   }
 
   stop(): void {
-    if (this.timer !== undefined) this.deps.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stopRepeating?.();
+    this.stopRepeating = undefined;
   }
 
   /** Reads a device's statuses again now, unless that was done a moment ago. */

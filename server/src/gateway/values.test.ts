@@ -53,7 +53,8 @@ describe('values messages', () => {
     const cache = new DeviceCache(hooks, silentLogger);
     const apply = (ts: number, values: Record<string, number | null>) =>
       cache.applyValues('demo', 'BE0001', 1, 0, { v: 1, type: 'values', ts, values });
-    const raw = (page: number, line: number) => cache.rawValue('demo', 'BE0001', 1, 0, page, line);
+    const raw = (page: number, line: number) =>
+      cache.rawValue({ tenant: 'demo', hexacode: 'BE0001', department: 1, subDepartment: 0, page, line });
 
     apply(1, { '1.1': 10, '12.305': null, '2.4': 7 });
     apply(2, { '1.1': 11, '12.305': null, '3.0': 0 });

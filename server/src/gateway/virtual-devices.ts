@@ -1,7 +1,8 @@
 import { departmentKey } from './adf/loader';
+import type { DepartmentAddress, PageAddress } from './addresses';
 import type { LineStatus } from './adf/translate';
 import type { GatewayEvent } from './events';
-import type { LineView } from './line-view';
+import { type LineView, lineIdentity } from './line-view';
 import type { DepartmentView, LineReader, LinesResult } from './lines';
 import type { GatewayLogger } from './logger';
 import { type VirtualDeviceDefinition, evaluateVirtualLine } from './virtual';
@@ -55,12 +56,9 @@ export class VirtualDevices {
 
   /** The real departments a virtual department reads (each once), or undefined when it is not one. */
   sourcesOf(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
+    address: DepartmentAddress,
   ): { hexacode: string; department: number; subDepartment: number }[] | undefined {
-    const dep = this.department(tenant, hexacode, department, subDepartment);
+    const dep = this.department(address);
     if (!dep) return undefined;
     const unique = new Map<string, { hexacode: string; department: number; subDepartment: number }>();
     for (const p of dep.pages)
@@ -84,38 +82,24 @@ export class VirtualDevices {
     }));
   }
 
-  pages(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
-  ): { status: LineStatus; pages: { number: number; name: string }[] } {
-    const d = this.department(tenant, hexacode, department, subDepartment);
+  pages(address: DepartmentAddress): { status: LineStatus; pages: { number: number; name: string }[] } {
+    const d = this.department(address);
     if (!d) return { status: 'DEPARTMENT_NOT_PRESENT', pages: [] };
     return { status: 'OK', pages: d.pages.map((p) => ({ number: p.number, name: p.name })) };
   }
 
-  async readLines(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
-    page: number,
-  ): Promise<LinesResult> {
-    const dep = this.department(tenant, hexacode, department, subDepartment);
+  async readLines(address: PageAddress): Promise<LinesResult> {
+    const dep = this.department(address);
     if (!dep) return { status: 'DEPARTMENT_NOT_PRESENT', lines: [] };
-    const p = dep.pages.find((x) => x.number === page);
+    const p = dep.pages.find((x) => x.number === address.page);
     if (!p) return { status: 'PAGE_NOT_PRESENT', lines: [] };
     const lines = await Promise.all(
       p.lines.map(async (l): Promise<LineView> => {
-        const readings = await Promise.all(l.sources.map((s) => this.reader.reading({ tenant, ...s })));
+        const readings = await Promise.all(
+          l.sources.map((s) => this.reader.reading({ tenant: address.tenant, ...s })),
+        );
         return {
-          hexacode,
-          department,
-          subDepartment,
-          page,
-          number: l.number,
-          name: l.name,
+          ...lineIdentity(address, l),
           readOnly: true,
           isFactorySettings: false,
           ...evaluateVirtualLine(l, readings),
@@ -143,7 +127,7 @@ export class VirtualDevices {
     if (this.flush) clearImmediate(this.flush);
   }
 
-  private department(tenant: string, hexacode: string, department: number, subDepartment: number) {
+  private department({ tenant, hexacode, department, subDepartment }: DepartmentAddress) {
     return this.definitions
       .get(`${tenant}/${hexacode}`)
       ?.departments.find((d) => d.department === department && d.subDepartment === subDepartment);
@@ -168,7 +152,13 @@ export class VirtualDevices {
       for (const d of def.departments) {
         const changed: LineView[] = [];
         for (const p of d.pages) {
-          const result = await this.readLines(tenant, def.hexacode, d.department, d.subDepartment, p.number);
+          const result = await this.readLines({
+            tenant,
+            hexacode: def.hexacode,
+            department: d.department,
+            subDepartment: d.subDepartment,
+            page: p.number,
+          });
           for (const l of result.lines) {
             const lk = `${key}/${d.department}.${d.subDepartment}/${p.number}.${l.number}`;
             const sig = `${l.status}|${l.value ?? ''}`;

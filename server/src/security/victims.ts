@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   type AccountSettings,
   type Dashboard,
@@ -126,47 +127,25 @@ export async function snapshotOf(db: Database, victims: readonly Caller[], excep
         (t) => t.id,
       )
     : [];
+  /** The rows of `table` whose `owner` column is one of `owners`, in the order of `order`. */
+  const rowsOf = (table: PgTable, owner: PgColumn, owners: string[], order: PgColumn) =>
+    owners.length ? db.select().from(table).where(inArray(owner, owners)).orderBy(asc(order)) : [];
   return {
-    users: await db.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)),
-    dashboards: await db
-      .select()
-      .from(dashboards)
-      .where(inArray(dashboards.userId, ids))
-      .orderBy(asc(dashboards.id)),
-    groups: await db
-      .select()
-      .from(dashboardGroups)
-      .where(inArray(dashboardGroups.userId, ids))
-      .orderBy(asc(dashboardGroups.id)),
-    deviceConfigurations: await db
-      .select()
-      .from(deviceConfigurations)
-      .where(inArray(deviceConfigurations.userId, ids))
-      .orderBy(asc(deviceConfigurations.userId)),
-    pushSubscriptions: await db
-      .select()
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.userId, ids))
-      .orderBy(asc(pushSubscriptions.id)),
-    sessions: await db
-      .select()
-      .from(sessions)
-      .where(inArray(sessions.userId, ids))
-      .orderBy(asc(sessions.tokenHash)),
-    devices: tenantIds.length
-      ? await db.select().from(devices).where(inArray(devices.tenantId, tenantIds)).orderBy(asc(devices.id))
-      : [],
-    businessGroups: tenantIds.length
-      ? await db
-          .select()
-          .from(businessGroups)
-          .where(inArray(businessGroups.tenantId, tenantIds))
-          .orderBy(asc(businessGroups.id))
-      : [],
+    users: await rowsOf(users, users.id, ids, users.id),
+    dashboards: await rowsOf(dashboards, dashboards.userId, ids, dashboards.id),
+    groups: await rowsOf(dashboardGroups, dashboardGroups.userId, ids, dashboardGroups.id),
+    deviceConfigurations: await rowsOf(
+      deviceConfigurations,
+      deviceConfigurations.userId,
+      ids,
+      deviceConfigurations.userId,
+    ),
+    pushSubscriptions: await rowsOf(pushSubscriptions, pushSubscriptions.userId, ids, pushSubscriptions.id),
+    sessions: await rowsOf(sessions, sessions.userId, ids, sessions.tokenHash),
+    devices: await rowsOf(devices, devices.tenantId, tenantIds, devices.id),
+    businessGroups: await rowsOf(businessGroups, businessGroups.tenantId, tenantIds, businessGroups.id),
     // Buffers belong to a tenant's lines: another tenant's saves and imports must never create or change them.
-    buffers: tenantIds.length
-      ? await db.select().from(buffers).where(inArray(buffers.tenantId, tenantIds)).orderBy(asc(buffers.id))
-      : [],
+    buffers: await rowsOf(buffers, buffers.tenantId, tenantIds, buffers.id),
   };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { DatabaseHandle } from '../db/client';
+import { type DatabaseHandle, withConnection } from '../db/client';
 import { openEmbeddedPostgres, clusterDirOf } from '../db/embedded';
 import { APPLICATION_NAME } from '../db/pool';
 import * as schema from '../db/schema';
@@ -66,17 +66,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
-/** Runs `work` on a maintenance connection to the test PostgreSQL at `adminUrl`. */
-export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+/** Runs `work` on a maintenance connection to the test PostgreSQL at `adminUrl` (creating and dropping databases). */
+export const withAdmin = withConnection;
 
 /** The URL of database `name` on the server of `adminUrl`. */
 export function databaseUrlOf(adminUrl: string, name: string): string {

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { AuthService } from '../auth/service';
 import type { GatewayAccess } from '../devices/gateway-access';
-import { DEFAULT_SESSION_CHECK_MS, SessionSockets } from '../realtime/session-sockets';
+import { SessionSockets } from '../realtime/session-sockets';
 import { ChangeFeed } from './change-feed';
 import { createDefrostRecorder } from './defrosts';
 import { createAlarmDirectory, type AlarmDirectory } from './directory';
@@ -96,12 +96,11 @@ export async function registerAlarms(
   feed.subscribe((change) => streams.onChange(change));
 
   const sessions = new SessionSockets({
-    liveSessions: (tokenHashes) => options.auth.liveSessions(tokenHashes),
-    intervalMs: options.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_MS,
+    auth: options.auth,
+    intervalMs: options.sessionCheckIntervalMs,
     log: app.log,
     maxPerSession: options.maxStreamsPerSession,
   });
-  const stopListening = options.auth.onSessionRevoked((tokenHash) => sessions.end(tokenHash));
 
   // The gateway exists once the runtime started (main.ts starts it after migrating): wait for it.
   let unsubscribe: (() => void) | undefined;
@@ -159,7 +158,6 @@ export async function registerAlarms(
     clearInterval(prune);
     clearInterval(release);
     unsubscribe?.();
-    stopListening();
     sessions.stop();
     streams.close();
   });

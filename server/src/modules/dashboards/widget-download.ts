@@ -1,4 +1,11 @@
-import type { Line, LineStatus, Widget, WidgetElement, WidgetExportType, WidgetValueRow } from '#contracts';
+import {
+  WidgetValueRow,
+  type Line,
+  type LineStatus,
+  type Widget,
+  type WidgetElement,
+  type WidgetExportType,
+} from '#contracts';
 import type { AuthSession } from '../auth/service';
 import type { DevicesService } from '../devices/service';
 import { safeFileStem } from './file-names';
@@ -6,20 +13,8 @@ import { safeFileStem } from './file-names';
 /** What the export needs of the devices module; absent when the app runs without the device runtime. */
 export type WidgetLineReader = Pick<DevicesService, 'lines' | 'departmentNames' | 'deviceNames'>;
 
-const COLUMNS = [
-  'label',
-  'lineName',
-  'device',
-  'hexacode',
-  'department',
-  'subDepartment',
-  'departmentName',
-  'page',
-  'line',
-  'value',
-  'unit',
-  'status',
-] as const satisfies readonly (keyof WidgetValueRow)[];
+/** The CSV columns are the contract's row fields, in the order the contract lists them. */
+const COLUMNS = Object.keys(WidgetValueRow.entries) as (keyof WidgetValueRow)[];
 
 const NO_DATA: LineStatus = 'NO_DATA';
 

@@ -50,10 +50,7 @@ export function createLineReading(deps: {
       if (!(await checks.known(session, hexacode))) return { status: 'DEVICE_NOT_FOUND', pages: [] };
       const tenant = session.tenant.name;
       const result = await access.gateway.pages(
-        tenant,
-        hexacode,
-        request.department,
-        request.subDepartment,
+        { tenant, hexacode, department: request.department, subDepartment: request.subDepartment },
         session.user.languageCode,
       );
       if (result.status !== 'OK') return result;
@@ -72,12 +69,9 @@ export function createLineReading(deps: {
       if (options.refresh) {
         await access.gateway.refresh(tenant, hexacode, request.department, request.subDepartment);
       }
+      const { department, subDepartment, page } = request;
       const result = await access.gateway.readLines(
-        tenant,
-        hexacode,
-        request.department,
-        request.subDepartment,
-        request.page,
+        { tenant, hexacode, department, subDepartment, page },
         {
           factorySettings: await checks.factorySettingsAllowed(session),
           language: session.user.languageCode,

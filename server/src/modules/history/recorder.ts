@@ -153,9 +153,8 @@ export class HistoryRecorder {
   private onEvent(event: GatewayEvent): void {
     if (event.type !== 'VirtualLineValues') return;
     const now = this.options.clock.now().getTime();
-    const { tenant, hexacode, department, subDepartment } = event;
     for (const line of event.lines) {
-      const key = virtualLineKey(tenant, hexacode, department, subDepartment, line.page, line.number);
+      const key = virtualLineKey({ ...event, page: line.page, line: line.number });
       for (const buffer of this.tracked.byVirtualLine.get(key) ?? []) {
         buffer.virtualValue = line.status === 'OK' ? Number(line.value) : null;
         this.recordVirtual(buffer, now);

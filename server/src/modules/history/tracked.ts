@@ -1,5 +1,6 @@
 import { departmentKey, lineKey, type AdfRegistry } from '../../gateway/adf/loader';
 import type { AdfLine } from '../../gateway/adf/schema';
+import type { LineAddress } from '../../gateway/addresses';
 import { adfLineOf } from './lines';
 import type { RecordedBuffer } from './repository';
 
@@ -50,14 +51,8 @@ export class TrackedBuffer {
 
 const departmentOf = (b: RecordedBuffer) =>
   `${b.tenant}/${b.hexacode}/${departmentKey(b.department, b.subDepartment)}`;
-export const virtualLineKey = (
-  tenant: string,
-  hexacode: string,
-  department: number,
-  subDepartment: number,
-  page: number,
-  line: number,
-) => `${tenant}/${hexacode}/${departmentKey(department, subDepartment)}/${lineKey(page, line)}`;
+export const virtualLineKey = (l: LineAddress) =>
+  `${l.tenant}/${l.hexacode}/${departmentKey(l.department, l.subDepartment)}/${lineKey(l.page, l.line)}`;
 
 /** The recorded buffers, indexed by what announces their values: a device department, or a virtual line. */
 export class TrackedBuffers {
@@ -77,15 +72,7 @@ export class TrackedBuffers {
       const old = before.get(row.id);
       if (old && buffer.sameAs(old)) buffer.carryOver(old);
       if (isVirtual) {
-        const key = virtualLineKey(
-          row.tenant,
-          row.hexacode,
-          row.department,
-          row.subDepartment,
-          row.page,
-          row.line,
-        );
-        push(tracked.byVirtualLine, key, buffer);
+        push(tracked.byVirtualLine, virtualLineKey(row), buffer);
         tracked.virtual.push(buffer);
       } else push(tracked.byDepartment, departmentOf(row), buffer);
     }

@@ -8,7 +8,8 @@ import { useTestApp } from '../../testing/app';
 import { eventually } from '../../testing/wait';
 import { createOutbox } from './outbox';
 import type { MailSettings } from './plugin';
-import { parseMail, startSmtpServer, TestAlarmEvents, testOccurrence, useOutboxDir } from './testing';
+import { startSmtpServer } from '../../testing/smtp';
+import { parseMail, TestAlarmEvents, testOccurrence, useOutboxDir } from './testing';
 
 /** Alarm e-mail on for `username`, to `addresses`; with `withoutDevices` the user loses the DEVICES grant. */
 async function exportAlarms(

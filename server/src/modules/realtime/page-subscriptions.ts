@@ -57,14 +57,7 @@ export class PageSubscriptions {
     const kind = record
       ? adfs.get(record.model)?.in(language).kindOf(topic.department, topic.subDepartment)
       : undefined;
-    const result = await gateway.readLines(
-      tenant,
-      topic.hexacode,
-      topic.department,
-      topic.subDepartment,
-      topic.page,
-      { factorySettings, language },
-    );
+    const result = await gateway.readLines({ tenant, ...topic }, { factorySettings, language });
     // Nothing awaited from here on: no gateway event can slip between the snapshot and the registration.
     if (client.closed) return;
     this.options.outbox.send(client, {
@@ -147,11 +140,7 @@ export class PageSubscriptions {
     try {
       const { topic } = sub;
       const result = await this.options.access.gateway.readLines(
-        client.identity.tenant,
-        topic.hexacode,
-        topic.department,
-        topic.subDepartment,
-        topic.page,
+        { tenant: client.identity.tenant, ...topic },
         { factorySettings: sub.factorySettings, language: client.identity.language },
       );
       if (client.closed || client.lagging || client.subscriptions.get(sub.key) !== sub) return;

@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/service';
 import type { GatewayAccess } from '../devices/gateway-access';
 import { RealtimeHub } from './hub';
 import { realtimeRoutes } from './routes';
-import { DEFAULT_SESSION_CHECK_MS, SessionSockets } from './session-sockets';
+import { SessionSockets } from './session-sockets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,15 +43,13 @@ export async function registerRealtime(
     return hub;
   };
   const sessions = new SessionSockets({
-    liveSessions: (tokenHashes) => options.auth.liveSessions(tokenHashes),
-    intervalMs: options.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_MS,
+    auth: options.auth,
+    intervalMs: options.sessionCheckIntervalMs,
     log: app.log,
     maxPerSession: options.maxSocketsPerSession,
   });
-  const stopListening = options.auth.onSessionRevoked((tokenHash) => sessions.end(tokenHash));
   app.decorate('realtime', { hub: () => hub });
   app.addHook('onClose', async () => {
-    stopListening();
     sessions.stop();
     hub?.close();
   });

@@ -3,12 +3,17 @@ import type { GatewayLogger } from '../../gateway/logger';
 /** How a socket is closed when its session ends (4401: the 401 of the 4000–4999 range left to applications). */
 export const SESSION_ENDED = { code: 4401, reason: 'session ended' } as const;
 
-export const DEFAULT_SESSION_CHECK_MS = 30_000;
+const DEFAULT_SESSION_CHECK_MS = 30_000;
 
 export interface SessionSocketsOptions {
-  /** Which of these session token hashes are still valid (one database query for all of them). */
-  liveSessions(tokenHashes: readonly string[]): Promise<Set<string>>;
-  intervalMs: number;
+  auth: {
+    /** Which of these session token hashes are still valid (one database query for all of them). */
+    liveSessions(tokenHashes: readonly string[]): Promise<Set<string>>;
+    /** The logouts through this instance, as they happen. */
+    onSessionRevoked(listener: (tokenHash: string) => void): () => void;
+  };
+  /** How often the sessions of open sockets are re-validated. Default 30 s. */
+  intervalMs: number | undefined;
   log: GatewayLogger;
   /** How many one session may hold at once (a few tabs' worth). */
   maxPerSession: number;
@@ -23,11 +28,13 @@ export interface SessionSocketsOptions {
 export class SessionSockets {
   private readonly byToken = new Map<string, Set<() => void>>();
   private readonly timer: NodeJS.Timeout;
+  private readonly stopListening: () => void;
   private checking = false;
 
   constructor(private readonly options: SessionSocketsOptions) {
-    this.timer = setInterval(() => void this.revalidate(), options.intervalMs);
+    this.timer = setInterval(() => void this.revalidate(), options.intervalMs ?? DEFAULT_SESSION_CHECK_MS);
     this.timer.unref();
+    this.stopListening = options.auth.onSessionRevoked((tokenHash) => this.end(tokenHash));
   }
 
   /**
@@ -65,7 +72,7 @@ export class SessionSockets {
     this.checking = true;
     try {
       const asked = [...this.byToken.keys()];
-      const live = await this.options.liveSessions(asked);
+      const live = await this.options.auth.liveSessions(asked);
       for (const tokenHash of asked) if (!live.has(tokenHash)) this.end(tokenHash);
     } catch (error) {
       // A database hiccup must not sign everyone out: keep the sockets and try again next time.
@@ -76,6 +83,7 @@ export class SessionSockets {
   }
 
   stop(): void {
+    this.stopListening();
     clearInterval(this.timer);
   }
 }

@@ -10,9 +10,7 @@ import { useRecoveryApp } from './testing';
 
 describeEachBackend('password setup links', (backend) => {
   const recovery = useRecoveryApp(backend);
-  const { ctx } = recovery;
-  let sent = 0;
-  const nextMail = () => recovery.mailAt(sent++);
+  const { ctx, nextMail } = recovery;
 
   /** The ids of a demo user, as the administrators' "create user" will have them. */
   async function idsOf(username: string, tenant = 'demo') {
@@ -82,6 +80,6 @@ describeEachBackend('password setup links', (backend) => {
       'USER_NOT_FOUND',
     );
     await recovery.delivered();
-    expect(recovery.received()).toHaveLength(sent);
+    expect(recovery.received()).toHaveLength(recovery.mailsRead());
   });
 });

@@ -4,7 +4,8 @@ import type { TestBackend } from '../../testing/backends';
 import { hostOf, useTestApp } from '../../testing/app';
 import { eventually } from '../../testing/wait';
 import type { MailSettings } from '../mail/plugin';
-import { parseMail, startSmtpServer } from '../mail/testing';
+import { startSmtpServer } from '../../testing/smtp';
+import { parseMail } from '../mail/testing';
 
 const PATH = '/api/v2/account/recover-password';
 
@@ -37,6 +38,7 @@ export function useRecoveryApp(backend: TestBackend) {
   beforeAll(() => ctx.app.ready());
 
   const query = (params: Record<string, string>) => `${PATH}?${new URLSearchParams(params).toString()}`;
+  let read = 0;
   return {
     ctx,
     received: () => smtp.received,
@@ -50,8 +52,9 @@ export function useRecoveryApp(backend: TestBackend) {
         what: 'an empty outbox',
       });
     },
-    /** The e-mail number `index` (from the start of the suite), read back, with the token of its link. */
-    async mailAt(index: number) {
+    /** The next e-mail the suite has not read yet (they are counted from its start), with the token of its link. */
+    async nextMail() {
+      const index = read++;
       const raw = await eventually(() => smtp.received[index], { what: `e-mail ${index}` });
       const { headers, text } = parseMail(raw.raw);
       const link = /(https?:\/\/\S+\?token=)(\S+)/.exec(text);
@@ -64,6 +67,8 @@ export function useRecoveryApp(backend: TestBackend) {
         token: link?.[2] ?? '',
       };
     },
+    /** How many e-mails the suite has read: any received beyond them was not expected. */
+    mailsRead: () => read,
     /** As a browser at `host` does (this machine's name of the tenant by default), from the test's own address unless `from` names another. */
     request: (email: string | undefined, tenant = 'demo', host = hostOf(tenant), from?: string) =>
       ctx.app.inject({

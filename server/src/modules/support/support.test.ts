@@ -5,7 +5,8 @@ import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { userIdOf } from '../../testing/users';
 import { eventually } from '../../testing/wait';
-import { parseMail, startSmtpServer } from '../mail/testing';
+import { startSmtpServer } from '../../testing/smtp';
+import { parseMail } from '../mail/testing';
 import { decodeWords } from '../recovery/testing';
 import { SUPPORT_REQUESTS_PER_HOUR } from './service';
 

@@ -13,9 +13,7 @@ const PATH = '/api/v2/admin/users';
 
 describeEachBackend('the administrators’ user list', (backend) => {
   const recovery = useRecoveryApp(backend);
-  const { ctx } = recovery;
-  let sent = 0;
-  const nextMail = () => recovery.mailAt(sent++);
+  const { ctx, nextMail } = recovery;
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, tenant = 'demo') =>
     ctx.app.inject({
@@ -184,7 +182,7 @@ describeEachBackend('the administrators’ user list', (backend) => {
     const operator = await call(lesser, 'POST', `${PATH}/${await idOf('operator')}/disable`);
     expect(operator.json()).toMatchObject({ username: 'operator', disabled: true });
     await recovery.delivered();
-    expect(recovery.received()).toHaveLength(sent);
+    expect(recovery.received()).toHaveLength(recovery.mailsRead());
   });
 
   it('answers bad input with a 400 naming the field, never a 500', async () => {
