@@ -1,13 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { freePort, startServer, type RunningServer } from '../e2e/support/server';
-import { createDatabase, type Database, type DatabaseHandle } from '../../server/src/db/client';
+import {
+  createDatabase,
+  type Database,
+  type DatabaseHandle,
+  withConnection,
+} from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
 import { seedDemo } from '../../server/src/seed';
 import { testDatabaseServer } from '../../server/src/testing/backends';
-import { databaseUrlOf, withAdmin } from '../../server/src/testing/testPostgres';
+import { databaseUrlOf } from '../../server/src/testing/testPostgres';
+import { reachable } from '../../server/src/testing/net';
 import { eventually } from '../../server/src/testing/wait';
 
 /**
@@ -20,20 +25,11 @@ const HAPROXY = '/usr/sbin/haproxy';
 const MACHINE_BROKER = 'mqtt://127.0.0.1:1883';
 const CONFIG = fileURLToPath(new URL('../../server/deploy/haproxy.cfg', import.meta.url));
 
-export const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 /** Where the deploy tests can run: haproxy installed, Mosquitto answering on loopback. */
-export const clusterAvailable = existsSync(HAPROXY) && (await listening(1883));
+export const clusterAvailable = existsSync(HAPROXY) && (await reachable(1883));
 
-const adminQuery = (sql: string) => withAdmin(testDatabaseServer().adminUrl, (client) => client.query(sql));
+const adminQuery = (sql: string) =>
+  withConnection(testDatabaseServer().adminUrl, (client) => client.query(sql));
 
 export interface ClusterOptions {
   /** Names the database and the topic prefix (both unique to this run). */
@@ -127,7 +123,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         stdio: 'ignore',
       }),
     );
-    await eventually(() => listening(proxyPort), { what: 'HAProxy listening' });
+    await eventually(() => reachable(proxyPort), { what: 'HAProxy listening' });
     const proxy = `http://127.0.0.1:${proxyPort}`;
 
     const call = async (path: string, token?: string, init: RequestInit = {}, base = proxy) => {

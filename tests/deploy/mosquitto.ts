@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../e2e/support/server';
 import { eventually } from '../../server/src/testing/wait';
-import { listening } from './cluster';
+import { reachable } from '../../server/src/testing/net';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 
@@ -39,7 +39,7 @@ export async function startOwnBroker(): Promise<OwnBroker> {
   };
   const start = async () => {
     child = spawn(MOSQUITTO, ['-c', config], { stdio: 'ignore' });
-    await eventually(() => listening(port), { what: 'Mosquitto listening' });
+    await eventually(() => reachable(port), { what: 'Mosquitto listening' });
   };
   await start();
   return {

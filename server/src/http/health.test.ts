@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { TEST_BACKEND, testDatabaseServer } from '../testing/backends';
-import { withAdmin } from '../testing/testPostgres';
+import { withConnection } from '../db/client';
 import { createReadiness } from './health';
 
 /** An app over an empty database, not yet ready (as main.ts has it while it migrates and seeds). */
@@ -61,7 +61,7 @@ describe('probes', () => {
     expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
 
     // The database goes, its connections with it.
-    await withAdmin(testDatabaseServer().adminUrl, (client) =>
+    await withConnection(testDatabaseServer().adminUrl, (client) =>
       client.query(`DROP DATABASE ${handle.name} WITH (FORCE)`),
     );
     const down = await app.inject({ url: '/readyz' });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, inject } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../db/client';
+import { createDatabase, type DatabaseHandle, withConnection } from '../db/client';
 import type { SeedVariant, TestDatabaseServer } from './seededTemplates';
-import { databaseUrlOf, dropDatabase, withAdmin } from './testPostgres';
+import { databaseUrlOf, dropDatabase } from './testPostgres';
 
 export type TestDatabase = DatabaseHandle & {
   /** The database's name on the run's PostgreSQL. */
@@ -29,7 +29,7 @@ export function testDatabaseServer(): TestDatabaseServer {
 async function freshDatabase(template?: string): Promise<TestDatabase> {
   const { adminUrl } = testDatabaseServer();
   const name = `coldwatch_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) =>
+  await withConnection(adminUrl, (client) =>
     client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );
   const handle = createDatabase(databaseUrlOf(adminUrl, name));

@@ -2,7 +2,8 @@ import type { DatabaseHandle } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../seed';
 import { cheapenDemoPasswords } from './passwords';
-import { databaseUrlOf, dropDatabase, patientDatabase, withAdmin } from './testPostgres';
+import { withConnection } from '../db/client';
+import { databaseUrlOf, dropDatabase, patientDatabase } from './testPostgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +31,7 @@ async function migrateAndSeed(handle: DatabaseHandle, variant: SeedVariant): Pro
 
 async function seededTemplate(adminUrl: string, run: string, variant: SeedVariant): Promise<string> {
   const name = `coldwatch_seeded_${run}_${variant}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withConnection(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const handle = patientDatabase(databaseUrlOf(adminUrl, name));
   await migrateAndSeed(handle, variant);
   await handle.close();

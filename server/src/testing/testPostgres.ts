@@ -66,9 +66,6 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
-/** Runs `work` on a maintenance connection to the test PostgreSQL at `adminUrl` (creating and dropping databases). */
-export const withAdmin = withConnection;
-
 /** The URL of database `name` on the server of `adminUrl`. */
 export function databaseUrlOf(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
@@ -81,7 +78,7 @@ export function databaseUrlOf(adminUrl: string, name: string): string {
  * closed mid-goodbye makes pg throw an uncaught error in the pool); whatever is left after a second is forced.
  */
 export function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  return withAdmin(adminUrl, async (client) => {
+  return withConnection(adminUrl, async (client) => {
     const deadline = Date.now() + 1000;
     for (;;) {
       const { rows } = await client.query<{ n: number }>(

@@ -1,10 +1,6 @@
+import { withConnection } from '../../../server/src/db/client';
 import { cheapenDemoPasswords } from '../../../server/src/testing/passwords';
-import {
-  databaseUrlOf,
-  dropDatabase,
-  patientDatabase,
-  withAdmin,
-} from '../../../server/src/testing/testPostgres';
+import { databaseUrlOf, dropDatabase, patientDatabase } from '../../../server/src/testing/testPostgres';
 import { eventually } from '../../../server/src/testing/wait';
 import { startServer, type DatabaseTemplate } from './server';
 
@@ -20,7 +16,7 @@ const BACKFILLED = '"msg":"demo history backfilled"';
  */
 export async function makeSeededDatabase(adminUrl: string): Promise<DatabaseTemplate> {
   const empty = `coldwatch_e2e_empty_${process.pid}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${empty}`));
+  await withConnection(adminUrl, (client) => client.query(`CREATE DATABASE ${empty}`));
   try {
     const server = await startServer(
       { LOG_LEVEL: 'info', DEMO: 'true' },

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clusterDirOf } from '../../../server/src/db/embedded';
 import { stopCluster } from '../../../server/src/db/embedded/cluster';
-import { databaseUrlOf, dropDatabase, withAdmin } from '../../../server/src/testing/testPostgres';
+import { withConnection } from '../../../server/src/db/client';
+import { databaseUrlOf, dropDatabase } from '../../../server/src/testing/testPostgres';
 import { eventually } from '../../../server/src/testing/wait';
 import { buildServer } from '../../../scripts/build-server';
 import { diagnosticReport, reportOnSignal } from './serverReport';
@@ -64,7 +65,7 @@ interface DatabaseCopy {
 /** A fresh copy of `from` on its PostgreSQL. */
 async function copyOf(from: DatabaseTemplate): Promise<DatabaseCopy> {
   const name = `coldwatch_server_${randomBytes(6).toString('hex')}`;
-  await withAdmin(from.adminUrl, (client) =>
+  await withConnection(from.adminUrl, (client) =>
     client.query(`CREATE DATABASE ${name} TEMPLATE ${from.template}`),
   );
   return { name, url: databaseUrlOf(from.adminUrl, name), adminUrl: from.adminUrl };
