@@ -25,6 +25,10 @@ const tenant = 'demo';
 const RAW = testDevice('0A0A01');
 const OTHER = testDevice('0A0A02');
 const SIM = testDevice('0A0A03');
+/** The departments whose status the tests read: the raw device's 1/1, the simulated device's 1/0 and 1/1. */
+const RAW_ALARMED = { tenant, hexacode: RAW.hexacode, department: 1, subDepartment: 1 };
+const SIM_FIRST = { tenant, hexacode: SIM.hexacode, department: 1, subDepartment: 0 };
+const SIM_SECOND = { ...SIM_FIRST, subDepartment: 1 };
 
 describe('alarms over the device protocol', () => {
   const clock = manualClock(Date.parse('2026-01-15T12:00:00Z'));
@@ -96,7 +100,7 @@ describe('alarms over the device protocol', () => {
         at: 1000,
       },
     ]);
-    expect(gateway.departmentStatus(tenant, RAW.hexacode, 1, 1)).toBe('ON_ALARM');
+    expect(gateway.departmentStatus(RAW_ALARMED)).toBe('ON_ALARM');
     expect(gateway.deviceStatus(tenant, RAW.hexacode)).toBe('ON_ALARM');
     expectAnnouncedInAlarm(events, tenant, RAW.hexacode);
 
@@ -108,12 +112,12 @@ describe('alarms over the device protocol', () => {
       alarm('1.1', 'HIGH_TEMPERATURE', 'CLEARED', 3000),
     );
     await eventually(() => alarmEvents(RAW.hexacode).length === 3, { what: 'three alarm events' });
-    expect(gateway.departmentStatus(tenant, RAW.hexacode, 1, 1)).toBe('ON_ALARM');
+    expect(gateway.departmentStatus(RAW_ALARMED)).toBe('ON_ALARM');
     await publish(client, topics.alarms(tenant, RAW.hexacode), alarm('1.1', 'DOOR_OPEN', 'CLEARED', 4000));
     await eventually(() => gateway.deviceStatus(tenant, RAW.hexacode) === 'ON', {
       what: 'the device ON again',
     });
-    expect(gateway.departmentStatus(tenant, RAW.hexacode, 1, 1)).toBe('ON');
+    expect(gateway.departmentStatus(RAW_ALARMED)).toBe('ON');
     expect(alarmEvents(RAW.hexacode).map((e) => `${e.code} ${e.raised} ${e.at}`)).toEqual([
       'HIGH_TEMPERATURE true 1000',
       'DOOR_OPEN true 2000',
@@ -306,7 +310,7 @@ describe('alarms over the device protocol', () => {
       what: 'the raised SENSOR_FAULT event',
     });
     expect(raised).toMatchObject({ department: 1, subDepartment: 0, raised: true, at: FIXED_NOW.getTime() });
-    await eventually(() => gateway.departmentStatus(tenant, SIM.hexacode, 1, 0) === 'ON_ALARM', {
+    await eventually(() => gateway.departmentStatus(SIM_FIRST) === 'ON_ALARM', {
       what: 'department 1.0 ON_ALARM',
     });
     await sim.tick(400);
@@ -314,7 +318,7 @@ describe('alarms over the device protocol', () => {
       what: 'the cleared SENSOR_FAULT event',
     });
     expect(alarmEvents(SIM.hexacode, 'SENSOR_FAULT').map((e) => e.raised)).toEqual([true, false]);
-    await eventually(() => gateway.departmentStatus(tenant, SIM.hexacode, 1, 0) === 'ON', {
+    await eventually(() => gateway.departmentStatus(SIM_FIRST) === 'ON', {
       what: 'department 1.0 ON again',
     });
     // With each change, the department's current list.
@@ -328,7 +332,7 @@ describe('alarms over the device protocol', () => {
     await eventually(() => alarmEvents(SIM.hexacode, 'HIGH_TEMPERATURE')[0], {
       what: 'the forced HIGH_TEMPERATURE event',
     });
-    expect(gateway.departmentStatus(tenant, SIM.hexacode, 1, 1)).toBe('ON_ALARM');
+    expect(gateway.departmentStatus(SIM_SECOND)).toBe('ON_ALARM');
     await sim.tick(3600);
     expect(sim.activeAlarms(1, 1)).toEqual(['HIGH_TEMPERATURE']);
     expect(await sim.forceAlarm('1.1', 'HIGH_TEMPERATURE', false)).toBe('OK');

@@ -266,12 +266,10 @@ export class Gateway {
    * When a department's values were reported and whether that is longer ago than its model's stale period. A
    * virtual department is as old as the oldest of its sources, and stale when one of them is.
    */
-  freshness(tenant: string, hexacode: string, department: number, subDepartment: number): Freshness {
-    const sources = this.virtual.sourcesOf({ tenant, hexacode, department, subDepartment });
-    if (!sources) return this.staleness.freshness(tenant, hexacode, department, subDepartment);
-    return oldestOf(
-      sources.map((s) => this.staleness.freshness(tenant, s.hexacode, s.department, s.subDepartment)),
-    );
+  freshness(address: DepartmentAddress): Freshness {
+    const sources = this.virtual.sourcesOf(address);
+    if (!sources) return this.staleness.freshness(address);
+    return oldestOf(sources.map((source) => this.staleness.freshness({ ...source, tenant: address.tenant })));
   }
 
   /** Whether the server's DEVICE_LOST alarm is active for a device (offline past DEVICE_LOST_AFTER_MS). */
@@ -285,13 +283,8 @@ export class Gateway {
   }
 
   /** Effective department status: the device's report, shifted to its offline counterpart while the device is off. */
-  departmentStatus(
-    tenant: string,
-    hexacode: string,
-    department: number,
-    subDepartment: number,
-  ): DepartmentStatus {
-    return this.cache.departmentStatus({ tenant, hexacode, department, subDepartment });
+  departmentStatus(address: DepartmentAddress): DepartmentStatus {
+    return this.cache.departmentStatus(address);
   }
 
   /**

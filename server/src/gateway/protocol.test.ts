@@ -163,7 +163,9 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     await spy.publishAsync(marker, 'x', { qos: 1 });
     await eventually(() => seen.includes(marker), { what: 'the marker after the refused publish' });
     expect(seen).toEqual([marker]);
-    expect(gateway.departmentStatus(tenant, spec.hexacode, 9, 9)).toBe('ON');
+    expect(
+      gateway.departmentStatus({ tenant, hexacode: spec.hexacode, department: 9, subDepartment: 9 }),
+    ).toBe('ON');
   });
 
   it('delivers raw values to the gateway cache and translates them through the ADF', async () => {
@@ -341,7 +343,11 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
     // Under load the device may apply the writes after those ticks: time goes on while the test waits.
     await eventually(
       async () => {
-        if (gateway.departmentStatus(tenant, spec.hexacode, 1, 1) === 'ON_ALARM') return true;
+        if (
+          gateway.departmentStatus({ tenant, hexacode: spec.hexacode, department: 1, subDepartment: 1 }) ===
+          'ON_ALARM'
+        )
+          return true;
         await sim.tick(1);
         return undefined;
       },
@@ -395,7 +401,9 @@ describe.each(targets)('device protocol against the %s broker', (target) => {
         events.find((e) => e.type === 'DeviceStatus' && e.hexacode === spec.hexacode && e.status === 'OFF'),
       { what: 'the device OFF' },
     );
-    expect(gateway.departmentStatus(tenant, spec.hexacode, 1, 0)).toBe('OFF');
+    expect(
+      gateway.departmentStatus({ tenant, hexacode: spec.hexacode, department: 1, subDepartment: 0 }),
+    ).toBe('OFF');
     const r = await readPage(spec.hexacode, 1, 0, 1);
     expect(r.status).toBe('DEVICE_CAN_RECEIVED');
     expect(r.lines.every((l) => l.status === 'DEVICE_CAN_RECEIVED' && l.value === undefined)).toBe(true);

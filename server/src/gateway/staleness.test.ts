@@ -16,6 +16,10 @@ import {
  * "Stale values"), from the device's own report times and its model's stale period (CC-410: 10 s).
  */
 const CASE = testDevice('0D0D01');
+/** The case's two departments (1/0 reports from the start, 1/1 only when a test sends it), and a virtual one over them. */
+const FIRST_DEPARTMENT = { tenant: 'demo', hexacode: CASE.hexacode, department: 1, subDepartment: 0 };
+const SECOND_DEPARTMENT = { ...FIRST_DEPARTMENT, subDepartment: 1 };
+const VIRTUAL_DEPARTMENT = { ...FIRST_DEPARTMENT, hexacode: 'F0F0F0' };
 const PERIOD_MS = 10_000;
 
 describe('stale values and silent devices', () => {
@@ -61,20 +65,18 @@ describe('stale values and silent devices', () => {
 
   it('knows when each department reported, and calls its values stale once older than the stale period', () => {
     const reported = clock.now();
-    expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 0)).toEqual({
+    expect(bench.gateway.freshness(FIRST_DEPARTMENT)).toEqual({
       reportedAt: reported,
       stale: false,
     });
-    expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 1), 'never reported').toEqual({
+    expect(bench.gateway.freshness(SECOND_DEPARTMENT), 'never reported').toEqual({
       reportedAt: null,
       stale: false,
     });
     pass(PERIOD_MS);
-    expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 0).stale, 'exactly the period: current').toBe(
-      false,
-    );
+    expect(bench.gateway.freshness(FIRST_DEPARTMENT).stale, 'exactly the period: current').toBe(false);
     pass(1);
-    expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 0)).toEqual({
+    expect(bench.gateway.freshness(FIRST_DEPARTMENT)).toEqual({
       reportedAt: reported,
       stale: true,
     });
@@ -94,7 +96,7 @@ describe('stale values and silent devices', () => {
     await sendValues(clock.now());
     expect(bench.gateway.isSilent('demo', CASE.hexacode)).toBe(false);
     expect(silence().at(-1)).toMatchObject({ silent: false, reportedAt: clock.now() });
-    expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 0).stale).toBe(false);
+    expect(bench.gateway.freshness(FIRST_DEPARTMENT).stale).toBe(false);
   });
 
   it('says nothing stale of a device offline: it is offline', async () => {
@@ -105,7 +107,7 @@ describe('stale values and silent devices', () => {
     await eventually(() => !bench.gateway.isOnline('demo', CASE.hexacode), { what: 'offline' });
     expect(bench.gateway.isSilent('demo', CASE.hexacode)).toBe(false);
     expect(silence().at(-1)).toMatchObject({ silent: false });
-    expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 0).stale).toBe(false);
+    expect(bench.gateway.freshness(FIRST_DEPARTMENT).stale).toBe(false);
     await bench.online(client, CASE, ['1.0']);
   });
 
@@ -115,21 +117,21 @@ describe('stale values and silent devices', () => {
     pass(4_000);
     const message = { v: 1, type: 'values', ts: clock.now(), values: { '1.1': 20 } };
     await bench.publish(client, bench.topics.values('demo', CASE.hexacode, 1, 1), message, true);
-    await eventually(() => bench.gateway.freshness('demo', CASE.hexacode, 1, 1).reportedAt !== null, {
+    await eventually(() => bench.gateway.freshness(SECOND_DEPARTMENT).reportedAt !== null, {
       what: '1.1',
     });
-    expect(bench.gateway.freshness('demo', 'F0F0F0', 1, 0)).toEqual({ reportedAt: first, stale: false });
+    expect(bench.gateway.freshness(VIRTUAL_DEPARTMENT)).toEqual({ reportedAt: first, stale: false });
     pass(PERIOD_MS - 3_000);
-    expect(bench.gateway.freshness('demo', 'F0F0F0', 1, 0)).toEqual({ reportedAt: first, stale: true });
+    expect(bench.gateway.freshness(VIRTUAL_DEPARTMENT)).toEqual({ reportedAt: first, stale: true });
   });
 
   it('takes a report time ahead of the server as now, and one behind as it says', async () => {
     await sendValues(clock.now() + 120_000);
-    expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 0).reportedAt).toBe(clock.now());
+    expect(bench.gateway.freshness(FIRST_DEPARTMENT).reportedAt).toBe(clock.now());
     // Later snapshots order after that one (up to the allowed drift) and date themselves as they say.
     const behind = clock.now() + 150_000;
     pass(3 * 60_000);
     await sendValues(behind);
-    expect(bench.gateway.freshness('demo', CASE.hexacode, 1, 0)).toEqual({ reportedAt: behind, stale: true });
+    expect(bench.gateway.freshness(FIRST_DEPARTMENT)).toEqual({ reportedAt: behind, stale: true });
   });
 });

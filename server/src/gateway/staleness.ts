@@ -1,5 +1,6 @@
 import { type AdfRegistry, departmentKey } from './adf/loader';
 import { DEFAULT_STALE_AFTER_SECONDS } from './adf/schema';
+import type { DepartmentAddress } from './addresses';
 import { type GatewayClock, repeatEvery } from './clock';
 import type { CachedDevice, DeviceCache } from './device-cache';
 import type { DeviceDirectory } from './directory';
@@ -86,7 +87,7 @@ export class Staleness {
     this.periods.delete(`${tenant}/${hexacode}`);
   }
 
-  freshness(tenant: string, hexacode: string, department: number, subDepartment: number): Freshness {
+  freshness({ tenant, hexacode, department, subDepartment }: DepartmentAddress): Freshness {
     const device = this.deps.cache.get(tenant, hexacode);
     const reportedAt = device?.byDepartment.get(departmentKey(department, subDepartment))?.reportedAt;
     if (!device || reportedAt === undefined) return NEVER;

@@ -92,7 +92,8 @@ describe('statuses heal', () => {
       true,
     );
   const online = (hexacode: string) => bench.gateway.isOnline('demo', hexacode);
-  const status = (hexacode: string) => bench.gateway.departmentStatus('demo', hexacode, 1, 0);
+  const status = (hexacode: string) =>
+    bench.gateway.departmentStatus({ tenant: 'demo', hexacode, department: 1, subDepartment: 0 });
 
   beforeAll(async () => {
     clock = manualClock(Date.parse('2026-11-27T12:00:00Z'));

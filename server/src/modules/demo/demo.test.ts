@@ -93,7 +93,14 @@ describe('demo alarms route', () => {
     expect(raised.statusCode).toBe(204);
     await eventually(() => changes()[0], { what: 'the raised alarm from the gateway' });
     expect(changes()[0]).toMatchObject({ tenant: 'demo', department: 1, subDepartment: 1, raised: true });
-    expect(runtime.gateway.departmentStatus('demo', '1A0102', 1, 1)).toBe('ON_ALARM');
+    expect(
+      runtime.gateway.departmentStatus({
+        tenant: 'demo',
+        hexacode: '1A0102',
+        department: 1,
+        subDepartment: 1,
+      }),
+    ).toBe('ON_ALARM');
     expect(runtime.gateway.deviceStatus('demo', '1A0102')).toBe('ON_ALARM');
 
     expect((await post('admin', { ...body, raised: false })).statusCode).toBe(204);

@@ -94,7 +94,12 @@ export function createFleetService(deps: {
           for (const { department, subDepartment } of adf.doc.departments) {
             const place = { tenant: tenant.name, hexacode: device.hexacode, department, subDepartment };
             const reportedAt = online
-              ? gateway.freshness(tenant.name, device.hexacode, department, subDepartment).reportedAt
+              ? gateway.freshness({
+                  tenant: tenant.name,
+                  hexacode: device.hexacode,
+                  department,
+                  subDepartment,
+                }).reportedAt
               : null;
             if (reportedAt !== null) oldest = Math.min(oldest ?? reportedAt, reportedAt);
             const limit = judged.get(caseKey(place));

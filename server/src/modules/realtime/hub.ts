@@ -51,7 +51,7 @@ export class RealtimeHub {
     const { gateway } = options.access;
     this.freshness = new FreshnessPush({
       clients: this.clients,
-      freshness: (tenant, t) => gateway.freshness(tenant, t.hexacode, t.department, t.subDepartment),
+      freshness: (tenant, topic) => gateway.freshness({ ...topic, tenant }),
       send: (client, message) => this.outbox.send(client, message),
     });
     const stamp = this.freshness.stamp.bind(this.freshness);
