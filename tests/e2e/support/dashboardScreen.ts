@@ -12,5 +12,5 @@ export async function createDashboard(page: Page, title: string) {
   const prompt = page.getByRole('dialog', { name: 'Create dashboard' });
   await prompt.getByRole('textbox', { name: 'Title' }).fill(title);
   await prompt.getByRole('textbox', { name: 'Title' }).press('Enter');
-  await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+  await page.getByRole('heading', { name: title, exact: true, level: 1 }).waitFor();
 }
