@@ -96,7 +96,7 @@ export class VirtualDevices {
     const lines = await Promise.all(
       p.lines.map(async (l): Promise<LineView> => {
         const readings = await Promise.all(
-          l.sources.map((s) => this.reader.reading({ tenant: address.tenant, ...s })),
+          l.sources.map((s) => this.reader.reading({ ...s, tenant: address.tenant })),
         );
         return {
           ...lineIdentity(address, l),

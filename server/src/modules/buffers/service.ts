@@ -56,7 +56,7 @@ export function createBuffersService(deps: {
   async function ensure(session: AuthSession, element: WidgetElement, field: string): Promise<WidgetElement> {
     const address = addressOf(element);
     if (!address) throw lineNotRecordable(field, 'no line chosen');
-    const { status } = await lines.readLine({ tenant: session.tenant.name, ...address });
+    const { status } = await lines.readLine({ ...address, tenant: session.tenant.name });
     if (UNRECORDABLE.includes(status)) throw lineNotRecordable(field, status);
     const settings = await account.get(session.tenant.id, session.user.id);
     const requested = element.useDefaultPcNumber

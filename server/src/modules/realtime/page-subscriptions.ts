@@ -57,7 +57,7 @@ export class PageSubscriptions {
     const kind = record
       ? adfs.get(record.model)?.in(language).kindOf(topic.department, topic.subDepartment)
       : undefined;
-    const result = await gateway.readLines({ tenant, ...topic }, { factorySettings, language });
+    const result = await gateway.readLines({ ...topic, tenant }, { factorySettings, language });
     // Nothing awaited from here on: no gateway event can slip between the snapshot and the registration.
     if (client.closed) return;
     this.options.outbox.send(client, {
@@ -140,7 +140,7 @@ export class PageSubscriptions {
     try {
       const { topic } = sub;
       const result = await this.options.access.gateway.readLines(
-        { tenant: client.identity.tenant, ...topic },
+        { ...topic, tenant: client.identity.tenant },
         { factorySettings: sub.factorySettings, language: client.identity.language },
       );
       if (client.closed || client.lagging || client.subscriptions.get(sub.key) !== sub) return;
