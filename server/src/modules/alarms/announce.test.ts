@@ -22,7 +22,7 @@ import type { AlarmEvent, AlarmWriter } from './events';
 import { createAlarmHolds } from './holds';
 import { createAlarmsRepository, type AlarmsRepository } from './repository';
 import { createAlarmStore } from './store';
-import { changed, listening, openRegisteredStream, type openStream, T0 } from './testing';
+import { changed, listening, openRegisteredStream, type openStream, STANDALONE, T0 } from './testing';
 
 type Stream = Awaited<ReturnType<typeof openStream>>;
 
@@ -69,14 +69,22 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
     await ctx.handle.db.delete(notificationOutbox);
   });
 
-  /** What the database holds of alarm `code`: its occurrences, and the outbox's rows by channel. */
+  /**
+   * What the database holds of the raise of alarm `code` on the test's device: its occurrences, and the outbox's
+   * rows by channel. The e-mails counted are that raise's ("Alarm: …"): the simulated device's own report may
+   * clear the alarm at any moment after, and its "Cleared: …" e-mail is no second announcement of the raise.
+   */
   const stored = async (code: string) => {
     const { db } = ctx.handle;
     const rows = await db.select().from(alarmOccurrences).where(eq(alarmOccurrences.code, code));
     const outbox = await db.select().from(notificationOutbox);
+    const announcesRaise = (r: (typeof outbox)[number]) => {
+      const text = JSON.stringify(r.message);
+      return text.includes('"subject":"Alarm: ') && text.includes(code) && text.includes(STANDALONE);
+    };
     return {
       occurrences: rows.length,
-      mail: outbox.filter((r) => r.channel === 'mail' && JSON.stringify(r.message).includes(code)).length,
+      mail: outbox.filter((r) => r.channel === 'mail' && announcesRaise(r)).length,
       push: outbox.filter((r) => r.channel === 'push').length,
     };
   };
