@@ -8,31 +8,10 @@ import { callsAs, tokenOf, secondInstance, useTestApp } from '../../testing/app'
 import { describeEachBackend } from '../../testing/backends';
 import { userOf } from '../../testing/users';
 import type { AlarmEvent } from './events';
-
-const T0 = Date.parse('2026-01-15T03:00:00Z');
-/** Dairy cases (CC-410) in a business group; the warehouse cold room stands alone. */
-const IN_GROUP = '1A0102';
-const STANDALONE = '2D0001';
-
-const changed = (
-  hexacode: string,
-  code: string,
-  raised: boolean,
-  at: number,
-  department = 1,
-): GatewayEvent => ({
-  type: 'AlarmChanged',
-  tenant: 'demo',
-  hexacode,
-  department,
-  subDepartment: 0,
-  code,
-  raised,
-  at,
-});
+import { changed, IN_GROUP, SPOKEN_FOR_DEVICES, STANDALONE, T0 } from './testing';
 
 describeEachBackend('alarms store', (backend) => {
-  const ctx = useTestApp(backend, { devices: true });
+  const ctx = useTestApp(backend, { devices: SPOKEN_FOR_DEVICES });
   const tokens: Record<string, string> = {};
   const heard: AlarmEvent[] = [];
   let second: FastifyInstance;
@@ -93,7 +72,7 @@ describeEachBackend('alarms store', (backend) => {
     });
     second.alarms.subscribe(async () => Promise.reject(new Error('push service down')));
     heard.length = 0;
-    await hear(changed(STANDALONE, 'HIGH_TEMPERATURE', true, T0));
+    await hear(changed('HIGH_TEMPERATURE', true, T0));
     const rows = await open(STANDALONE);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -112,8 +91,8 @@ describeEachBackend('alarms store', (backend) => {
   });
 
   it('lists a standalone device and a business group with their sizes', async () => {
-    await hear(changed(IN_GROUP, 'SENSOR_FAULT', true, T0 + 1000));
-    await hear(changed(IN_GROUP, 'DEFROST_TOO_LONG', true, T0 + 2000, 1));
+    await hear(changed('SENSOR_FAULT', true, T0 + 1000, { hexacode: IN_GROUP }));
+    await hear(changed('DEFROST_TOO_LONG', true, T0 + 2000, { hexacode: IN_GROUP }));
     const list = await entries();
     const device = list.find((e) => e.hexacode === STANDALONE)!;
     expect(device).toMatchObject({
@@ -132,9 +111,9 @@ describeEachBackend('alarms store', (backend) => {
 
   it('clears once, and a late raise of the same alarm from another instance stores nothing', async () => {
     heard.length = 0;
-    await hear(changed(IN_GROUP, 'SENSOR_FAULT', false, T0 + 5000));
+    await hear(changed('SENSOR_FAULT', false, T0 + 5000, { hexacode: IN_GROUP }));
     // An instance that hears the old raise only now (after the clear).
-    second.alarms.store.handle(changed(IN_GROUP, 'SENSOR_FAULT', true, T0 + 1000));
+    second.alarms.store.handle(changed('SENSOR_FAULT', true, T0 + 1000, { hexacode: IN_GROUP }));
     await second.alarms.flush();
     expect(heard.map((e) => e.type)).toEqual(['alarm.cleared']);
     const rows = (await open(IN_GROUP)).filter((r) => r.code === 'SENSOR_FAULT');
@@ -143,7 +122,7 @@ describeEachBackend('alarms store', (backend) => {
   });
 
   it('reconciles a department with its complete list, leaving DEVICE_LOST to its own event', async () => {
-    await hear(changed(IN_GROUP, 'DEVICE_LOST', true, T0 + 6000, 0));
+    await hear(changed('DEVICE_LOST', true, T0 + 6000, { hexacode: IN_GROUP, department: 0 }));
     await hear({
       type: 'AlarmList',
       tenant: 'demo',
@@ -155,7 +134,7 @@ describeEachBackend('alarms store', (backend) => {
     });
     const active = (await open(IN_GROUP)).filter((r) => r.clearedAt === null).map((r) => r.code);
     expect(active.sort()).toEqual(['COMPRESSOR_TRIP', 'DEVICE_LOST']);
-    await hear(changed(IN_GROUP, 'DEVICE_LOST', false, T0 + 8000, 0));
+    await hear(changed('DEVICE_LOST', false, T0 + 8000, { hexacode: IN_GROUP, department: 0 }));
     const group = (await entries()).find((e) => e.type === 'BusinessGroupAlarmEntry')!;
     expect(group.alarms.map((a) => a.code)).toEqual(['COMPRESSOR_TRIP']);
   });
@@ -204,8 +183,8 @@ describeEachBackend('alarms store', (backend) => {
     const history = async (query: string) =>
       (await call('GET', `/api/v2/alarms/history?${query}`, 'admin')).json<AlarmHistoryPage>();
     for (let i = 0; i < 6; i++) {
-      await hear(changed(STANDALONE, `TEST_${i}`, true, T0 + 10_000 + i));
-      await hear(changed(STANDALONE, `TEST_${i}`, false, T0 + 20_000 + i));
+      await hear(changed(`TEST_${i}`, true, T0 + 10_000 + i));
+      await hear(changed(`TEST_${i}`, false, T0 + 20_000 + i));
     }
     const all = await history('');
     expect(all.recordsFiltered).toBe(11);
@@ -236,7 +215,7 @@ describeEachBackend('alarms store', (backend) => {
   });
 
   it("names the ADF's departments in the reader's language, in the history and in the menu", async () => {
-    await hear(changed(IN_GROUP, 'HIGH_TEMPERATURE', true, T0 + 30_000));
+    await hear(changed('HIGH_TEMPERATURE', true, T0 + 30_000, { hexacode: IN_GROUP }));
     // E-mail and push name the department in each reader's language too.
     const raised = heard.filter((event) => event.type === 'alarm.raised').at(-1)!.occurrence;
     expect(raised.departmentNames).toMatchObject({ de: 'Verdampfer 1', fr: 'Évaporateur 1' });
@@ -257,6 +236,6 @@ describeEachBackend('alarms store', (backend) => {
       .flatMap((entry) => entry.alarms)
       .filter((a) => a.hexacode === IN_GROUP);
     expect(menu.map((alarm) => alarm.departmentName)).toContain('Verdampfer 1');
-    await hear(changed(IN_GROUP, 'HIGH_TEMPERATURE', false, T0 + 31_000));
+    await hear(changed('HIGH_TEMPERATURE', false, T0 + 31_000, { hexacode: IN_GROUP }));
   });
 });

@@ -22,7 +22,15 @@ import type { AlarmEvent, AlarmWriter } from './events';
 import { createAlarmHolds } from './holds';
 import { createAlarmsRepository, type AlarmsRepository } from './repository';
 import { createAlarmStore } from './store';
-import { changed, listening, openRegisteredStream, type openStream, STANDALONE, T0 } from './testing';
+import {
+  changed,
+  listening,
+  openRegisteredStream,
+  type openStream,
+  SPOKEN_FOR_DEVICES,
+  STANDALONE,
+  T0,
+} from './testing';
 
 type Stream = Awaited<ReturnType<typeof openStream>>;
 
@@ -31,7 +39,7 @@ type Stream = Awaited<ReturnType<typeof openStream>>;
  * instance that stores it dies before it announces it (docs/deployment.md, "What a killed instance can lose").
  */
 describeEachBackend('alarm announcements over two instances', (backend) => {
-  const ctx = useTestApp(backend, { devices: true });
+  const ctx = useTestApp(backend, { devices: SPOKEN_FOR_DEVICES });
   let second: FastifyInstance;
   let base: string;
   let token: string;
@@ -71,8 +79,8 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
 
   /**
    * What the database holds of the raise of alarm `code` on the test's device: its occurrences, and the outbox's
-   * rows by channel. The e-mails counted are that raise's ("Alarm: …"): the simulated device's own report may
-   * clear the alarm at any moment after, and its "Cleared: …" e-mail is no second announcement of the raise.
+   * rows by channel. The e-mails counted are that raise's ("Alarm: …"): a "Cleared: …" e-mail is no second
+   * announcement of it.
    */
   const stored = async (code: string) => {
     const { db } = ctx.handle;

@@ -4,12 +4,19 @@ import { ALARM_CHANGE_ID_HEADER, ALARM_STREAM_EVENT, ALARM_STREAM_PATH } from '#
 import type { GatewayEvent } from '../../gateway/events';
 import { tokenOf, secondInstance, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
-import { fleetOnline } from '../../testing/devices';
 import { eventually } from '../../testing/wait';
-import { changed, listening, openRegisteredStream, openStream, STANDALONE, T0 } from './testing';
+import {
+  changed,
+  listening,
+  openRegisteredStream,
+  openStream,
+  SPOKEN_FOR_DEVICES,
+  STANDALONE,
+  T0,
+} from './testing';
 
 describeEachBackend('alarm stream', (backend) => {
-  const ctx = useTestApp(backend, { devices: true });
+  const ctx = useTestApp(backend, { devices: SPOKEN_FOR_DEVICES });
   let second: FastifyInstance;
   let base: string;
   let token: string;
@@ -19,8 +26,6 @@ describeEachBackend('alarm stream', (backend) => {
     token = await tokenOf(ctx.app, 'admin', 'Admin123');
     // A second instance over the same database: what it stores must reach the first one's clients.
     second = await secondInstance(ctx);
-    // The fleet announcing itself stores its devices' alarms too: the tests' own changes come after that.
-    await fleetOnline(ctx.devices);
   });
   afterAll(async () => second?.close());
 

@@ -6,14 +6,28 @@ import type { GatewayEvent } from '../../gateway/events';
 import { eventually } from '../../testing/wait';
 
 export const T0 = Date.parse('2026-01-15T03:00:00Z');
+/** The warehouse cold room (CC-410), a device of its own; the dairy cases (CC-410) stand in a business group. */
 export const STANDALONE = '2D0001';
+export const IN_GROUP = '1A0102';
 
-/** What a device says when alarm `code` of the standalone cold room's department 1.0 is raised or cleared. */
-export const changed = (code: string, raised: boolean, at: number): GatewayEvent => ({
+/**
+ * The devices of a suite whose tests speak for the devices: broker and gateway with the ADFs, and no simulated
+ * fleet. A simulated device would contradict them: its department's alarm list, which the gateway re-reads from
+ * the broker at any time, clears every alarm it does not name.
+ */
+export const SPOKEN_FOR_DEVICES = { simulator: false } as const;
+
+/** What a device says when alarm `code` of its department (1.0 unless told) is raised or cleared. */
+export const changed = (
+  code: string,
+  raised: boolean,
+  at: number,
+  { hexacode = STANDALONE, department = 1 } = {},
+): GatewayEvent => ({
   type: 'AlarmChanged',
   tenant: 'demo',
-  hexacode: STANDALONE,
-  department: 1,
+  hexacode,
+  department,
   subDepartment: 0,
   code,
   raised,

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { hostOf, secondInstance, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
-import { changed, STANDALONE } from '../alarms/testing';
+import { changed, SPOKEN_FOR_DEVICES, STANDALONE } from '../alarms/testing';
 
 const SECOND = 1000;
 const NEVER = 24 * 60 * 60 * SECOND;
@@ -24,7 +24,7 @@ const NEVER = 24 * 60 * 60 * SECOND;
  */
 describeEachBackend('alarm escalation', (backend) => {
   // Rounds run when the test says, never by themselves in between.
-  const ctx = useTestApp(backend, { devices: true, escalationPollMs: NEVER });
+  const ctx = useTestApp(backend, { devices: SPOKEN_FOR_DEVICES, escalationPollMs: NEVER });
   let second: FastifyInstance;
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
