@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isoTime } from './common';
+import { instant, isoTime } from './common';
 
 /**
  * Issue 31: alarm delays per code, the alarm system's health measured against EEMUA 191, and the marks the
@@ -40,8 +40,8 @@ export type AlarmDelays = v.InferOutput<typeof AlarmDelays>;
 
 /** GET /api/v2/alarms/health?from&to (administrators); the range is at most a year. */
 export const AlarmHealthQuery = v.object({
-  from: v.pipe(v.string('from is required'), v.isoTimestamp('from must be an ISO timestamp')),
-  to: v.pipe(v.string('to is required'), v.isoTimestamp('to must be an ISO timestamp')),
+  from: instant('from'),
+  to: instant('to'),
 });
 export type AlarmHealthQuery = v.InferOutput<typeof AlarmHealthQuery>;
 
@@ -81,8 +81,8 @@ export type AlarmHealth = v.InferOutput<typeof AlarmHealth>;
 export const AlarmMarksQuery = v.object({
   hexacode: v.pipe(v.string('hexacode is required'), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid')),
   department: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}\.\d{1,3}$/, 'department must be like 1.0'))),
-  from: v.pipe(v.string('from is required'), v.isoTimestamp('from must be an ISO timestamp')),
-  to: v.pipe(v.string('to is required'), v.isoTimestamp('to must be an ISO timestamp')),
+  from: instant('from'),
+  to: instant('to'),
 });
 export type AlarmMarksQuery = v.InferOutput<typeof AlarmMarksQuery>;
 

@@ -1,15 +1,13 @@
 import * as v from 'valibot';
-
-const isoTime = (field: string) =>
-  v.pipe(v.string(), v.isoTimestamp(`${field} must be an ISO date and time`));
+import { instant } from './common';
 
 /** The most entries one answer carries (newest first); narrow the period for older ones. */
 export const AUDIT_LIMIT_MAX = 5_000;
 
 /** GET /api/v2/audit (administrators): the tenant's audit trail, newest first, filtered. */
 export const AuditQuery = v.object({
-  from: v.optional(isoTime('from')),
-  to: v.optional(isoTime('to')),
+  from: v.optional(instant('from')),
+  to: v.optional(instant('to')),
   hexacode: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'))),
   /** Entries by this username (also when they acted as another account) or made as it. */
   user: v.optional(

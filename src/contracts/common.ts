@@ -19,6 +19,30 @@ export const INTERNAL_ERROR = {
 /** An instant as the server writes it (ISO 8601, as Date.prototype.toISOString gives it). */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());
 
+/** The date of an ISO timestamp is one the calendar has (the format alone lets 2026-02-30 through). */
+const isCalendarDate = (text: string) => {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/** A day a client gives (yyyy-MM-dd): `${field} is required` or `${field} is invalid`. */
+export const calendarDay = (field: string) =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.isoDate(`${field} is invalid`),
+    v.check(isCalendarDate, `${field} is invalid`),
+  );
+
+/** An instant a client gives (ISO 8601 with its offset): `${field} is required` or `${field} is invalid`. */
+export const instant = (field: string) =>
+  v.pipe(
+    v.string(`${field} is required`),
+    v.isoTimestamp(`${field} is invalid`),
+    v.check(isCalendarDate, `${field} is invalid`),
+  );
+
 export const trimmed = (name: string) =>
   v.pipe(v.string(`${name} must be a string`), v.trim(), v.nonEmpty(`${name} is required`));
 

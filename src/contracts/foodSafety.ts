@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { calendarDay, instant } from './common';
 import { departmentNumber } from './devices';
 import { isTimeZone } from './widgetDownload';
 
@@ -30,8 +31,6 @@ const temperature = (name: string) =>
     v.minValue(-60, `${name} must be at least -60`),
     v.maxValue(60, `${name} must be at most 60`),
   );
-const instant = (name: string) =>
-  v.pipe(v.string(`${name} is required`), v.isoTimestamp(`${name} is invalid`));
 const timeZone = v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone, 'timeZone is invalid'));
 
 /** The case a limit, an action or a sign-off is about. */
@@ -87,7 +86,7 @@ const scope = {
 };
 const oneScope = <T extends { businessGroup?: string | undefined; device?: string | undefined }>(q: T) =>
   (q.businessGroup === undefined) !== (q.device === undefined);
-const ONE_SCOPE = 'businessGroup: give a businessGroup or a device hexacode, not both';
+const ONE_SCOPE = 'businessGroup: give either a businessGroup or a device hexacode, exactly one of them';
 
 export const FoodSafetyCasesQuery = v.pipe(v.object(scope), v.check(oneScope, ONE_SCOPE));
 export type FoodSafetyCasesQuery = v.InferOutput<typeof FoodSafetyCasesQuery>;
@@ -194,7 +193,7 @@ export const SignOffBody = v.union([
   v.object({ excursion: excursionId }),
   v.object({
     ...CaseAddress.entries,
-    date: v.pipe(v.string('date is required'), v.isoDate('date is invalid')),
+    date: calendarDay('date'),
   }),
 ]);
 export type SignOffBody = v.InferOutput<typeof SignOffBody>;

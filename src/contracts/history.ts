@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { instant } from './common';
 
 /**
  * History: buffers record one line of one device for one PC number at a fixed interval from a start time; one
@@ -33,8 +34,6 @@ export const bufferInterval = v.pipe(
   v.minValue(1, 'Interval must be at least 1 second'),
   v.maxValue(BUFFER_INTERVAL_MAX_S, 'Interval must be at most one day'),
 );
-const isoTimestamp = (field: string) =>
-  v.pipe(v.string(`${field} is required`), v.isoTimestamp(`${field} is invalid`));
 
 /** A buffer of a line, as lines list them (`availableBuffers`). */
 export const AvailableBuffer = v.object({
@@ -42,7 +41,7 @@ export const AvailableBuffer = v.object({
   /** Seconds between samples. */
   interval: bufferInterval,
   /** When recording started: samples fall at start + k × interval. */
-  start: isoTimestamp('Start'),
+  start: instant('Start'),
 });
 export type AvailableBuffer = v.InferOutput<typeof AvailableBuffer>;
 
@@ -69,10 +68,10 @@ export const HistoryQuery = v.pipe(
       v.minLength(1, 'series needs at least one element'),
       v.maxLength(HISTORY_MAX_SERIES, `series may have at most ${HISTORY_MAX_SERIES} elements`),
     ),
-    from: isoTimestamp('From'),
-    to: isoTimestamp('To'),
+    from: instant('From'),
+    to: instant('To'),
     /** Start of the comparison range (as long as the main one); its points are shifted onto the main range. */
-    compareFrom: v.optional(v.nullable(isoTimestamp('Compare from')), null),
+    compareFrom: v.optional(v.nullable(instant('Compare from')), null),
     maxPoints: v.optional(
       v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(HISTORY_MAX_POINTS)),
       1000,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isoTime } from './common';
 import { SORT_DIRECTIONS } from './settings';
 import { LISTED_ROLES, USER_ERRORS } from './users';
 
@@ -78,7 +79,7 @@ export const SWITCH_ACTIONS_SHOWN = 50;
  * on what (the path names the ids) and its answer's status (null: it got none, e.g. the server stopped).
  */
 export const SwitchAction = v.object({
-  at: v.pipe(v.string(), v.isoTimestamp()),
+  at: isoTime,
   method: v.string(),
   path: v.string(),
   statusCode: v.nullable(v.number()),
@@ -94,7 +95,7 @@ export const SwitchRecord = v.object({
   kind: v.picklist(SWITCH_KINDS),
   administrator: v.string(),
   account: v.string(),
-  at: v.pipe(v.string(), v.isoTimestamp()),
+  at: isoTime,
   clientAddress: v.string(),
   actions: v.array(SwitchAction),
   actionsTotal: v.number(),

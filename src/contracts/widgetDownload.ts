@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfMonth, subDays, subHours, subMonths } from 'date-fns';
 import * as v from 'valibot';
+import { instant } from './common';
 import type { CompareRange, WidgetInterval } from './widgets/common';
 
 /*
@@ -22,8 +23,6 @@ export const WidgetDownloadQuery = v.object({
 export type WidgetDownloadQuery = v.InferOutput<typeof WidgetDownloadQuery>;
 
 const id = v.pipe(v.string('Id is required'), v.nonEmpty('Id is required'));
-const instant = (field: string) =>
-  v.optional(v.pipe(v.string(`${field} is invalid`), v.isoTimestamp(`${field} is invalid`)));
 /**
  * A widget of history is downloaded over the range it shows (`from`, `to`, as resolved by the SPA, a zoom
  * included), its times written in the browser's IANA `timeZone`; without them, the widget's own interval.
@@ -31,8 +30,8 @@ const instant = (field: string) =>
 export const WidgetDownloadBody = v.object({
   dashboardId: id,
   widgetId: id,
-  from: instant('From'),
-  to: instant('To'),
+  from: v.optional(instant('From')),
+  to: v.optional(instant('To')),
   timeZone: v.optional(
     v.pipe(
       v.string(),

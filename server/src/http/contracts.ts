@@ -100,6 +100,12 @@ function describeIssue(issue: v.BaseIssue<unknown>): string {
 export const validationFailed = (issue: v.BaseIssue<unknown>) =>
   new AppError(400, 'VALIDATION_FAILED', describeIssue(issue));
 
+/** A query key given twice arrives as a list, which no route's query takes: named, not "is required". */
+function repeatedQueryKey(query: unknown): string | undefined {
+  if (!query || typeof query !== 'object') return undefined;
+  return Object.entries(query).find(([, value]) => Array.isArray(value))?.[0];
+}
+
 /** Replaces Fastify's AJV with the valibot contracts; the parsed (trimmed, defaulted) value replaces the input. */
 export function useContractValidation(app: FastifyInstance): void {
   const routeTable: RouteEntry[] = [];
@@ -114,10 +120,13 @@ export function useContractValidation(app: FastifyInstance): void {
       hidden: schema?.hide === true,
     });
   });
-  app.setValidatorCompiler(({ schema }) => {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
     const valibot = contractOf.get(schema);
     if (!valibot) throw new Error('Route schemas must be made with contract() so valibot validates them');
     return (data: unknown) => {
+      const repeated = httpPart === 'querystring' ? repeatedQueryKey(data) : undefined;
+      if (repeated)
+        return { error: new AppError(400, 'VALIDATION_FAILED', `${repeated}: give ${repeated} once`) };
       const unstorable = findUnstorable(data);
       if (unstorable) {
         const { path, message } = unstorable;

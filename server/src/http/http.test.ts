@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEachBackend, TEST_BACKEND } from '../testing/backends';
-import { expectValidationFailed, hostOf, tokenOf, useTestApp } from '../testing/app';
+import { callsAs, expectValidationFailed, hostOf, tokenOf, useTestApp } from '../testing/app';
 
 function builtSpa(): string {
   const dist = mkdtempSync(join(tmpdir(), 'coldwatch-dist-'));
@@ -55,6 +55,12 @@ describeEachBackend('HTTP behaviour', (backend) => {
     ]) {
       expectValidationFailed(await post(payload!), message!);
     }
+  });
+
+  it('names a query key given twice rather than calling it missing', async () => {
+    const call = callsAs(ctx, { admin: await tokenOf(ctx.app, 'admin', 'Admin123') });
+    const twice = '/api/v2/audit?from=2026-01-01T00:00:00Z&limit=10&from=2026-01-02T00:00:00Z';
+    expectValidationFailed(await call('GET', twice, 'admin'), 'from: give from once');
   });
 
   it('answers 400 naming the field to text and numbers PostgreSQL would refuse or change', async () => {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { instant } from '../common';
 import { BUFFER_STATUSES, bufferInterval, pcNumber } from '../history';
 
 /** The dashboard grid (SPEC §9): 12 columns at the widest breakpoints, widgets at least 2 wide and 3 high. */
@@ -116,7 +117,7 @@ export const ElementBuffer = v.object({
   /** Seconds between samples. */
   interval: v.optional(v.nullable(bufferInterval), null),
   /** ISO time recording starts from. */
-  start: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp('Start is invalid'))), null),
+  start: v.optional(v.nullable(instant('Start')), null),
 });
 export type ElementBuffer = v.InferOutput<typeof ElementBuffer>;
 
@@ -190,8 +191,8 @@ export const Annotation = v.pipe(
     id: v.optional(v.string()),
     name: requiredName('Label'),
     color: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), DEFAULT_ANNOTATION_COLOR),
-    startDate: v.pipe(v.string('Start date is required'), v.isoTimestamp('Start date is invalid')),
-    endDate: v.pipe(v.string('End date is required'), v.isoTimestamp('End date is invalid')),
+    startDate: instant('Start date'),
+    endDate: instant('End date'),
   }),
   v.forward(
     v.check(

@@ -147,6 +147,32 @@ describeEachBackend('food-safety report', (backend) => {
     ]);
   });
 
+  it('refuses to sign off or act on what has not begun yet, and a day no calendar has', async () => {
+    const send = (method: 'PUT' | 'POST', path: string, body: object) =>
+      call(ctx.app, tokens.operator!, method, `/api/v2/reports/food-safety/${path}`, body);
+    const answer = async (response: Awaited<ReturnType<typeof send>>) => [
+      response.statusCode,
+      response.json().message,
+    ];
+    const dayOf = (date: string) => ({ hexacode: '1A0102', department: 1, subDepartment: 0, date });
+    // The test's clock stands at 2026-01-15 03:10 UTC: the 15th has begun (in UTC+14 it is evening), the 16th not.
+    expect((await send('POST', 'sign-offs', dayOf('2026-01-15'))).statusCode).toBe(200);
+    expect(await answer(await send('POST', 'sign-offs', dayOf('2026-01-16')))).toEqual([
+      400,
+      'date: This day has not begun yet',
+    ]);
+    expect(await answer(await send('POST', 'sign-offs', dayOf('2026-02-30')))).toEqual([
+      400,
+      'date: date is invalid',
+    ]);
+    const later = `1A0102.1.0.${ctx.clock.now().getTime() + 60_000}`;
+    const notYet = [400, 'excursion: This excursion has not begun yet'];
+    expect(await answer(await send('POST', 'sign-offs', { excursion: later }))).toEqual(notYet);
+    expect(
+      await answer(await send('PUT', 'corrective-actions', { excursion: later, text: 'Moved' })),
+    ).toEqual(notYet);
+  });
+
   it('lets DEVICES at WRITE change a limit, which the report then judges by', async () => {
     const limit = { class: 'custom', line: 'air', high: 8, low: 0, graceDegrees: 0, graceMinutes: 0 };
     const body = { hexacode: '1A0102', department: 1, subDepartment: 0, limit };
@@ -203,12 +229,18 @@ describeEachBackend('food-safety report', (backend) => {
     expect((await get('acme', `device=1A0102&from=${FROM}&to=${TO}`, 'acme')).statusCode).toBe(404);
     const both = await get('operator', `businessGroup=${store}&device=1A0102&from=${FROM}&to=${TO}`);
     expect(both.statusCode).toBe(400);
-    expect(both.json().message).toContain('businessGroup');
+    const exactlyOne = 'businessGroup: give either a businessGroup or a device hexacode, exactly one of them';
+    expect(both.json().message).toBe(exactlyOne);
+    const neither = await get('operator', `from=${FROM}&to=${TO}`);
+    expect([neither.statusCode, neither.json().message]).toEqual([400, exactlyOne]);
     const backwards = await get('operator', `device=1A0102&from=${TO}&to=${FROM}`);
     expect(backwards.json().message).toContain('to');
     const yearZero = await get('operator', `device=1A0102&from=0000-01-01T00:00:00Z&to=${TO}`);
     expect(yearZero.statusCode).toBe(400);
     expect(yearZero.json().message).toContain('from');
+    // The format alone would take 30 February (JavaScript's Date makes it 2 March): it is no day at all.
+    const noSuchDay = await get('operator', `device=1A0102&from=2026-02-30T00:00:00Z&to=${TO}`);
+    expect([noSuchDay.statusCode, noSuchDay.json().message]).toEqual([400, 'from: from is invalid']);
     expect((await get('nodevices', `device=1A0102&from=${FROM}&to=${TO}`)).statusCode).toBe(403);
   });
 });

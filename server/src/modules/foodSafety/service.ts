@@ -45,6 +45,20 @@ function parseExcursion(id: string): CaseAddress {
   const [hexacode, department, subDepartment] = id.split('.');
   return { hexacode: hexacode!, department: Number(department), subDepartment: Number(subDepartment) };
 }
+const excursionStart = (id: string) => Number(id.split('.')[3]);
+
+/** The latest date it is anywhere now (UTC+14): a later day has begun nowhere, so it has no records yet. */
+const latestDateNow = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** Records are acted on and signed off once they exist: what has not begun yet is refused. */
+function refuseWhatHasNotBegun(body: CorrectiveActionBody | SignOffBody, now: Date): void {
+  if ('excursion' in body) {
+    if (excursionStart(body.excursion) > now.getTime())
+      throw new AppError(400, 'FOOD_SAFETY_NOT_YET', 'excursion: This excursion has not begun yet');
+  } else if (body.date > latestDateNow(now)) {
+    throw new AppError(400, 'FOOD_SAFETY_NOT_YET', 'date: This day has not begun yet');
+  }
+}
 
 /** Food safety for the signed-in user's tenant: limits, reports, corrective actions and sign-offs. */
 export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
@@ -146,6 +160,7 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
     },
 
     async correctiveAction(session: AuthSession, body: CorrectiveActionBody): Promise<Review> {
+      refuseWhatHasNotBegun(body, clock.now());
       const address = parseExcursion(body.excursion);
       await foodCase(session, address, 'excursion');
       return review(
@@ -162,6 +177,7 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
     },
 
     async signOff(session: AuthSession, body: SignOffBody): Promise<Review> {
+      refuseWhatHasNotBegun(body, clock.now());
       const [asked, subject] =
         'excursion' in body
           ? [parseExcursion(body.excursion), { kind: 'excursion' as const, key: body.excursion }]

@@ -61,6 +61,7 @@ describeEachBackend('history query: permissions and bad input', (backend) => {
     [{ to: FROM, from: TO }, 'to: To value must be after From'],
     [{ from: '2024-01-01T00:00:00Z' }, 'to: The range may be at most 400 days'],
     [{ from: 'yesterday' }, 'from: From is invalid'],
+    [{ from: '2025-02-29T00:00:00Z' }, 'from: From is invalid'],
     [{ maxPoints: 1 }, 'maxPoints'],
     [{ maxPoints: 2001 }, 'maxPoints'],
     [{ series: [] }, 'series: series needs at least one element'],
