@@ -24,8 +24,11 @@ export interface ServerPathSuite<M extends AnyStateMachine, W> {
   model: ModelOptions<M>;
   /** Invoked actors that call the server: every transition on their answers must be walked or allowed. */
   serverActors: readonly string[];
-  /** Opens the product for one path in the fresh page and returns the world the test records into. */
-  start(page: Page): Promise<W>;
+  /**
+   * Opens the product for one path in the fresh page and returns the world the test records into; what the server
+   * must hold for the path's answers can be arranged here, before the page asks (a held request has a timeout).
+   */
+  start(page: Page, path: Path<M>): Promise<W>;
   /** Plays one model event on the page, updating the world with what follows from it. */
   play(page: Page, event: EventFromLogic<M>, world: W, from: SnapshotFrom<M>): Promise<void>;
   /** What the page shows in each state (its dotted path); retried until it holds (`eventually`, or `settle` ms). */
@@ -127,7 +130,7 @@ function describeBuiltServerPaths<M extends AnyStateMachine, W>(
     it.each(paths.map((path) => [describePath(path), path] as const))(
       '%s',
       async (_name, path) => {
-        const world = await suite.start(page());
+        const world = await suite.start(page(), path);
         try {
           const [initial, ...steps] = path.steps;
           let from = initial!.state as SnapshotFrom<M>;
