@@ -15,5 +15,5 @@ export const selectShelveError = (s: Snapshot) => s.context.error;
 export const selectShelved = (s: Snapshot) => s.context.shelved;
 /** The shelved list is being read again (what it shows may be about to change). */
 export const selectShelvedLoading = (s: Snapshot): boolean => s.matches({ list: 'loading' });
-export const selectUnshelving = (s: Snapshot): string | null =>
-  s.matches({ list: 'unshelving' }) ? s.context.unshelving : null;
+/** Unshelve is taken only while the list stands still: not while it is read again, nor while one is on its way. */
+export const selectMayUnshelve = (s: Snapshot): boolean => s.matches({ list: 'shown' });

@@ -3,9 +3,9 @@ import { useEffect, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectAlarmPreferences } from '../../machines/alarms/alarmList.selectors';
 import {
+  selectMayUnshelve,
   selectShelved,
   selectShelvedLoading,
-  selectUnshelving,
 } from '../../machines/alarms/alarmShelving.selectors';
 import type { alarmShelvingMachine } from '../../machines/alarms/alarmShelvingMachine';
 import { formatDate } from '../../machines/dateRange/dateText';
@@ -21,7 +21,7 @@ interface Props {
 export function ShelvedList({ list, shelving }: Props) {
   const t = useT();
   const shelved = useSelector(shelving, selectShelved);
-  const unshelving = useSelector(shelving, selectUnshelving);
+  const mayUnshelve = useSelector(shelving, selectMayUnshelve);
   const loading = useSelector(shelving, selectShelvedLoading);
   const { dateFormat, timeZone, canAcknowledge } = useSelector(list, selectAlarmPreferences);
   const headingId = useId();
@@ -48,7 +48,7 @@ export function ShelvedList({ list, shelving }: Props) {
             {canAcknowledge ? (
               <button
                 type="button"
-                disabled={unshelving === alarm.id}
+                disabled={!mayUnshelve}
                 aria-label={t('alarmShelving.unshelveNamed', {
                   alarm: alarm.translation,
                   device: alarm.deviceName,
