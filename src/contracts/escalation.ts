@@ -52,6 +52,14 @@ export const EscalationLevel = v.object({
 });
 export type EscalationLevel = v.InferOutput<typeof EscalationLevel>;
 
+/**
+ * The levels told earlier than the level above them, by index: a plan's levels are told in their order, each no
+ * earlier than the one before (equal delays are two bands or two audiences at one time). Checked where a policy is
+ * saved (the editor, the server); a stored policy is read as it is.
+ */
+export const levelsToldEarly = (levels: readonly Pick<EscalationLevel, 'afterSeconds'>[]): number[] =>
+  levels.flatMap((level, i) => (i > 0 && level.afterSeconds < levels[i - 1]!.afterSeconds ? [i] : []));
+
 /** One priority's policy: its levels and how often each told level is told again until someone acknowledges. */
 export const EscalationPlan = v.object({
   levels: v.pipe(v.array(EscalationLevel), v.maxLength(10, 'levels: at most 10')),

@@ -174,6 +174,34 @@ describe('the escalation policy machine', () => {
     expect(selectError('delays.0.delaySeconds')(snapshot())).toBe('escalation.error.delay');
   });
 
+  it('refuses levels told earlier than the level above, in any plan, and takes equal delays', async () => {
+    const { actor, saves, snapshot } = start();
+    await settle();
+    actor.send({ type: 'escalation.levelEdited', index: 0, patch: { after: '15', afterUnit: 'minutes' } });
+    actor.send({ type: 'escalation.levelAdded' });
+    actor.send({ type: 'escalation.levelEdited', index: 1, patch: { after: '600', afterUnit: 'seconds' } });
+    actor.send({ type: 'escalation.levelAdded' });
+    actor.send({ type: 'escalation.levelEdited', index: 2, patch: { after: '900', afterUnit: 'seconds' } });
+    actor.send({ type: 'escalation.planChosen', plan: 'critical' });
+    actor.send({ type: 'escalation.ownPlanToggled', own: true });
+    actor.send({ type: 'escalation.levelAdded' });
+    actor.send({ type: 'escalation.levelEdited', index: 3, patch: { after: '0' } });
+    actor.send({ type: 'escalation.save' });
+    expect(saves).not.toHaveBeenCalled();
+    expect(snapshot().context.errors).toEqual({
+      'levels.1.afterSeconds': 'escalation.error.afterOrder',
+      'priorities.critical.levels.1.afterSeconds': 'escalation.error.afterOrder',
+      'priorities.critical.levels.3.afterSeconds': 'escalation.error.afterOrder',
+    });
+    expect(selectError('levels.2.afterSeconds')(snapshot()), 'as late as the first level').toBe('');
+    actor.send({ type: 'escalation.ownPlanToggled', own: false });
+    actor.send({ type: 'escalation.planChosen', plan: 'all' });
+    actor.send({ type: 'escalation.levelEdited', index: 1, patch: { after: '15', afterUnit: 'minutes' } });
+    actor.send({ type: 'escalation.save' });
+    await settle();
+    expect(saves.mock.calls[0]![0].policy.levels.map((level) => level.afterSeconds)).toEqual([900, 900, 900]);
+  });
+
   it('saves the policy in seconds with the delays, then says it was saved until the next edit', async () => {
     const { actor, saves, snapshot } = start();
     await settle();

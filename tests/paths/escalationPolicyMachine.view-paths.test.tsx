@@ -1,6 +1,7 @@
 import '../support/fakes/resizeObserver';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { computeAccessibleDescription } from 'dom-accessibility-api';
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { escalationPolicyMachine } from '../../src/machines/escalationPolicy/escalationPolicyMachine';
@@ -33,6 +34,7 @@ const ERROR = {
   maxShelve: 'Enter whole minutes from 1 to 10080.',
 } as const;
 type ShownError = keyof typeof ERROR;
+const ORDER_ERROR = 'Later levels are told later: enter at least the delay of the level above.';
 
 const model: ModelOptions<typeof escalationPolicyMachine> = {
   input: { session: adminSession, settings: accountSettings },
@@ -393,5 +395,26 @@ describe('alarm escalation, saved with an error in a plan not shown', () => {
     world.errors = new Set(['repeat', 'maxShelve']);
     editingShown(world);
     expect(world.server.requests).toEqual(['GET policy']);
+  });
+
+  it('marks a level told before the level above it at its delay, and saves once it is not', async () => {
+    const world = await start(() => {});
+    await world.server.policy(POLICY);
+    await world.user.click(await inDialog().findByRole('button', { name: 'Add a level' }));
+    const delayOf = (level: number) =>
+      within(inDialog().getByRole('group', { name: `Level ${level}` })).getByRole('textbox', {
+        name: 'Notify after',
+      });
+    await world.user.type(delayOf(2), '5'); // minutes, after 0 s on level 1
+    await world.user.clear(delayOf(1));
+    await world.user.type(delayOf(1), '600'); // seconds
+    await world.user.click(inDialog().getByRole('button', { name: 'Save' }));
+    expect(computeAccessibleDescription(delayOf(2))).toContain(ORDER_ERROR);
+    expect(computeAccessibleDescription(delayOf(1))).not.toContain(ORDER_ERROR);
+    expect(world.server.requests).toEqual(['GET policy']);
+    await world.user.clear(delayOf(2));
+    await world.user.type(delayOf(2), '10');
+    await world.user.click(inDialog().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(world.server.requests).toEqual(['GET policy', 'PUT policy 2 levels']));
   });
 });

@@ -1,7 +1,22 @@
 import * as v from 'valibot';
-import { ALARM_PRIORITIES, AlarmDelays, EscalationPolicy, type AlarmPriority } from '#contracts';
+import {
+  ALARM_PRIORITIES,
+  AlarmDelays,
+  EscalationPolicy,
+  levelsToldEarly,
+  type AlarmPriority,
+} from '#contracts';
 import type { MessageId } from '../../i18n/messages';
-import { planDraftOf, planInputOf, toSeconds, type PlanDraft, type PlansDraft } from './escalationPlan';
+import {
+  PLAN_NAMES,
+  planDraftOf,
+  planInputOf,
+  planOf,
+  planPrefix,
+  toSeconds,
+  type PlanDraft,
+  type PlansDraft,
+} from './escalationPlan';
 
 /** A row of a per-code list: the priority ('critical' …) or the delay in seconds, as typed. */
 export interface CodeRow {
@@ -138,6 +153,18 @@ function duplicateCodes(rows: CodeRow[], list: CodeList): FieldErrors {
   return errors;
 }
 
+/** Each plan's levels told earlier than the level above them, marked at their delay. */
+function levelsOutOfOrder(draft: EscalationDraft): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const name of PLAN_NAMES) {
+    const plan = planOf(draft, name);
+    if (!plan) continue;
+    for (const index of levelsToldEarly(planInputOf(plan).levels))
+      errors[`${planPrefix(name)}levels.${index}.afterSeconds`] = 'escalation.error.afterOrder';
+  }
+  return errors;
+}
+
 export type CheckedDraft =
   { valid: true; policy: EscalationPolicy; delays: AlarmDelays } | { valid: false; errors: FieldErrors };
 
@@ -147,6 +174,7 @@ export function checkDraft(draft: EscalationDraft): CheckedDraft {
   const policy = v.safeParse(EscalationPolicy, input.policy);
   const delays = v.safeParse(AlarmDelays, input.delays);
   const errors: FieldErrors = {
+    ...levelsOutOfOrder(draft),
     ...duplicateCodes(draft.codePriorities, 'codePriorities'),
     ...duplicateCodes(draft.delays, 'delays'),
   };

@@ -4,4 +4,5 @@ declare module 'dom-accessibility-api' {
     root: Element,
     options?: { computedStyleSupportsPseudoElements?: boolean },
   ): string;
+  export function computeAccessibleDescription(root: Element): string;
 }

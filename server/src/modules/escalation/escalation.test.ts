@@ -140,6 +140,22 @@ describeEachBackend('alarm escalation', (backend) => {
         },
         'priorities.critical.levels[0].users',
       ],
+      [
+        {
+          levels: [
+            { afterSeconds: 600, emails: ['a@b.example'] },
+            { afterSeconds: 60, emails: ['c@d.example'] },
+          ],
+        },
+        'levels[1].afterSeconds: 60 is earlier than the level above it (600)',
+      ],
+      [
+        {
+          levels: [],
+          priorities: { low: { levels: [{ afterSeconds: 60 }, { afterSeconds: 60 }, { afterSeconds: 0 }] } },
+        },
+        'priorities.low.levels[2].afterSeconds',
+      ],
       [{ levels: [], repeatSeconds: 3 }, 'repeatSeconds'],
       [{ levels: [], timeZone: 'Mars/Olympus' }, 'timeZone'],
     ] as const) {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { EscalationPolicy, EscalationTestRun } from '#contracts';
+import { levelsToldEarly, type EscalationPolicy, type EscalationTestRun } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { alarmTestRuns, users } from '../../db/schema';
@@ -10,13 +10,30 @@ import type { Policies } from './policies';
 
 const TEST_RUNS_SHOWN = 20;
 
-/** Every level of every plan of a policy, each with the path the 400 names. */
-const levelsOf = (policy: EscalationPolicy) => [
-  ...policy.levels.map((level, i) => ({ level, path: `levels[${i}]` })),
+/** Every plan of a policy (the common one, then each priority's own), with the path of its levels. */
+const plansOf = (policy: EscalationPolicy) => [
+  { levels: policy.levels, path: 'levels' },
   ...Object.entries(policy.priorities).flatMap(([priority, plan]) =>
-    (plan?.levels ?? []).map((level, i) => ({ level, path: `priorities.${priority}.levels[${i}]` })),
+    plan ? [{ levels: plan.levels, path: `priorities.${priority}.levels` }] : [],
   ),
 ];
+
+/** Every level of every plan of a policy, each with the path the 400 names. */
+const levelsOf = (policy: EscalationPolicy) =>
+  plansOf(policy).flatMap(({ levels, path }) => levels.map((level, i) => ({ level, path: `${path}[${i}]` })));
+
+/** 400 naming the first level told earlier than the level above it: the plan would read in another order. */
+function checkOrder(policy: EscalationPolicy): void {
+  for (const { levels, path } of plansOf(policy)) {
+    const [early] = levelsToldEarly(levels);
+    if (early !== undefined)
+      throw badRequest(
+        'LEVELS_OUT_OF_ORDER',
+        `${path}[${early}].afterSeconds: ${levels[early]!.afterSeconds} is earlier than the level above it ` +
+          `(${levels[early - 1]!.afterSeconds}); each level is told no earlier than the one before`,
+      );
+  }
+}
 
 /** The administrators' escalation policy: read, checked against the tenant's users, saved with an audit entry. */
 export function createEscalationService(deps: { db: Database; policies: Policies; clock: Clock }) {
@@ -45,6 +62,7 @@ export function createEscalationService(deps: { db: Database; policies: Policies
 
     async put(session: AuthSession, policy: EscalationPolicy): Promise<EscalationPolicy> {
       const tenantId = session.tenant.id;
+      checkOrder(policy);
       await checkUsers(tenantId, policy);
       const at = clock.now();
       await db.transaction(async (t) => {
