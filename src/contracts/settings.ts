@@ -40,6 +40,8 @@ export const SORT_MODES = ['CUSTOM', 'NAME'] as const;
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 /** date-fns patterns of the three date formats the user may choose (DD-MM-YYYY HH:mm, …). */
 export const DATE_FORMATS = ['dd-LL-yyyy HH:mm', 'LL-dd-yyyy HH:mm', 'yyyy-LL-dd HH:mm'] as const;
+/** The date part of a date-and-time format, for a calendar day ("dd-LL-yyyy HH:mm" → "dd-LL-yyyy"). */
+export const datePartOf = (dateFormat: string) => dateFormat.replace(/[\s,T]*[Hhk].*$/, '') || 'yyyy-MM-dd';
 export const LINE_HEIGHTS = ['DENSE', 'NORMAL'] as const;
 
 export const LANGUAGES = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { DateRangeInput } from '../../src/machines/dateRange/dateRange.events';
 import { dateRangeMachine } from '../../src/machines/dateRange/dateRangeMachine';
-import { formatDate, formatLabel, parseDate } from '../../src/machines/dateRange/dateText';
+import { formatDate, formatDay, formatLabel, parseDate } from '../../src/machines/dateRange/dateText';
 import { preferencesOf } from '../../src/machines/userPreferences';
 import { interval } from '../support/fixtures/historyFixtures';
 import { sessionWith } from '../support/fixtures/preferencesFixtures';
@@ -32,6 +32,12 @@ describe('dates in the user’s format and time zone', () => {
     expect(formatDate(NOW, 'yyyy-LL-dd HH:mm', 'UTC')).toBe('2026-03-30 10:00');
     expect(parseDate(' 30-03-2026 12:00 ', 'dd-LL-yyyy HH:mm', CPH)).toBe(NOW);
     expect(parseDate('03-30-2026 06:00', 'LL-dd-yyyy HH:mm', 'America/New_York')).toBe(NOW);
+  });
+
+  it('writes a calendar day in the date part of the format', () => {
+    expect(formatDay('2026-01-04', 'dd-LL-yyyy HH:mm')).toBe('04-01-2026');
+    expect(formatDay('2026-01-04', 'LL-dd-yyyy HH:mm')).toBe('01-04-2026');
+    expect(formatDay('2026-12-31', 'yyyy-LL-dd HH:mm')).toBe('2026-12-31');
   });
 
   it('refuses what is not exactly the format, hours past 23, minutes past 59, days that do not exist', () => {

@@ -176,7 +176,9 @@ async function play(event: ReportsModelEvent, world: ReportsWorld) {
     await user.click(region().getByRole('button', { name: /^Sign off the excursion/ }));
     Object.assign(world, { notice: null, signing: { excursion: event.excursion } });
   } else if (event.type === 'day.signOffRequested') {
-    await user.click(region().getByRole('button', { name: `Sign off ${event.date} of Evaporator` }));
+    await user.click(
+      region().getByRole('button', { name: `Sign off ${asUserWrites(event.date)} of Evaporator` }),
+    );
     Object.assign(world, { notice: null, signing: DAY });
   } else throw new Error(`No way to play ${type}`);
 }
@@ -189,6 +191,15 @@ function noticeShown(world: ReportsWorld) {
     (n) => n.textContent,
   );
   expect(said).toEqual(world.notice ? [world.notice] : []);
+}
+
+/** A report day as the signed-in user writes dates (their format is the default, DD-MM-YYYY). */
+const asUserWrites = (date: string) => date.split('-').reverse().join('-');
+/** An instant as the user writes it, on this machine's clock (the app's time zone is the browser's). */
+function instantAsUserWrites(iso: string) {
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getDate())}-${two(at.getMonth() + 1)}-${at.getFullYear()} ${two(at.getHours())}:${two(at.getMinutes())}`;
 }
 
 /** The form, the report's case, its days and its excursion as the world has them. */
@@ -204,13 +215,18 @@ function reportShown(world: ReportsWorld) {
   expect(rows).toHaveLength(1 + department.days.length);
   expect(within(rows[1]!).getByText('60 (gap)'), 'a gap is flagged').toBeTruthy();
   department.days.forEach((day, n) => {
+    expect(within(rows[n + 1]!).getByRole('rowheader').textContent, "the day in the user's format").toBe(
+      asUserWrites(day.date),
+    );
     const signButton = within(rows[n + 1]!).queryByRole('button', {
-      name: `Sign off ${day.date} of Evaporator`,
+      name: `Sign off ${asUserWrites(day.date)} of Evaporator`,
     });
     expect(signButton === null, `${day.date} signed`).toBe(day.reviewedBy !== null);
   });
   const excursion = department.excursions[0]!;
   const item = within(section.getByRole('list', { name: 'Excursions of Dairy: Evaporator' }));
+  const when = `${instantAsUserWrites(excursion.start)} – ${instantAsUserWrites(excursion.end)}`;
+  expect(item.getByRole('listitem', { name: when }), "its times in the user's format").toBeTruthy();
   expect(item.getByText('60 min, 72.5 °C·min beyond the limit')).toBeTruthy();
   expect(
     item.getByText(

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format, isValid, parse } from 'date-fns';
 import type { MessageId } from '../../i18n/messages';
-import type { DATE_FORMATS } from '#contracts';
+import { datePartOf, type DATE_FORMATS } from '#contracts';
 
 /** One of the user's date formats (account settings `dateFormat`, date-fns patterns). */
 export type DateFormat = (typeof DATE_FORMATS)[number];
@@ -13,6 +13,10 @@ export const formatLabel = (dateFormat: DateFormat): string =>
 /** An instant (ms since the epoch) as the user writes it, on the wall clock of `timeZone`. */
 export const formatDate = (ms: number, dateFormat: DateFormat, timeZone: string): string =>
   format(new TZDate(ms, timeZone), dateFormat);
+
+/** A calendar day ("2026-01-14") as the user writes a date (the date part of their format: "14-01-2026"). */
+export const formatDay = (date: string, dateFormat: DateFormat): string =>
+  format(parse(date, 'yyyy-MM-dd', new Date(0)), datePartOf(dateFormat));
 
 /**
  * The instant a text names on the wall clock of `timeZone`, or null. Strict: the text must be exactly the

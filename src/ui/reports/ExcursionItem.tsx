@@ -4,21 +4,15 @@ import type { FoodSafetyExcursion } from '#contracts';
 import { selectMaySignOff } from '../../machines/app/app.selectors';
 import { selectBusy, type ReportsActor } from '../../machines/reports/reports.selectors';
 import { AppActor } from '../appActor';
-import { useLocale, useT } from '../i18n';
+import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
-
-/** Times in the user's language, short. */
-export function useInstant() {
-  const locale = useLocale();
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-  return (at: string | null) => (at ? format.format(new Date(at)) : '');
-}
+import { useReportDates } from './useReportDates';
 
 /** An excursion: when, how warm, its alarm, what was done about it (editable) and its sign-off. */
 export function ExcursionItem({ reports, excursion }: { reports: ReportsActor; excursion: FoodSafetyExcursion }) {
   const t = useT();
-  const instant = useInstant();
+  const { instant } = useReportDates();
   const maySignOff = AppActor.useSelector(selectMaySignOff);
   const busy = useSelector(reports, selectBusy) !== 'idle';
   const [text, setText] = useState(excursion.correctiveAction ?? '');

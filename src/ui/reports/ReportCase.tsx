@@ -6,8 +6,9 @@ import { AppActor } from '../appActor';
 import { useT, type Translate } from '../i18n';
 import { Button } from '../primitives/Button';
 import { ScrollRegion } from '../primitives/ScrollRegion';
-import { ExcursionItem, useInstant } from './ExcursionItem';
+import { ExcursionItem } from './ExcursionItem';
 import { LimitEditor } from './LimitEditor';
+import { useReportDates } from './useReportDates';
 
 const limitText = (t: Translate, limit: FoodSafetyLimit) => {
   const named = {
@@ -87,14 +88,14 @@ function DayRow({
   day: FoodSafetyDay;
 }) {
   const t = useT();
-  const instant = useInstant();
+  const { instant, day: shownDay } = useReportDates();
   const maySignOff = AppActor.useSelector(selectMaySignOff);
   const busy = useSelector(reports, selectBusy) !== 'idle';
   const { hexacode, department: dept, subDepartment } = department;
   return (
     <tr className="border-t border-line">
       <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
-        {day.date}
+        {shownDay(day.date)}
       </th>
       <td className="px-2 py-1">{figure(day.min)}</td>
       <td className="px-2 py-1">{figure(day.max)}</td>
@@ -112,7 +113,7 @@ function DayRow({
             variant="quiet"
             className="px-2 py-1"
             disabled={busy}
-            aria-label={t('reports.signOffDay', { date: day.date, name: department.name })}
+            aria-label={t('reports.signOffDay', { date: shownDay(day.date), name: department.name })}
             onClick={() =>
               reports.send({ type: 'day.signOffRequested', hexacode, department: dept, subDepartment, date: day.date })
             }

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { FoodSafetyLimit } from '#contracts';
+import { datePartOf, type FoodSafetyLimit } from '#contracts';
 import { translatorFor } from '../mail/messages';
 import { dayStart } from './days';
 
@@ -10,9 +10,6 @@ export interface Reader {
   dateFormat: string;
   timeZone: string;
 }
-
-/** The date part of a date-and-time format ("dd-LL-yyyy HH:mm" → "dd-LL-yyyy"). */
-const datePart = (dateFormat: string) => dateFormat.replace(/[\s,T]*[Hhk].*$/, '') || 'yyyy-MM-dd';
 
 /** The texts, dates and numbers of a report in the reader's language and formats. */
 export function wording(reader: Reader) {
@@ -24,7 +21,7 @@ export function wording(reader: Reader) {
     format(new TZDate(new Date(at).getTime(), reader.timeZone), reader.dateFormat);
   /** A report day (yyyy-MM-dd of the report's zone) in the reader's date format. */
   const day = (date: string) =>
-    format(new TZDate(dayStart(date, reader.timeZone), reader.timeZone), datePart(reader.dateFormat));
+    format(new TZDate(dayStart(date, reader.timeZone), reader.timeZone), datePartOf(reader.dateFormat));
   const limit = (l: FoodSafetyLimit) => {
     const values = {
       class: t(`foodSafety.class.${l.class}`),
