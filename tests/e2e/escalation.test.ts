@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AlarmEntry } from '#contracts';
+import type { AlarmEntry, EscalationTestRun } from '#contracts';
 import { eventually } from '../../server/src/testing/wait';
 import { bellCount, signInWithAlarmStream } from './support/alarmBell';
+import { signInAs } from './support/browser';
 import { apiRequest } from './support/api';
 import {
   adminToken,
@@ -14,6 +15,7 @@ import { useBrowserPage } from './support/session';
 
 const LEVEL_1 = 'store-staff@demo.example';
 const LEVEL_2 = 'store-manager@demo.example';
+const TESTED = 'weekly-test@demo.example';
 
 /** The e-mails of the outbox sent to `address`. */
 const mailsTo = (address: string) => mailsWith(`To: ${address}`);
@@ -111,6 +113,49 @@ describe('escalation and shelving', () => {
       });
 
       await forceAlarm(token, 'SENSOR_FAULT', false);
+    },
+  );
+
+  it(
+    'a weekly test alarm due now reaches level 1, and the escalation dialog lists it with whom it reached, on a phone',
+    { timeout: 120_000 },
+    async () => {
+      const token = await adminToken();
+      const now = new Date();
+      const testAlarm = { day: ((now.getUTCDay() + 6) % 7) + 1, time: now.toISOString().slice(11, 16) };
+      await call(token, 'PUT', '/api/v2/alarms/escalation', {
+        levels: [{ afterSeconds: 0, emails: [TESTED], channels: ['email'] }],
+        timeZone: 'UTC',
+        testAlarm,
+      });
+      let runs: EscalationTestRun[] = [];
+      await eventually(
+        async () => {
+          runs = JSON.parse(
+            await call(token, 'GET', '/api/v2/alarms/escalation/tests'),
+          ) as EscalationTestRun[];
+          return runs.length > 0;
+        },
+        { what: 'the weekly test alarm', timeoutMs: 30_000 },
+      );
+      expect(runs[0]).toMatchObject({
+        result: 'QUEUED',
+        notified: [{ channel: 'email', recipient: TESTED }],
+      });
+
+      const p = page();
+      await p.setViewportSize({ width: 360, height: 740 });
+      await signInAs(p, 'admin', 'Admin123');
+      await p.getByRole('button', { name: /^Account menu/ }).click();
+      await p.getByRole('menuitem', { name: 'Alarm escalation' }).click();
+      const dialog = p.getByRole('dialog', { name: 'Alarm escalation' });
+      const listed = dialog.getByRole('list', { name: 'Last test alarms' }).getByRole('listitem').first();
+      const text = await listed.textContent();
+      expect(text, 'its time in the user format').toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d: /);
+      expect(text).toContain(`: sent to ${TESTED} (E-mail)`);
+      expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+
+      await call(token, 'PUT', '/api/v2/alarms/escalation', { levels: [] });
     },
   );
 });

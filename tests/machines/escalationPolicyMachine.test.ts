@@ -14,6 +14,8 @@ import {
   selectRow,
   selectSaved,
   selectTab,
+  selectTestRun,
+  selectTestRunCount,
   selectView,
 } from '../../src/machines/escalationPolicy/escalationPolicy.selectors';
 import {
@@ -23,6 +25,7 @@ import {
 import { fieldKey } from '../../src/machines/escalationPolicy/escalationDraft';
 import { provideEscalationPolicy } from '../../src/machines/escalationPolicy/provideEscalationPolicy';
 import { accountSettings, operatorSession } from '../support/fixtures/fixtures';
+import { TEST_RUNS } from '../support/fixtures/escalationFixtures';
 import { settle } from '../support/dom/settle';
 
 const input = { session: operatorSession, settings: accountSettings };
@@ -43,6 +46,7 @@ const LOADED: EscalationLoaded = {
   policy: POLICY,
   delays: { delays: [{ code: 'DOOR_OPEN', delaySeconds: 120 }] },
   users: [ANNA],
+  testRuns: [],
 };
 
 function start(
@@ -345,6 +349,7 @@ describe('the escalation policy bound to the API', () => {
     fetchAlarmDelays: vi.fn(() => Promise.resolve(LOADED.delays)),
     saveAlarmDelays: vi.fn(() => Promise.reject({ kind: 'invalid', field: 'delays.0.delaySeconds' })),
     listUsers: vi.fn(() => Promise.resolve([ANNA, { ...ANNA, id: 'x', username: 'gone', disabled: true }])),
+    fetchTestRuns: vi.fn(() => Promise.resolve(TEST_RUNS)),
   });
 
   it('offers only enabled users, and marks a refused delay at its row', async () => {
@@ -352,6 +357,8 @@ describe('the escalation policy bound to the API', () => {
     const actor = createActor(provideEscalationPolicy(services), { input }).start();
     await settle();
     expect(actor.getSnapshot().context.users).toEqual([ANNA]);
+    expect(selectTestRunCount(actor.getSnapshot())).toBe(2);
+    expect(selectTestRun(0)(actor.getSnapshot())).toBe(TEST_RUNS[0]);
     actor.send({ type: 'escalation.save' });
     await settle();
     expect(services.saveEscalationPolicy).toHaveBeenCalledTimes(1);

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { escalationPolicyMachine } from '../../src/machines/escalationPolicy/escalationPolicyMachine';
 import { storeSession } from '../support/dom/renderApp';
+import { instantAsUserWrites } from '../support/dom/userDates';
 import { openAccountDialog } from '../support/worlds/accountDialogPath';
 import type { ModelOptions } from '../support/paths/coveringPaths';
-import { ANNA, DELAYS, POLICY } from '../support/fixtures/escalationFixtures';
+import { ANNA, DELAYS, POLICY, TEST_RUNS } from '../support/fixtures/escalationFixtures';
 import { escalationServer, type EscalationServer } from '../support/servers/escalationServer';
 import { accountSettings } from '../support/fixtures/fixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -18,7 +19,7 @@ import { describeViewPaths } from '../support/paths/viewPaths';
 type EscalationModelEvent = Parameters<typeof escalationPolicyMachine.transition>[1];
 const { done, failed } = modelEvents<typeof escalationPolicyMachine>();
 
-const LOADED = done('loadPolicy', { policy: POLICY, delays: DELAYS, users: [ANNA] });
+const LOADED = done('loadPolicy', { policy: POLICY, delays: DELAYS, users: [ANNA], testRuns: TEST_RUNS });
 const LOAD_REFUSED = failed('loadPolicy', { kind: 'forbidden' });
 const SAVED = done('savePolicy', { policy: POLICY, delays: DELAYS });
 const SAVE_REFUSED = failed('savePolicy', { kind: 'invalid', field: 'levels[0].users' });
@@ -340,6 +341,15 @@ function editingShown(world: EscalationWorld) {
     const shelve = panel.getByRole<HTMLInputElement>('textbox', { name: 'Longest shelving (minutes)' });
     expect(shelve.value).toBe(world.maxShelve);
     expect(panel.queryByRole('group', { name: 'Days' }) !== null).toBe(world.workingHours);
+    const testRuns = panel.getByRole('list', { name: 'Last test alarms' });
+    expect(
+      within(testRuns)
+        .getAllByRole('listitem')
+        .map((run) => run.textContent),
+    ).toEqual([
+      `${instantAsUserWrites(TEST_RUNS[0]!.at)}: sent to anna@example.com (E-mail), anna (Push)`,
+      `${instantAsUserWrites(TEST_RUNS[1]!.at)}: level 1 had no one to tell (no address, no subscribed browser)`,
+    ]);
   } else expect(panel.getAllByRole('textbox', { name: 'Alarm code' })).toHaveLength(world.rows);
   if (world.saved) expect(inDialog().getByRole('status').textContent).toBe('The policy was saved.');
   else expect(inDialog().queryByRole('status')).toBeNull();

@@ -8,6 +8,7 @@ import type { FoodSafetyReport } from '#contracts';
 import { mergeReview } from '../../src/machines/reports/reviews';
 import { reportsMachine } from '../../src/machines/reports/reportsMachine';
 import { storeSession } from '../support/dom/renderApp';
+import { dayAsUserWrites, instantAsUserWrites } from '../support/dom/userDates';
 import { recordDownloads } from '../support/worlds/dashboardsPathWorld';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { storeRow } from '../support/fixtures/fleetFixtures';
@@ -177,7 +178,7 @@ async function play(event: ReportsModelEvent, world: ReportsWorld) {
     Object.assign(world, { notice: null, signing: { excursion: event.excursion } });
   } else if (event.type === 'day.signOffRequested') {
     await user.click(
-      region().getByRole('button', { name: `Sign off ${asUserWrites(event.date)} of Evaporator` }),
+      region().getByRole('button', { name: `Sign off ${dayAsUserWrites(event.date)} of Evaporator` }),
     );
     Object.assign(world, { notice: null, signing: DAY });
   } else throw new Error(`No way to play ${type}`);
@@ -191,15 +192,6 @@ function noticeShown(world: ReportsWorld) {
     (n) => n.textContent,
   );
   expect(said).toEqual(world.notice ? [world.notice] : []);
-}
-
-/** A report day as the signed-in user writes dates (their format is the default, DD-MM-YYYY). */
-const asUserWrites = (date: string) => date.split('-').reverse().join('-');
-/** An instant as the user writes it, on this machine's clock (the app's time zone is the browser's). */
-function instantAsUserWrites(iso: string) {
-  const at = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(at.getDate())}-${two(at.getMonth() + 1)}-${at.getFullYear()} ${two(at.getHours())}:${two(at.getMinutes())}`;
 }
 
 /** The form, the report's case, its days and its excursion as the world has them. */
@@ -216,10 +208,10 @@ function reportShown(world: ReportsWorld) {
   expect(within(rows[1]!).getByText('60 (gap)'), 'a gap is flagged').toBeTruthy();
   department.days.forEach((day, n) => {
     expect(within(rows[n + 1]!).getByRole('rowheader').textContent, "the day in the user's format").toBe(
-      asUserWrites(day.date),
+      dayAsUserWrites(day.date),
     );
     const signButton = within(rows[n + 1]!).queryByRole('button', {
-      name: `Sign off ${asUserWrites(day.date)} of Evaporator`,
+      name: `Sign off ${dayAsUserWrites(day.date)} of Evaporator`,
     });
     expect(signButton === null, `${day.date} signed`).toBe(day.reviewedBy !== null);
   });

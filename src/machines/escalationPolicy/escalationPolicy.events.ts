@@ -1,4 +1,4 @@
-import type { AlarmDelays, EscalationPolicy, UserSummary } from '#contracts';
+import type { AlarmDelays, EscalationPolicy, EscalationTestRun, UserSummary } from '#contracts';
 import type { CodeList, CodeRow, PolicyFields } from './escalationDraft';
 import type { LevelDraft, PlanDraft, PlanName } from './escalationPlan';
 
@@ -6,11 +6,13 @@ import type { LevelDraft, PlanDraft, PlanName } from './escalationPlan';
 export const ESCALATION_TABS = ['levels', 'priorities', 'delays'] as const;
 export type EscalationTab = (typeof ESCALATION_TABS)[number];
 
-/** What the dialog loads at once: the policy, the delays and the users a level may name. */
+/** What the dialog loads at once: the policy, the delays, the users a level may name and the last test alarms. */
 export interface EscalationLoaded {
   policy: EscalationPolicy;
   delays: AlarmDelays;
   users: UserSummary[];
+  /** Newest first. */
+  testRuns: EscalationTestRun[];
 }
 
 export type EscalationPolicyEvent =

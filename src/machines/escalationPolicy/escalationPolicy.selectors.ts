@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { UserSummary } from '#contracts';
+import type { EscalationTestRun, UserSummary } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import type { CodeList, CodeRow, PolicyFields } from './escalationDraft';
 import { planOf, planPrefix, type LevelDraft, type PlanDraft, type PlanName } from './escalationPlan';
@@ -48,6 +48,15 @@ export const selectField =
     s.context.draft?.[field];
 /** The users a level may name: the same array until the next load. */
 export const selectUsers = (s: EscalationSnapshot): UserSummary[] => s.context.users;
+/** How many test alarms the dialog shows: the last five weeks. */
+const TEST_RUNS_SHOWN = 5;
+export const selectTestRunCount = (s: EscalationSnapshot): number =>
+  Math.min(s.context.testRuns.length, TEST_RUNS_SHOWN);
+/** The `index`th newest test alarm: the same object until the next load. */
+export const selectTestRun =
+  (index: number) =>
+  (s: EscalationSnapshot): EscalationTestRun | undefined =>
+    s.context.testRuns[index];
 
 /** The catalogue message of a field's error ('' when it has none), by its key ("levels.0.emails"). */
 export const selectError =

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { AlarmDelays, EscalationPolicy, UserSummary } from '#contracts';
+import type { AlarmDelays, EscalationPolicy, EscalationTestRun, UserSummary } from '#contracts';
 import type { EscalationFailure } from '../../services/api/escalation';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notProvided } from '../notProvided';
@@ -34,6 +34,8 @@ export interface EscalationPolicyContext {
   plan: PlanName;
   draft: EscalationDraft | null;
   users: UserSummary[];
+  /** The weekly test alarms as loaded, newest first: the record that the alarm path works. */
+  testRuns: EscalationTestRun[];
   errors: FieldErrors;
   problem: EscalationProblem;
   /** The last save succeeded and nothing was edited since. */
@@ -83,6 +85,7 @@ export const escalationPolicyMachine = setup({
     assignLoaded: assign((_, params: EscalationLoaded) => ({
       draft: draftOf(params.policy, params.delays),
       users: params.users,
+      testRuns: params.testRuns,
       errors: {},
       problem: null,
     })),
@@ -182,7 +185,16 @@ export const escalationPolicyMachine = setup({
   },
 }).createMachine({
   id: 'escalationPolicy',
-  context: { tab: 'levels', plan: 'all', draft: null, users: [], errors: {}, problem: null, saved: false },
+  context: {
+    tab: 'levels',
+    plan: 'all',
+    draft: null,
+    users: [],
+    testRuns: [],
+    errors: {},
+    problem: null,
+    saved: false,
+  },
   initial: 'loading',
   states: {
     loading: {

@@ -10,15 +10,19 @@ const underDelays = (error: unknown): unknown => {
   return failure?.kind === 'invalid' ? { kind: 'invalid', field: `delays.${failure.field}` } : error;
 };
 
-/** The escalation policy editor bound to /api/v2/alarms/escalation, /alarms/delays and the user list. */
+/** The escalation policy editor bound to /api/v2/alarms/escalation (and its test runs), /alarms/delays and the user list. */
 export const provideEscalationPolicy = (api: EscalationApi & Pick<UsersApi, 'listUsers'>) =>
   escalationPolicyMachine.provide({
     actors: {
       loadPolicy: fromPromise<EscalationLoaded>(async () => {
         // The policy first: its 403 (acting as another user) is the refusal the dialog explains.
         const policy = await api.fetchEscalationPolicy();
-        const [delays, users] = await Promise.all([api.fetchAlarmDelays(), api.listUsers()]);
-        return { policy, delays, users: users.filter((user) => !user.disabled) };
+        const [delays, users, testRuns] = await Promise.all([
+          api.fetchAlarmDelays(),
+          api.listUsers(),
+          api.fetchTestRuns(),
+        ]);
+        return { policy, delays, users: users.filter((user) => !user.disabled), testRuns };
       }),
       savePolicy: fromPromise<EscalationSave, EscalationSave>(async ({ input }) => {
         const policy = await api.saveEscalationPolicy(input.policy);

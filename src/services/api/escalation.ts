@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { HTTPError, type KyInstance } from 'ky';
-import { AlarmDelays, EscalationPolicy } from '#contracts';
+import { AlarmDelays, EscalationPolicy, EscalationTestRuns, type EscalationTestRun } from '#contracts';
 import { errorBodyOf, failingAs } from './failures';
 
 /**
@@ -21,10 +21,13 @@ export interface EscalationApi {
   fetchAlarmDelays(): Promise<AlarmDelays>;
   /** Rejects with an EscalationFailure. */
   saveAlarmDelays(delays: AlarmDelays): Promise<AlarmDelays>;
+  /** The weekly test alarms, newest first. Rejects with an EscalationFailure. */
+  fetchTestRuns(): Promise<EscalationTestRun[]>;
 }
 
 const POLICY = 'v2/alarms/escalation';
 const DELAYS = 'v2/alarms/delays';
+const TEST_RUNS = 'v2/alarms/escalation/tests';
 
 /** The server writes "path: message" (the contract's or a service's rule); the path is what the form marks. */
 const fieldOf = (message: string) => /^([\w.[\]]+): /.exec(message)?.[1] ?? '';
@@ -49,5 +52,6 @@ export function createEscalationApi(http: KyInstance): EscalationApi {
     fetchAlarmDelays: () => failing(async () => v.parse(AlarmDelays, await http.get(DELAYS).json())),
     saveAlarmDelays: (delays) =>
       failing(async () => v.parse(AlarmDelays, await http.put(DELAYS, { json: delays }).json())),
+    fetchTestRuns: () => failing(async () => v.parse(EscalationTestRuns, await http.get(TEST_RUNS).json())),
   };
 }

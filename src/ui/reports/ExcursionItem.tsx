@@ -7,12 +7,12 @@ import { AppActor } from '../appActor';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { TextField } from '../primitives/TextField';
-import { useReportDates } from './useReportDates';
+import { useUserDates } from '../useUserDates';
 
 /** An excursion: when, how warm, its alarm, what was done about it (editable) and its sign-off. */
 export function ExcursionItem({ reports, excursion }: { reports: ReportsActor; excursion: FoodSafetyExcursion }) {
   const t = useT();
-  const { instant } = useReportDates();
+  const { instant } = useUserDates();
   const maySignOff = AppActor.useSelector(selectMaySignOff);
   const busy = useSelector(reports, selectBusy) !== 'idle';
   const [text, setText] = useState(excursion.correctiveAction ?? '');

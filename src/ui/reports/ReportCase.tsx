@@ -8,7 +8,7 @@ import { Button } from '../primitives/Button';
 import { ScrollRegion } from '../primitives/ScrollRegion';
 import { ExcursionItem } from './ExcursionItem';
 import { LimitEditor } from './LimitEditor';
-import { useReportDates } from './useReportDates';
+import { useUserDates } from '../useUserDates';
 
 const limitText = (t: Translate, limit: FoodSafetyLimit) => {
   const named = {
@@ -88,7 +88,7 @@ function DayRow({
   day: FoodSafetyDay;
 }) {
   const t = useT();
-  const { instant, day: shownDay } = useReportDates();
+  const { instant, day: shownDay } = useUserDates();
   const maySignOff = AppActor.useSelector(selectMaySignOff);
   const busy = useSelector(reports, selectBusy) !== 'idle';
   const { hexacode, department: dept, subDepartment } = department;

@@ -141,6 +141,7 @@ export function fakeServices(api: Partial<Api> = {}) {
       saveEscalationPolicy: vi.fn<Api['saveEscalationPolicy']>().mockImplementation(async (policy) => policy),
       fetchAlarmDelays: vi.fn<Api['fetchAlarmDelays']>().mockResolvedValue({ delays: [] }),
       saveAlarmDelays: vi.fn<Api['saveAlarmDelays']>().mockImplementation(async (delays) => delays),
+      fetchTestRuns: vi.fn<Api['fetchTestRuns']>().mockResolvedValue([]),
       ...api,
     },
     storage: createStorage(backing),

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { AlarmDelays, EscalationPolicy, UserList } from '#contracts';
+import { AlarmDelays, EscalationPolicy, EscalationTestRuns, UserList } from '#contracts';
 import { server } from '../../ui/setup';
-import { ANNA, DELAYS } from '../fixtures/escalationFixtures';
+import { ANNA, DELAYS, TEST_RUNS } from '../fixtures/escalationFixtures';
 import { heldRequests } from './heldRequests';
 
 const refusal = (statusCode: number, code: string, error: string, message: string) =>
@@ -11,7 +11,8 @@ const refusal = (statusCode: number, code: string, error: string, message: strin
 /**
  * The escalation policy and alarm delays behind the app: GET and PUT of /api/v2/alarms/escalation are checked
  * against their contract, recorded ("GET policy", "PUT policy 2 levels", with " +critical" for a priority's own plan) and held until the test answers them;
- * the delays (DELAYS, also after a PUT, as the model's save does) and the user list answer at once.
+ * the delays (DELAYS, also after a PUT, as the model's save does), the test alarms (TEST_RUNS) and the user list
+ * answer at once.
  */
 export function escalationServer() {
   const requests: string[] = [];
@@ -27,6 +28,9 @@ export function escalationServer() {
       requests.push(`PUT policy ${policy.levels.length} levels${own.join('')}`);
       return hold();
     }),
+    http.get('*/api/v2/alarms/escalation/tests', () =>
+      HttpResponse.json(v.parse(EscalationTestRuns, TEST_RUNS)),
+    ),
     http.get('*/api/v2/alarms/delays', () => HttpResponse.json(DELAYS)),
     http.put('*/api/v2/alarms/delays', async ({ request }) => {
       const delays = v.parse(AlarmDelays, await request.json());

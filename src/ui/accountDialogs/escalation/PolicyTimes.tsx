@@ -7,6 +7,7 @@ import {
 import type { PolicyFields } from '../../../machines/escalationPolicy/escalationDraft';
 import { useLocale, useT } from '../../i18n';
 import { CheckGroup, Field, INPUT, useFieldError } from './fields';
+import { TestRuns } from './TestRuns';
 
 const ISO_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 // 1 January 2024 was a Monday: ISO day d is the (d)th of that month.
@@ -159,6 +160,7 @@ export function PolicyTimes({ actor }: { actor: EscalationPolicyActor }) {
             <TimeInput actor={actor} field="testTime" label={t('escalation.testTime')} />
           </div>
         ) : null}
+        <TestRuns actor={actor} />
       </fieldset>
     </div>
   );
