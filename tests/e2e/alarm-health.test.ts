@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmHealth } from '#contracts';
+import { openAccountDialog } from './support/accountSettings';
 import { signInAs } from './support/browser';
 import { apiClient } from './support/dashboardApi';
 import { useBrowserPage } from './support/session';
@@ -22,9 +23,7 @@ describe('alarm health', () => {
     const p = page();
     await p.setViewportSize({ width: 360, height: 740 });
     await signInAs(p, 'admin', 'Admin123');
-    await p.getByRole('button', { name: /^Account menu/ }).click();
-    await p.getByRole('menuitem', { name: 'Alarm health' }).click();
-    const dialog = p.getByRole('dialog', { name: 'Alarm health' });
+    const dialog = await openAccountDialog(p, 'Alarm health');
     const figures = dialog.getByRole('region', { name: 'Figures of the range' });
     await figures.waitFor();
     expect(await figures.getByRole('term').allTextContents()).toEqual([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlarmEntry, EscalationTestRun } from '#contracts';
 import { eventually } from '../../server/src/testing/wait';
 import { bellCount, signInWithAlarmStream } from './support/alarmBell';
+import { openAccountDialog } from './support/accountSettings';
 import { signInAs } from './support/browser';
 import { apiRequest } from './support/api';
 import {
@@ -146,9 +147,7 @@ describe('escalation and shelving', () => {
       const p = page();
       await p.setViewportSize({ width: 360, height: 740 });
       await signInAs(p, 'admin', 'Admin123');
-      await p.getByRole('button', { name: /^Account menu/ }).click();
-      await p.getByRole('menuitem', { name: 'Alarm escalation' }).click();
-      const dialog = p.getByRole('dialog', { name: 'Alarm escalation' });
+      const dialog = await openAccountDialog(p, 'Alarm escalation');
       const listed = dialog.getByRole('list', { name: 'Last test alarms' }).getByRole('listitem').first();
       const text = await listed.textContent();
       expect(text, 'its time in the user format').toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d: /);

@@ -1,5 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** Chooses `entry` in the account menu and answers the dialog of that name. */
+export async function openAccountDialog(page: Page, entry: string, menu: RegExp = /^Account menu/) {
+  await page.getByRole('button', { name: menu }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+  return page.getByRole('dialog', { name: entry });
+}
+
 /**
  * Opens the account settings dialog from the account menu (its names in the language shown) and waits for its
  * form, which shows once the stored settings and the languages are read.
@@ -9,9 +16,7 @@ export async function openAccountSettings(
   menu: RegExp = /^Account menu/,
   entry = 'Personal settings',
 ): Promise<Locator> {
-  await page.getByRole('button', { name: menu }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
-  const dialog = page.getByRole('dialog', { name: entry });
+  const dialog = await openAccountDialog(page, entry, menu);
   await dialog.getByRole('checkbox').first().waitFor();
   return dialog;
 }
