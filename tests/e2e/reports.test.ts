@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Fleet, FoodSafetyReport } from '#contracts';
+import type { Fleet, FoodSafetyReport, ReportSchedule } from '#contracts';
+import { instantAsUserWrites } from '../support/dom/userDates';
 import { signInAs } from './support/browser';
 import { apiClient } from './support/dashboardApi';
 import { useBrowserPage } from './support/session';
@@ -69,5 +70,32 @@ describe('the food-safety report of a store', () => {
       .flatMap((d) => d.excursions)
       .find((e) => e.correctiveAction === ACTION);
     expect(reviewed).toMatchObject({ correctiveActionBy: 'admin', reviewedBy: 'admin' });
+  });
+
+  it('schedules a weekly report on a phone, and lists it with when the next one goes', async () => {
+    const admin = await apiClient('demo', 'admin', 'Admin123');
+    const p = page();
+    await p.setViewportSize({ width: 360, height: 740 });
+    await signInAs(p, 'admin', 'Admin123');
+    await p.goto(new URL('/reports', p.url()).href);
+    const screen = p.getByRole('region', { name: 'Food-safety reports' });
+    await screen.getByRole('button', { name: 'Schedule a report' }).click();
+    const form = screen.getByRole('form', { name: 'New scheduled report' });
+    await form.getByRole('combobox', { name: 'Store' }).selectOption({ label: COPENHAGEN });
+    await form.getByRole('combobox', { name: 'How often' }).selectOption('weekly');
+    await form.getByRole('textbox', { name: 'Recipients' }).fill('quality@demo.example');
+    await form.getByRole('button', { name: 'Save schedule' }).click();
+
+    const row = screen.getByRole('listitem', { name: `${COPENHAGEN}, weekly` });
+    await row.waitFor();
+    const stored = (await admin.call<ReportSchedule[]>('GET', '/api/v2/reports/schedules')).find((schedule) =>
+      schedule.recipients.includes('quality@demo.example'),
+    );
+    // The server's next run, written the way the user writes dates (DD-MM-YYYY HH:mm) on the browser's clock.
+    const next = await p.evaluate(instantAsUserWrites, stored!.nextRunAt);
+    expect(await row.textContent()).toContain(`Next report ${next}; none sent yet`);
+    expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await admin.call('DELETE', `/api/v2/reports/schedules/${stored!.id}`);
   });
 });

@@ -13,6 +13,7 @@ import { modelEvents } from '../support/paths/modelEvents';
 import { AARHUS, COPENHAGEN } from '../support/fixtures/reportFixtures';
 import { refusedWith, reportsServer, type ReportsServer } from '../support/servers/reportsPathServer';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
+import { instantAsUserWrites } from '../support/dom/userDates';
 import { server as msw } from '../ui/setup';
 
 const schedules = modelEvents<typeof schedulesMachine>();
@@ -33,6 +34,8 @@ const DAILY: ReportSchedule = {
   businessGroupName: AARHUS.name,
   frequency: 'daily',
   recipients: ['qa@example.com', 'ops@example.com'],
+  nextRunAt: '2026-01-17T06:00:00.000Z',
+  lastSentAt: '2026-01-16T06:00:00.000Z',
 };
 const GOOD = 'qa@example.com, ops@example.com';
 const BAD = 'qa@example.com, not-an-address';
@@ -137,9 +140,20 @@ async function play(event: SchedulesModelEvent, world: SchedulesWorld) {
   } else throw new Error(`No way to play ${(event as { type: string }).type}`);
 }
 
+/** When a schedule's next report goes, and when its last one went, as the user writes dates. */
+const whenOf = (schedule: ReportSchedule) =>
+  `Next report ${instantAsUserWrites(schedule.nextRunAt)}; ` +
+  (schedule.lastSentAt ? `last sent ${instantAsUserWrites(schedule.lastSentAt)}` : 'none sent yet');
+
 function listShown(world: SchedulesWorld) {
   const rows = section().queryAllByRole('listitem');
   expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(world.rows);
+  for (const row of rows) {
+    const schedule = [WEEKLY, DAILY].find((s) =>
+      row.getAttribute('aria-label')!.startsWith(s.businessGroupName),
+    );
+    expect(row.textContent, 'its next and last report').toContain(whenOf(schedule!));
+  }
   expect(section().queryByRole('alert')?.textContent ?? null).toBe(world.failure);
 }
 

@@ -13,6 +13,7 @@ import { AppActor } from '../appActor';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { ErrorAlert } from '../primitives/ErrorAlert';
+import { useUserDates } from '../useUserDates';
 import { ScheduleForm } from './ScheduleForm';
 
 /** The tenant's scheduled reports: listed to everyone who reads reports, changed with DEVICES at WRITE. */
@@ -71,12 +72,19 @@ function ScheduleRow({
   mayManage: boolean;
 }) {
   const t = useT();
+  const { instant } = useUserDates();
   const frequency = t(`foodSafety.frequency.${row.frequency}`);
   const name = t('reports.schedules.row', { store: row.businessGroupName, frequency });
+  const next = instant(row.nextRunAt);
   return (
     <li aria-label={name} className="flex flex-wrap items-center gap-2 rounded bg-surface-raised p-2 text-sm">
-      <span className="min-w-0 flex-1 break-words">
+      <span className="min-w-0 flex-1 basis-full break-words sm:basis-0">
         <span className="font-medium">{name}</span>: {row.recipients.join(', ')}
+        <span className="block text-muted">
+          {row.lastSentAt
+            ? t('reports.schedules.when', { next, last: instant(row.lastSentAt) })
+            : t('reports.schedules.whenNotYet', { next })}
+        </span>
       </span>
       {mayManage && (
         <>
