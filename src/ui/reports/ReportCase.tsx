@@ -46,6 +46,8 @@ export function ReportCase({ reports, department }: { reports: ReportsActor; dep
                   'foodSafety.max',
                   'foodSafety.avg',
                   'foodSafety.inLimits',
+                  'foodSafety.outOfLimits',
+                  'foodSafety.defrost',
                   'foodSafety.withoutData',
                   'foodSafety.excursionCount',
                   'reports.signOff',
@@ -101,6 +103,8 @@ function DayRow({
       <td className="px-2 py-1">{figure(day.max)}</td>
       <td className="px-2 py-1">{figure(day.avg)}</td>
       <td className="px-2 py-1">{figure(day.timeInLimitsPct)}</td>
+      <td className="px-2 py-1">{day.minutesOutOfLimits}</td>
+      <td className="px-2 py-1">{day.defrostMinutes}</td>
       <td className="px-2 py-1 whitespace-nowrap">
         {day.gap ? t('reports.gap', { minutes: day.minutesWithoutData }) : day.minutesWithoutData}
       </td>
