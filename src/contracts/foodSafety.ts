@@ -15,6 +15,18 @@ export type FoodSafetyLine = (typeof FOOD_SAFETY_LINES)[number];
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+
+/** The figures of a report day, in the order the screen, the PDF and the CSV write them (their catalogue ids). */
+export const DAY_FIGURE_COLUMNS = [
+  'foodSafety.date',
+  'foodSafety.min',
+  'foodSafety.max',
+  'foodSafety.avg',
+  'foodSafety.inLimits',
+  'foodSafety.outOfLimits',
+  'foodSafety.defrost',
+  'foodSafety.withoutData',
+] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 /** Nothing was recorded before this (and PostgreSQL refuses year 0): a report starts after it. */
 const EARLIEST = Date.UTC(2000, 0, 1);

@@ -1,5 +1,10 @@
 import { useSelector } from '@xstate/react';
-import type { FoodSafetyDay, FoodSafetyDepartment, FoodSafetyLimit } from '#contracts';
+import {
+  DAY_FIGURE_COLUMNS,
+  type FoodSafetyDay,
+  type FoodSafetyDepartment,
+  type FoodSafetyLimit,
+} from '#contracts';
 import { selectMaySignOff } from '../../machines/app/app.selectors';
 import { selectBusy, type ReportsActor } from '../../machines/reports/reports.selectors';
 import { AppActor } from '../appActor';
@@ -39,20 +44,7 @@ export function ReportCase({ reports, department }: { reports: ReportsActor; dep
         <table className="w-full text-sm">
           <thead>
             <tr className="text-left">
-              {(
-                [
-                  'foodSafety.date',
-                  'foodSafety.min',
-                  'foodSafety.max',
-                  'foodSafety.avg',
-                  'foodSafety.inLimits',
-                  'foodSafety.outOfLimits',
-                  'foodSafety.defrost',
-                  'foodSafety.withoutData',
-                  'foodSafety.excursionCount',
-                  'reports.signOff',
-                ] as const
-              ).map((id) => (
+              {([...DAY_FIGURE_COLUMNS, 'foodSafety.excursionCount', 'reports.signOff'] as const).map((id) => (
                 <th key={id} scope="col" className="px-2 py-1 font-medium whitespace-nowrap">
                   {t(id)}
                 </th>

@@ -1,4 +1,4 @@
-import type { FoodSafetyReport } from '#contracts';
+import { DAY_FIGURE_COLUMNS, type FoodSafetyReport } from '#contracts';
 import { csvField } from '../dashboards/widget-download';
 import type { Wording } from './wording';
 
@@ -7,14 +7,7 @@ const HEADERS = [
   'foodSafety.device',
   'foodSafety.case',
   'foodSafety.limit',
-  'foodSafety.date',
-  'foodSafety.min',
-  'foodSafety.max',
-  'foodSafety.avg',
-  'foodSafety.inLimits',
-  'foodSafety.outOfLimits',
-  'foodSafety.defrost',
-  'foodSafety.withoutData',
+  ...DAY_FIGURE_COLUMNS,
   'foodSafety.gap',
   'foodSafety.excursionCount',
   'foodSafety.signedOffBy',

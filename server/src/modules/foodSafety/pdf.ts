@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { FoodSafetyDepartment, FoodSafetyReport } from '#contracts';
+import { DAY_FIGURE_COLUMNS, type FoodSafetyDepartment, type FoodSafetyReport } from '#contracts';
 import type { Wording } from './wording';
 
 /*
@@ -116,18 +116,20 @@ function chart(doc: Doc, d: FoodSafetyDepartment, from: number, to: number, word
   doc.fillColor('black').text('', MARGIN, top + height + 14);
 }
 
-const COLUMNS = [
-  ['foodSafety.date', 62],
-  ['foodSafety.min', 38],
-  ['foodSafety.max', 38],
-  ['foodSafety.avg', 44],
-  ['foodSafety.inLimits', 48],
-  ['foodSafety.outOfLimits', 52],
-  ['foodSafety.defrost', 46],
-  ['foodSafety.withoutData', 56],
-  ['foodSafety.excursionCount', 50],
-  ['foodSafety.signedOffBy', 81],
-] as const;
+const COLUMNS = [...DAY_FIGURE_COLUMNS, 'foodSafety.excursionCount', 'foodSafety.signedOffBy'] as const;
+/** Each column's width in points: together the A4 page's width between its margins (515). */
+const WIDTH: Record<(typeof COLUMNS)[number], number> = {
+  'foodSafety.date': 62,
+  'foodSafety.min': 38,
+  'foodSafety.max': 38,
+  'foodSafety.avg': 44,
+  'foodSafety.inLimits': 48,
+  'foodSafety.outOfLimits': 52,
+  'foodSafety.defrost': 46,
+  'foodSafety.withoutData': 56,
+  'foodSafety.excursionCount': 50,
+  'foodSafety.signedOffBy': 81,
+};
 
 function row(doc: Doc, cells: string[], font: 'regular' | 'bold', color = 'black'): void {
   const height = font === 'bold' ? 22 : 12;
@@ -136,7 +138,7 @@ function row(doc: Doc, cells: string[], font: 'regular' | 'bold', color = 'black
   let left = MARGIN;
   doc.font(font).fontSize(7).fillColor(color);
   cells.forEach((cell, i) => {
-    const width = COLUMNS[i]![1];
+    const width = WIDTH[COLUMNS[i]!];
     doc.text(cell, left, top, { width: width - 3, height, ellipsis: true });
     left += width;
   });
@@ -146,7 +148,7 @@ function row(doc: Doc, cells: string[], font: 'regular' | 'bold', color = 'black
 function dailyTable(doc: Doc, d: FoodSafetyDepartment, words: Wording): void {
   row(
     doc,
-    COLUMNS.map(([id]) => words.t(id)),
+    COLUMNS.map((id) => words.t(id)),
     'bold',
   );
   for (const day of d.days) {
