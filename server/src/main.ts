@@ -9,7 +9,8 @@ import { DEMO_TENANTS, seedDemo } from './seed';
 import { backfillDemoHistory } from './seed/history';
 import { demoUsers } from './seed/users';
 import { DeviceRuntime } from './gateway/runtime';
-import { createReadiness } from './http/health';
+import { createReadiness, type Readiness } from './http/health';
+import { whyStartFailed } from './startFailure';
 
 function readConfig(): Config {
   try {
@@ -73,13 +74,18 @@ async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const handle = await openConfiguredDatabase(config);
   try {
-    await serve(config, handle);
+    const handle = await openConfiguredDatabase(config);
+    try {
+      await serve(config, handle);
+    } catch (error) {
+      // The embedded PostgreSQL this start began must not outlive it.
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
   } catch (error) {
-    // The embedded PostgreSQL this start began must not outlive it.
-    await handle.close().catch(() => undefined);
-    throw error;
+    console.error(whyStartFailed(error, config));
+    process.exit(1);
   }
 }
 
@@ -110,22 +116,44 @@ async function serve(config: Config, handle: DatabaseHandle): Promise<void> {
   devices.useLogger(app.log);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  /**
+   * Ends what the start began, in order, then the process: sockets first (app.close, which also gives back the
+   * connections held for LISTEN; the pool's end waits for them), then the fleet says offline, the gateway and
+   * the broker go, the database last (the embedded PostgreSQL stopped with it).
+   */
+  const shutDown = async (exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
     // A stuck close must not keep the process (and a deploy) waiting for ever.
     setTimeout(() => process.exit(1), 10_000).unref();
-    // Sockets first (app.close), then the fleet says offline, the gateway and the broker go, the database last
-    // (the embedded PostgreSQL stopped with it).
     await app.close();
     await devices.stop();
     await handle.close();
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const stop = (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    void shutDown(0);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
+  try {
+    await start(config, handle, app, readiness, devices);
+  } catch (error) {
+    // A port in use fails the start after the app holds connections: end them too, or the process hangs silent.
+    console.error(whyStartFailed(error, config));
+    await shutDown(1);
+  }
+}
+
+async function start(
+  config: Config,
+  handle: DatabaseHandle,
+  app: FastifyInstance,
+  readiness: Readiness,
+  devices: DeviceRuntime,
+): Promise<void> {
   // Listen first: /healthz answers 503 while the database is migrated and seeded, then 200.
   await app.listen({ port: config.port, host: config.host });
   readiness.step('migrating');
@@ -165,7 +193,4 @@ async function backfill(app: FastifyInstance, db: Database, devices: DeviceRunti
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('Coldwatch failed to start:', error);
-  process.exit(1);
-});
+void main();

@@ -91,6 +91,18 @@ export function serverBundle(): Promise<string> {
   return (bundle ??= built ? Promise.resolve(built) : buildServer());
 }
 
+/** What the server says when another program listens on its port (server/src/startFailure.ts). */
+const PORT_TAKEN = 'is already in use by another program';
+
+class PortTakenError extends Error {}
+
+/**
+ * How often a start on ports picked by `freePort` is tried. A port is free when picked, not always seconds later
+ * when the server binds it: another process of the run (a server, a PostgreSQL, a broker) may have taken it in
+ * between. A start that lost its port that way starts again on new ones.
+ */
+const PORT_RACE_ATTEMPTS = 3;
+
 async function waitUntilHealthy(port: number, child: ChildProcess, log: () => string): Promise<void> {
   let lastAnswer = 'no answer (not listening yet)';
   const healthy = (): Promise<boolean> =>
@@ -111,7 +123,9 @@ async function waitUntilHealthy(port: number, child: ChildProcess, log: () => st
     // The answer names the start's step it hangs in (server/src/http/health.ts).
     throw new Error(`${error.message}; /healthz last said ${lastAnswer}:\n${log()}`);
   });
-  if (ended === 'exited') throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+  if (ended !== 'exited') return;
+  const message = `server exited with ${child.exitCode}:\n${log()}`;
+  throw log().includes(PORT_TAKEN) ? new PortTakenError(message) : new Error(message);
 }
 
 /**
@@ -122,6 +136,18 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
+  // Ports the caller chose (its own, or those of a server started again) are its to keep.
+  const picksPorts = !options.again && !extraEnv.PORT && !extraEnv.MQTT_PORT;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(extraEnv, options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || !picksPorts || attempt === PORT_RACE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startOnce(extraEnv: Record<string, string>, options: StartOptions): Promise<RunningServer> {
   const { again } = options;
   const port = again?.port ?? (await freePort());
   const mqttPort = again?.mqttPort ?? (await freePort());
