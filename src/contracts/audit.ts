@@ -1,8 +1,31 @@
 import * as v from 'valibot';
 import { instant } from './common';
 
-/** The most entries one answer carries (newest first); narrow the period for older ones. */
+/** The most entries one answer carries (newest first); `before` or a narrower period reaches older ones. */
 export const AUDIT_LIMIT_MAX = 5_000;
+
+/** What kind of change an entry records (noun.verb); a module that audits a new kind adds it here. */
+export const AUDIT_ACTIONS = [
+  'line.write',
+  'alarm.acknowledge',
+  'alarm.shelve',
+  'alarm.unshelve',
+  'settings.alarms',
+  'escalation.change',
+  'limit.change',
+  'excursion.correctiveAction',
+  'report.signOff',
+  'report.schedule',
+  'user.create',
+  'user.update',
+  'user.disable',
+  'user.enable',
+  'user.delete',
+  'user.grants',
+  'account.switch',
+  'account.switchBack',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** GET /api/v2/audit (administrators): the tenant's audit trail, newest first, filtered. */
 export const AuditQuery = v.object({
@@ -12,6 +35,16 @@ export const AuditQuery = v.object({
   /** Entries by this username (also when they acted as another account) or made as it. */
   user: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty('user is empty'), v.maxLength(200, 'user is too long')),
+  ),
+  action: v.optional(v.picklist(AUDIT_ACTIONS, 'action is not a kind of change the trail records')),
+  /** Entries older than this one (its seq): the next page after an answer's last entry. */
+  before: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,15}$/, 'before must be the seq of an entry'),
+      v.transform(Number),
+      v.minValue(1, 'before must be at least 1'),
+    ),
   ),
   limit: v.optional(
     v.pipe(

@@ -200,11 +200,24 @@ describeEachBackend('the audit trail of what people changed', (backend) => {
       ['?limit=0', 'limit'],
       ['?from=yesterday', 'from'],
       ['?hexacode=XYZ', 'hexacode'],
+      ['?action=line.delete', 'action'],
+      ['?before=last', 'before'],
     ]) {
       const answer = await call('GET', `/api/v2/audit${query}`, 'admin');
       expect(answer.statusCode).toBe(400);
       expect(answer.json<{ message: string }>().message).toMatch(new RegExp(`^${field}: `));
     }
+  });
+
+  it('filters by action, and pages by seq: each page the entries before the last one read', async () => {
+    const writes = await trail('?action=line.write');
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.every((e) => e.action === 'line.write')).toBe(true);
+    const all = await trail('?limit=5000');
+    const first = await trail('?limit=3');
+    const second = await trail(`?limit=3&before=${first.at(-1)!.seq}`);
+    expect([...first, ...second].map((e) => e.seq)).toEqual(all.slice(0, 6).map((e) => e.seq));
+    expect(await trail(`?before=${all.at(-1)!.seq}`)).toEqual([]);
   });
 
   it('answers CSV for format=csv and for Accept: text/csv, one row an entry', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { AuditQuery } from '#contracts';
 import type { Database } from '../../db/client';
 import { auditEntries } from '../../db/schema';
@@ -17,6 +17,8 @@ export function createAuditRepository(db: Database) {
         query.user
           ? or(eq(auditEntries.username, query.user), eq(auditEntries.actingAsUsername, query.user))
           : undefined,
+        query.action ? eq(auditEntries.action, query.action) : undefined,
+        query.before ? lt(auditEntries.seq, query.before) : undefined,
       ];
       return db
         .select()

@@ -6,7 +6,7 @@
  *
  *   await recordAudit(db, {
  *     by: request.session!,          // the AuthSession (switched: the administrator, acting as the account), or an AuditActor
- *     action: 'limit.change',        // AuditAction: noun.verb, past tense not needed
+ *     action: 'limit.change',        // AUDIT_ACTIONS (#contracts): noun.verb
  *     target: 'department 0A1B2C/2', // what was changed, as a person reads it
  *     hexacode: '0A1B2C',            // optional: the device it concerns (the trail is searched by it)
  *     before: { high: 5 },           // optional, any JSON; undefined fields are dropped
@@ -19,30 +19,10 @@
  */
 import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
+import type { AuditAction } from '#contracts';
 import type { Database } from '../../db/client';
 import { auditEntries, users } from '../../db/schema';
 import type { AuthSession } from '../auth/service';
-
-/** What kind of change an entry records; other modules add theirs here. */
-export type AuditAction =
-  | 'line.write'
-  | 'alarm.acknowledge'
-  | 'user.create'
-  | 'user.update'
-  | 'user.disable'
-  | 'user.enable'
-  | 'user.delete'
-  | 'user.grants'
-  | 'account.switch'
-  | 'account.switchBack'
-  | 'settings.alarms'
-  | 'limit.change'
-  | 'excursion.correctiveAction'
-  | 'report.signOff'
-  | 'alarm.shelve'
-  | 'alarm.unshelve'
-  | 'escalation.change'
-  | 'report.schedule';
 
 /** Who made a change when no session is at hand (a command line tool, a test). */
 export interface AuditActor {

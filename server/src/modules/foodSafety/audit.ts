@@ -1,5 +1,6 @@
+import type { AuditAction } from '#contracts';
 import type { Database } from '../../db/client';
-import { recordAudit, type AuditAction } from '../audit/trail';
+import { recordAudit } from '../audit/trail';
 import type { AuthSession } from '../auth/service';
 
 /** What a person changed of food safety, as the audit trail keeps it. */
