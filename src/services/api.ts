@@ -1,6 +1,7 @@
 import type { KyInstance } from 'ky';
 import { createAccountSettingsApi, type AccountSettingsApi } from './api/accountSettings';
 import { createAlarmHealthApi, type AlarmHealthApi } from './api/alarmHealth';
+import { createAuditApi, type AuditApi } from './api/audit';
 import { createAuthApi, type AuthApi } from './api/auth';
 import { createDashboardsApi, type DashboardsApi } from './api/dashboards';
 import { createDevicesApi, type DevicesApi } from './api/devices';
@@ -35,6 +36,7 @@ export interface Api
     FleetApi,
     ReportsApi,
     AlarmHealthApi,
+    AuditApi,
     EscalationApi {}
 
 export function createApi(http: KyInstance, versionUrl: string): Api {
@@ -52,6 +54,7 @@ export function createApi(http: KyInstance, versionUrl: string): Api {
     ...createFleetApi(http),
     ...createReportsApi(http),
     ...createAlarmHealthApi(http),
+    ...createAuditApi(http),
     ...createEscalationApi(http),
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditPage, Fleet } from '#contracts';
 import { signInAs } from './support/browser';
 import { apiClient } from './support/dashboardApi';
+import { DEMO_SETPOINT } from './support/device';
 import { apiRequest } from './support/api';
 import { apiToken } from './support/pathSession';
 import { useBrowserPage } from './support/session';
@@ -54,15 +55,7 @@ describe('the chain at a glance and the audit trail', () => {
 
   it('shows the administrator a setpoint write in the audit trail, as JSON and CSV; not to an operator', async () => {
     const admin = await apiClient('demo', 'admin', 'Admin123');
-    const setpoint = {
-      hexacode: '1A0102',
-      rawHexacode: '1A0102',
-      department: 1,
-      subDepartment: 0,
-      page: 2,
-      line: 1,
-    };
-    await admin.call('PUT', '/api/v2/devices/pages/lines', { ...setpoint, value: '3.5' });
+    await admin.call('PUT', '/api/v2/devices/pages/lines', { ...DEMO_SETPOINT, value: '3.5' });
     const { entries } = await admin.call<AuditPage>('GET', '/api/v2/audit?hexacode=1A0102&limit=1');
     expect(entries[0]).toMatchObject({
       user: 'admin',

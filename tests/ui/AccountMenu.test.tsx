@@ -50,7 +50,7 @@ describe('the account menu', { timeout: 20_000 }, () => {
         ['Personal settings', 'Device configuration', 'Theme settings', expect.stringMatching(/^Switch to/)],
       ],
       ['Help', ['Help', 'Request a feature', 'Report a bug']],
-      ['Administration', ['Users', 'Alarm health', 'Alarm escalation', 'Switch account']],
+      ['Administration', ['Users', 'Alarm health', 'Alarm escalation', 'Audit trail', 'Switch account']],
     ]);
     const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
     expect(logout.closest('[role="group"]')).toBeNull();

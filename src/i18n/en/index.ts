@@ -4,6 +4,7 @@
 import accountMail from './accountMail.json';
 import accountSettings from './accountSettings.json';
 import alarmHealth from './alarmHealth.json';
+import audit from './audit.json';
 import alarmMail from './alarmMail.json';
 import alarmMarks from './alarmMarks.json';
 import alarmSuppression from './alarmSuppression.json';
@@ -39,6 +40,7 @@ export const en = {
   ...accountMail,
   ...accountSettings,
   ...alarmHealth,
+  ...audit,
   ...alarmMail,
   ...alarmMarks,
   ...alarmSuppression,

@@ -12,6 +12,7 @@ export type AccountDialogName =
   | 'switchBack'
   | 'users'
   | 'alarmHealth'
+  | 'auditTrail'
   | 'escalationPolicy'
   | 'bugReport'
   | 'featureRequest';

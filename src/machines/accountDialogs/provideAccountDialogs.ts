@@ -1,6 +1,8 @@
 import { provideAccountSettings } from '../accountSettings/provideAccountSettings';
 import { provideAlarmHealth } from '../alarmHealth/provideAlarmHealth';
+import { provideAuditTrail } from '../auditTrail/provideAuditTrail';
 import { provideEscalationPolicy } from '../escalationPolicy/provideEscalationPolicy';
+import { saveFile } from '../../services/download';
 import type { AppServices } from '../../services/services';
 import { provideSupportRequest } from '../supportRequest/provideSupportRequest';
 import { provideSwitchAccount } from '../switchAccount/provideSwitchAccount';
@@ -21,6 +23,7 @@ export function provideAccountDialogs(services: AppServices): AccountDialogRegis
     theme: provideThemeSettings(services.api),
     users: provideUsers(services.api),
     alarmHealth: provideAlarmHealth(services.api),
+    auditTrail: provideAuditTrail(services.api, saveFile),
     escalationPolicy: provideEscalationPolicy(services.api),
     switchAccount: provideSwitchAccount(services.api),
     switchBack: provideSwitchBack(services.api),

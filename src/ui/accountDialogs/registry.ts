@@ -19,6 +19,7 @@ export const ACCOUNT_DIALOG_VIEWS: Partial<Record<AccountDialogName, AccountDial
   theme: lazy(() => import('./theme/ThemeSettingsDialog')),
   users: lazy(() => import('./users/UsersDialog')),
   alarmHealth: lazy(() => import('./alarmHealth/AlarmHealthDialog')),
+  auditTrail: lazy(() => import('./auditTrail/AuditTrailDialog')),
   escalationPolicy: lazy(() => import('./escalation/EscalationPolicyDialog')),
   switchAccount: lazy(() => import('./switchAccount/SwitchAccountDialog')),
   switchBack: lazy(() => import('./switchAccount/SwitchBackDialog')),

@@ -3,6 +3,16 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { PROTOCOL_VERSION } from '../../../server/src/gateway/protocol';
 import { apiRequest } from './api';
 
+/** The setpoint of the demo's case 1A0102 (department 1.0, page 2, line 1): a line a test writes through the API. */
+export const DEMO_SETPOINT = {
+  hexacode: '1A0102',
+  rawHexacode: '1A0102',
+  department: 1,
+  subDepartment: 0,
+  page: 2,
+  line: 1,
+};
+
 /**
  * A device the test registers through the admin API and drives itself over MQTT, for states the simulated
  * fleet reaches only by chance (a department switched off, a device that stops reporting); its department 1.0

@@ -129,6 +129,7 @@ const DIALOG_TOUR: readonly TourStop[] = [
   accountEntry('Switch account'),
   accountEntry('Alarm health'),
   accountEntry('Alarm escalation'),
+  accountEntry('Audit trail'),
   accountEntry('Report a bug'),
   accountEntry('Request a feature'),
   {

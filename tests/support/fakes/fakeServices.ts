@@ -132,6 +132,8 @@ export function fakeServices(api: Partial<Api> = {}) {
       createSchedule: vi.fn<Api['createSchedule']>().mockRejectedValue({ kind: 'unavailable' }),
       removeSchedule: vi.fn<Api['removeSchedule']>().mockRejectedValue({ kind: 'unavailable' }),
       fetchAlarmHealth: vi.fn<Api['fetchAlarmHealth']>().mockResolvedValue(QUIET_DAY),
+      fetchAudit: vi.fn<Api['fetchAudit']>().mockResolvedValue({ entries: [] }),
+      downloadAudit: vi.fn<Api['downloadAudit']>().mockRejectedValue(new Error('unavailable')),
       fetchAlarmMarks: vi
         .fn<Api['fetchAlarmMarks']>()
         .mockResolvedValue({ alarms: [], acknowledgements: [], setpoints: [], defrosts: [] }),
