@@ -1,8 +1,6 @@
 import { Fragment } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { selectDateFormat, selectTimeZone } from '../../../machines/app/app.selectors';
-import { formatDate } from '../../../machines/dateRange/dateText';
 import {
   selectRecords,
   selectRecordsFailed,
@@ -13,11 +11,11 @@ import {
 } from '../../../machines/switchAccount/switchAccount.selectors';
 import type { switchAccountMachine } from '../../../machines/switchAccount/switchAccountMachine';
 import { SWITCH_RECORD_PAGE_LENGTH } from '#contracts';
-import { AppActor } from '../../appActor';
 import { useT } from '../../i18n';
 import { PagedTable, TABLE_CELL as CELL } from '../../primitives/PagedTable';
 import { SwitchActions } from './SwitchActions';
 import { useLoadFailure } from './useLoadFailure';
+import { useUserDates } from '../../useUserDates';
 
 const COLUMNS = ['at', 'kind', 'administrator', 'account', 'clientAddress'] as const;
 
@@ -27,8 +25,7 @@ const COLUMNS = ['at', 'kind', 'administrator', 'account', 'clientAddress'] as c
  */
 export function RecordsPanel({ actor }: { actor: ActorRefFrom<typeof switchAccountMachine> }) {
   const t = useT();
-  const dateFormat = AppActor.useSelector(selectDateFormat);
-  const timeZone = AppActor.useSelector(selectTimeZone);
+  const { instant } = useUserDates();
   const records = useSelector(actor, selectRecords);
   const loading = useSelector(actor, selectRecordsLoading);
   const failed = useSelector(actor, selectRecordsFailed);
@@ -61,7 +58,7 @@ export function RecordsPanel({ actor }: { actor: ActorRefFrom<typeof switchAccou
         {records.map((record) => (
           <Fragment key={record.id}>
             <tr className="border-t border-muted/20">
-              <td className={CELL}>{formatDate(Date.parse(record.at), dateFormat, timeZone)}</td>
+              <td className={CELL}>{instant(record.at)}</td>
               <td className={CELL}>{t(`switchAccount.records.kind.${record.kind}`)}</td>
               <td className={CELL}>{record.administrator}</td>
               <td className={CELL}>{record.account}</td>
@@ -70,7 +67,7 @@ export function RecordsPanel({ actor }: { actor: ActorRefFrom<typeof switchAccou
             {record.kind === 'switch' ? (
               <tr>
                 <td colSpan={COLUMNS.length} className={`${CELL} pl-6 text-muted`}>
-                  <SwitchActions record={record} dateFormat={dateFormat} timeZone={timeZone} />
+                  <SwitchActions record={record} />
                 </td>
               </tr>
             ) : null}
