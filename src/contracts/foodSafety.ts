@@ -175,6 +175,23 @@ export const FoodSafetyDepartment = v.object({
 });
 export type FoodSafetyDepartment = v.InferOutput<typeof FoodSafetyDepartment>;
 
+/**
+ * The temperatures a case's chart spans, as the screen and the PDF draw it: the lowest and highest of its hourly
+ * values (`min`, `max`; infinite without any), and the axis (`lo`, `hi`): those and the limits, a whole degree
+ * beyond them.
+ */
+export function chartSpan(department: Pick<FoodSafetyDepartment, 'chart' | 'limit'>) {
+  const min = Math.min(...department.chart.map(([, low]) => low));
+  const max = Math.max(...department.chart.map(([, , high]) => high));
+  const { high, low } = department.limit;
+  return {
+    min,
+    max,
+    lo: Math.floor(Math.min(min, high, ...(low === null ? [] : [low])) - 1),
+    hi: Math.ceil(Math.max(max, high, ...(low === null ? [] : [low])) + 1),
+  };
+}
+
 export const FoodSafetyReport = v.object({
   scope: v.object({ kind: v.picklist(['businessGroup', 'device']), hexacode: v.string(), name: v.string() }),
   from: v.string(),

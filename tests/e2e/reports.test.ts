@@ -40,6 +40,15 @@ describe('the food-safety report of a store', () => {
     const screen = p.getByRole('region', { name: 'Food-safety reports' });
     await screen.getByRole('heading', { name: COPENHAGEN, level: 2 }).waitFor({ timeout: 30_000 });
     const title = `${warm.deviceName}: ${warm.name}`;
+    // The case's chart: a bar for each hour of the period with values, as the API's report has them (give or
+    // take the hour that passes between the two requests).
+    const chart = screen.getByRole('img', {
+      name: new RegExp(
+        `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: hourly lowest and highest temperatures of the period, -?[\\d.]+ °C to`,
+      ),
+    });
+    const bars = (await chart.locator('path').getAttribute('d'))!.match(/M/g)!.length;
+    expect(Math.abs(bars - warm.chart.length)).toBeLessThanOrEqual(1);
     const excursion = screen
       .getByRole('list', { name: `Excursions of ${title}` })
       .getByRole('listitem')

@@ -201,6 +201,11 @@ function reportShown(world: ReportsWorld) {
   const department = world.shown!.departments[0]!;
   const section = within(region().getByRole('region', { name: 'Dairy: Evaporator' }));
   expect(section.getByText('Limit (default): Chilled, Air temperature: at most 5 °C')).toBeTruthy();
+  // The chart: a bar an hour with values, named by their span and the limit.
+  const chart = section.getByRole('img', {
+    name: 'Dairy: Evaporator: hourly lowest and highest temperatures of the period, 3.1 °C to 7.5 °C. Limit: Chilled, Air temperature: at most 5 °C',
+  });
+  expect(chart.querySelector('path')!.getAttribute('d')!.match(/M/g)).toHaveLength(department.chart.length);
   const rows = within(
     section.getByRole('region', { name: 'Daily figures of Dairy: Evaporator' }),
   ).getAllByRole('row');

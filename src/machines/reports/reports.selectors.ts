@@ -25,6 +25,9 @@ export const selectFrom = (s: ReportsSnapshot): string => s.context.choice.from;
 export const selectTo = (s: ReportsSnapshot): string => s.context.choice.to;
 export const selectCanRequest = (s: ReportsSnapshot): boolean => s.can({ type: 'report.requested' });
 export const selectReportName = (s: ReportsSnapshot): string => s.context.report?.scope.name ?? '';
+/** The instants the shown report spans ('' before one shows). */
+export const selectReportFrom = (s: ReportsSnapshot): string => s.context.report?.from ?? '';
+export const selectReportTo = (s: ReportsSnapshot): string => s.context.report?.to ?? '';
 export const selectDepartments = (s: ReportsSnapshot): readonly FoodSafetyDepartment[] =>
   s.context.report?.departments ?? [];
 /** Which step the notice is about ('' without one). */

@@ -13,6 +13,7 @@ import { Button } from '../primitives/Button';
 import { ScrollRegion } from '../primitives/ScrollRegion';
 import { ExcursionItem } from './ExcursionItem';
 import { LimitEditor } from './LimitEditor';
+import { ReportChart } from './ReportChart';
 import { useUserDates } from '../useUserDates';
 
 const limitText = (t: Translate, limit: FoodSafetyLimit) => {
@@ -28,7 +29,7 @@ const limitText = (t: Translate, limit: FoodSafetyLimit) => {
 
 const figure = (value: number | null) => (value === null ? '–' : String(value));
 
-/** One case of the report: its limit, its days (a table that scrolls on a phone) and its excursions. */
+/** One case of the report: its limit, its chart, its days (a table that scrolls on a phone) and its excursions. */
 export function ReportCase({ reports, department }: { reports: ReportsActor; department: FoodSafetyDepartment }) {
   const t = useT();
   const title = t('reports.caseName', { device: department.deviceName, name: department.name });
@@ -40,6 +41,7 @@ export function ReportCase({ reports, department }: { reports: ReportsActor; dep
         {department.isDefault ? t('reports.defaultLimit', { limit }) : t('reports.setLimit', { limit })}
       </p>
       <LimitEditor reports={reports} department={department} />
+      <ReportChart reports={reports} department={department} name={title} limit={limit} />
       <ScrollRegion label={t('reports.days', { name: title })} className="max-w-full">
         <table className="w-full text-sm">
           <thead>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import { DAY_FIGURE_COLUMNS, type FoodSafetyDepartment, type FoodSafetyReport } from '#contracts';
+import { chartSpan, DAY_FIGURE_COLUMNS, type FoodSafetyDepartment, type FoodSafetyReport } from '#contracts';
 import type { Wording } from './wording';
 
 /*
@@ -89,10 +89,7 @@ function chart(doc: Doc, d: FoodSafetyDepartment, from: number, to: number, word
   const width = doc.page.width - 2 * MARGIN;
   const height = 90;
   const top = doc.y;
-  const values = d.chart.flatMap(([, min, max]) => [min, max]);
-  const bounds = [...values, d.limit.high, ...(d.limit.low === null ? [] : [d.limit.low])];
-  const lo = Math.floor(Math.min(...bounds) - 1);
-  const hi = Math.ceil(Math.max(...bounds) + 1);
+  const { lo, hi } = chartSpan(d);
   const y = (x: number) => top + height - ((x - lo) / (hi - lo)) * height;
   const x = (at: number) => MARGIN + ((at - from) / (to - from)) * width;
   doc.lineWidth(0.5).strokeColor(GREY).rect(MARGIN, top, width, height).stroke();
