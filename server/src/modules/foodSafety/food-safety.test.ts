@@ -147,6 +147,30 @@ describeEachBackend('food-safety report', (backend) => {
     ]);
   });
 
+  it('refuses to act on or sign off an excursion the case did not have, storing nothing', async () => {
+    const real = dairy(await report()).excursions[0]!.id;
+    // A minute after a real excursion began: the case was already out of limits, nothing began then.
+    const [hexacode, department, subDepartment, start] = real.split('.');
+    const invented = `${hexacode}.${department}.${subDepartment}.${Number(start) + 60_000}`;
+    const notFound = {
+      statusCode: 404,
+      code: 'EXCURSION_NOT_FOUND',
+      message: 'excursion: No excursion of this case began at that time',
+    };
+    const path = (endpoint: string) => `/api/v2/reports/food-safety/${endpoint}`;
+    const acted = await call(ctx.app, tokens.operator!, 'PUT', path('corrective-actions'), {
+      excursion: invented,
+      text: 'Moved',
+    });
+    expect(acted.json()).toMatchObject(notFound);
+    const signed = await call(ctx.app, tokens.operator!, 'POST', path('sign-offs'), { excursion: invented });
+    expect(signed.json()).toMatchObject(notFound);
+    expect(dairy(await report()).excursions.map((e) => e.id)).not.toContain(invented);
+    expect((await audited('report.signOff')).map((e) => e.target)).not.toContain(
+      `1A0102.1.0/excursion/${invented}`,
+    );
+  });
+
   it('refuses to sign off or act on what has not begun yet, and a day no calendar has', async () => {
     const send = (method: 'PUT' | 'POST', path: string, body: object) =>
       call(ctx.app, tokens.operator!, method, `/api/v2/reports/food-safety/${path}`, body);

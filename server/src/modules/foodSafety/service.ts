@@ -15,6 +15,7 @@ import type { AuthSession } from '../auth/service';
 import { recordFoodSafetyChange } from './audit';
 import { caseKey, caseShown } from './cases';
 import { lineNotOnModel, notAFoodCase } from './limits';
+import { DAY_MS } from '../history/packing';
 import { buildReport, casesWithLimits, type ReportDeps } from './report';
 import {
   createFoodSafetyRepository,
@@ -85,6 +86,30 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
     );
     if (!found) throw notAFoodCase(field);
     return found;
+  }
+
+  /**
+   * The case of excursion `id`, refused as not found unless its history has an excursion beginning then: a
+   * corrective action or a sign-off is a record of one that happened (read as a report from its start).
+   */
+  async function excursionCase(session: AuthSession, id: string) {
+    const address = parseExcursion(id);
+    const found = await foodCase(session, address, 'excursion');
+    const start = excursionStart(id);
+    const { departments } = await buildReport(deps, {
+      ...context(session),
+      scope: await scopeOf(session, { device: address.hexacode }),
+      from: start,
+      to: start + DAY_MS,
+      timeZone: 'UTC',
+    });
+    if (!departments.some((d) => d.excursions.some((e) => e.id === id)))
+      throw new AppError(
+        404,
+        'EXCURSION_NOT_FOUND',
+        'excursion: No excursion of this case began at that time',
+      );
+    return { address, found };
   }
 
   /** Runs a write and its audit entry in one transaction: the change is recorded, or neither happens. */
@@ -161,8 +186,7 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
 
     async correctiveAction(session: AuthSession, body: CorrectiveActionBody): Promise<Review> {
       refuseWhatHasNotBegun(body, clock.now());
-      const address = parseExcursion(body.excursion);
-      await foodCase(session, address, 'excursion');
+      const { address } = await excursionCase(session, body.excursion);
       return review(
         session,
         address,
@@ -178,11 +202,16 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
 
     async signOff(session: AuthSession, body: SignOffBody): Promise<Review> {
       refuseWhatHasNotBegun(body, clock.now());
-      const [asked, subject] =
+      const [{ address: asked, found }, subject] =
         'excursion' in body
-          ? [parseExcursion(body.excursion), { kind: 'excursion' as const, key: body.excursion }]
-          : [body, { kind: 'day' as const, key: body.date }];
-      const found = await foodCase(session, asked, 'excursion' in body ? 'excursion' : 'hexacode');
+          ? [
+              await excursionCase(session, body.excursion),
+              { kind: 'excursion' as const, key: body.excursion },
+            ]
+          : [
+              { address: body, found: await foodCase(session, body, 'hexacode') },
+              { kind: 'day' as const, key: body.date },
+            ];
       return review(
         session,
         { hexacode: found.report.hexacode, department: asked.department, subDepartment: asked.subDepartment },
