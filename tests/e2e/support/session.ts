@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach } from 'vitest';
 import { launchBrowser } from './browser';
@@ -10,8 +10,8 @@ const FAILURE_SHOTS = join('test-results', 'failures');
  * unit tests share two cores. */
 export const PAGE_TIMEOUT_MS = 20_000;
 
-/** One browser per file and a fresh context (no storage) per test. */
-export function useBrowserPage(): () => Page {
+/** One browser per file and a fresh context (no storage) per test, made with `options`. */
+export function useBrowserPage(options: BrowserContextOptions = {}): () => Page {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -22,7 +22,7 @@ export function useBrowserPage(): () => Page {
     await browser?.close();
   });
   beforeEach(async () => {
-    context = await browser.newContext();
+    context = await browser.newContext(options);
     page = await context.newPage();
     page.setDefaultTimeout(PAGE_TIMEOUT_MS);
   });
