@@ -80,3 +80,16 @@ export type AuditEntry = v.InferOutput<typeof AuditEntry>;
 
 export const AuditPage = v.object({ entries: v.array(AuditEntry) });
 export type AuditPage = v.InferOutput<typeof AuditPage>;
+
+/** Why a link of the chain does not hold: an entry deleted, pointing at another, or altered after it was written. */
+export const AUDIT_BREAKS = ['missing', 'prevHash', 'hash'] as const;
+export type AuditBreak = (typeof AUDIT_BREAKS)[number];
+
+/** GET /api/v2/audit/chain: whether the tenant's hash chain holds from its first entry to its last. */
+export const AuditChain = v.object({
+  /** How many entries hold from the first on (all of them when the chain is intact). */
+  entries: v.number(),
+  /** The first link that does not hold; null when the chain is intact. */
+  broken: v.nullable(v.object({ seq: v.number(), reason: v.picklist(AUDIT_BREAKS) })),
+});
+export type AuditChain = v.InferOutput<typeof AuditChain>;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { AuditPage } from '#contracts';
+import type { AuditChain, AuditPage } from '#contracts';
 import { instantAsUserWrites } from '../support/dom/userDates';
 import { openAccountDialog } from './support/accountSettings';
 import { signInAs } from './support/browser';
@@ -60,6 +60,19 @@ describe('the audit trail', () => {
     expect(rows[0]).toBe('seq,at,user,actingAs,action,target,hexacode,before,after,prevHash,hash');
     expect(rows[1]!.startsWith(`${written.seq},${written.at},operator,,line.write,`)).toBe(true);
     expect(rows.slice(1).every((row) => row.includes(',line.write,'))).toBe(true);
+
+    // The trail is whole: every entry the server holds is linked to the one before and unaltered.
+    const { entries: linked } = await admin.call<AuditChain>('GET', '/api/v2/audit/chain');
+    await dialog.getByRole('button', { name: 'Check the chain' }).click();
+    await dialog
+      .getByRole('status')
+      .filter({
+        hasText:
+          linked === 1
+            ? 'The trail is whole: its entry is unaltered.'
+            : `The trail is whole: its ${linked.toLocaleString('en')} entries are linked and unaltered.`,
+      })
+      .waitFor();
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });

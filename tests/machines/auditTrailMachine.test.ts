@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import type { AuditPage } from '#contracts';
+import type { AuditChain, AuditPage } from '#contracts';
 import { changedFields } from '../../src/machines/auditTrail/auditChange';
 import {
   selectBusy,
+  selectChainBreak,
+  selectChainBrokenAt,
+  selectChainEntries,
+  selectChainState,
   selectEntry,
   selectEntryCount,
   selectFailure,
@@ -31,9 +35,12 @@ function start(api: Partial<AuditApi> = {}) {
   const downloadAudit = vi.fn<AuditApi['downloadAudit']>(
     api.downloadAudit ?? (async () => ({ fileName: 'audit.csv', blob: new Blob(['seq\r\n']) })),
   );
+  const checkAuditChain = vi.fn<AuditApi['checkAuditChain']>(
+    api.checkAuditChain ?? (async () => ({ entries: 120, broken: null })),
+  );
   const saved: string[] = [];
   const actor = createActor(
-    provideAuditTrail({ fetchAudit, downloadAudit }, (fileName) => saved.push(fileName)),
+    provideAuditTrail({ fetchAudit, downloadAudit, checkAuditChain }, (fileName) => saved.push(fileName)),
     { input },
   ).start();
   return { actor, fetchAudit, downloadAudit, saved, snapshot: () => actor.getSnapshot() };
@@ -135,6 +142,43 @@ describe('the audit trail machine', () => {
     expect(saved).toEqual(['audit.csv']);
   });
 
+  it('checks the chain on demand, keeping its answer while the filters change, and says when it cannot', async () => {
+    const answers: (AuditChain | Error)[] = [
+      { entries: 120, broken: null },
+      { entries: 56, broken: { seq: 57, reason: 'hash' } },
+      new Error('503'),
+    ];
+    const { actor, snapshot } = start({
+      checkAuditChain: async () => {
+        const next = answers.shift()!;
+        if (next instanceof Error) throw next;
+        return next;
+      },
+    });
+    await settle();
+    expect(selectChainState(snapshot())).toBe('unchecked');
+    actor.send({ type: 'auditTrail.chainCheckRequested' });
+    expect(selectBusy(snapshot())).toBe('chain');
+    await settle();
+    expect([selectChainState(snapshot()), selectChainEntries(snapshot())]).toEqual(['intact', 120]);
+    actor.send({ type: 'auditTrail.filterEdited', field: 'user', value: 'anna' });
+    actor.send({ type: 'auditTrail.filterApplied' });
+    await settle();
+    expect(selectChainState(snapshot())).toBe('intact');
+    actor.send({ type: 'auditTrail.chainCheckRequested' });
+    await settle();
+    expect([
+      selectChainState(snapshot()),
+      selectChainBrokenAt(snapshot()),
+      selectChainBreak(snapshot()),
+    ]).toEqual(['broken', 57, 'hash']);
+    actor.send({ type: 'auditTrail.chainCheckRequested' });
+    await settle();
+    expect(selectFailure(snapshot())).toBe('chain');
+    // The last answer stays, with the word that the check failed.
+    expect(selectChainState(snapshot())).toBe('broken');
+  });
+
   it('offers a retry when the entries cannot be loaded, and closes from any state', async () => {
     let fail = true;
     const { actor, snapshot } = start({
@@ -163,6 +207,13 @@ describe('what an audit entry changed', () => {
   it('lists the fields that differ, from nothing when made, to nothing when removed', () => {
     expect(changedFields({ high: 5, low: 0 }, { high: 4, low: 0 })).toEqual([
       { field: 'high', before: '5', after: '4' },
+    ]);
+    // A line write: the line as read before, the value written and the device's answer after.
+    expect(
+      changedFields({ name: 'Setpoint', value: '2.0', status: 'OK' }, { value: '4.5', result: 'ACCEPTED' }),
+    ).toEqual([
+      { field: 'value', before: '2.0', after: '4.5' },
+      { field: 'result', before: '—', after: 'ACCEPTED' },
     ]);
     expect(changedFields(null, { comment: 'door closed', at: { day: 1 } })).toEqual([
       { field: 'comment', before: '—', after: 'door closed' },

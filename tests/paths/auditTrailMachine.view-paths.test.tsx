@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
-import type { AuditEntry, AuditQuery } from '#contracts';
+import type { AuditChain, AuditEntry } from '#contracts';
 import { AUDIT_PAGE, auditTrailMachine } from '../../src/machines/auditTrail/auditTrailMachine';
 import { storeSession } from '../support/dom/renderApp';
 import { instantAsUserWrites } from '../support/dom/userDates';
@@ -32,6 +32,11 @@ const OLDER_FEW = done('loadOlder', auditEntries(FEW, 449));
 const OLDER_FAILED = failed('loadOlder', new Error('503'));
 const SAVED = done('downloadCsv', { fileName: 'audit.csv', blob: new Blob(['seq\r\n']) });
 const SAVE_FAILED = failed('downloadCsv', new Error('503'));
+const INTACT: AuditChain = { entries: 1234, broken: null };
+const BROKEN: AuditChain = { entries: 56, broken: { seq: 57, reason: 'hash' } };
+const CHAIN_INTACT = done('checkChain', INTACT);
+const CHAIN_BROKEN = done('checkChain', BROKEN);
+const CHAIN_FAILED = failed('checkChain', new Error('503'));
 const CSV = 'seq,at,user\r\n500,2026-11-20T16:20:00.000Z,admin\r\n';
 
 const model: ModelOptions<typeof auditTrailMachine> = {
@@ -45,12 +50,16 @@ const model: ModelOptions<typeof auditTrailMachine> = {
     OLDER_FAILED,
     SAVED,
     SAVE_FAILED,
+    CHAIN_INTACT,
+    CHAIN_BROKEN,
+    CHAIN_FAILED,
     { type: 'auditTrail.filterEdited', field: 'device', value: '1A01XZ' },
     { type: 'auditTrail.filterEdited', field: 'device', value: '1a0102' },
     { type: 'auditTrail.filterEdited', field: 'action', value: 'limit.change' },
     { type: 'auditTrail.filterApplied' },
     { type: 'auditTrail.olderRequested' },
     { type: 'auditTrail.downloadRequested' },
+    { type: 'auditTrail.chainCheckRequested' },
     { type: 'auditTrail.retry' },
     { type: 'auditTrail.close' },
   ],
@@ -62,6 +71,7 @@ const model: ModelOptions<typeof auditTrailMachine> = {
       older: s.context.hasOlder,
       failure: s.context.failure,
       paged: s.context.entries.length > AUDIT_PAGE,
+      chain: s.context.chain?.broken ? 'broken' : s.context.chain ? 'intact' : 'unchecked',
     }),
   // Each answer comes while its call waits; the filters and buttons act only while the entries show and nothing
   // loads, and the older entries are offered only when there are some.
@@ -70,10 +80,15 @@ const model: ModelOptions<typeof auditTrailMachine> = {
     if (type.includes('.loadEntries')) return s.matches('loading');
     if (type.includes('.loadOlder')) return s.matches('loadingOlder');
     if (type.includes('.downloadCsv')) return s.matches('downloading');
+    if (type.includes('.checkChain')) return s.matches('checkingChain');
     if (e.type === 'auditTrail.filterEdited')
       return s.matches('shown') && s.context.draft[e.field] !== e.value;
     if (e.type === 'auditTrail.olderRequested') return s.matches('shown') && s.context.hasOlder;
-    if (e.type === 'auditTrail.filterApplied' || e.type === 'auditTrail.downloadRequested')
+    if (
+      e.type === 'auditTrail.filterApplied' ||
+      e.type === 'auditTrail.downloadRequested' ||
+      e.type === 'auditTrail.chainCheckRequested'
+    )
       return s.matches('shown');
     return true;
   },
@@ -92,6 +107,8 @@ interface AuditWorld {
   /** A refused apply: the device field says why. */
   deviceRefused: boolean;
   failure: string | null;
+  /** What the last check of the chain said ('' before one). */
+  chain: string;
   expectedRequests: string[];
   downloads: { name: string; text: Promise<string> }[];
   expectedDownloads: string[];
@@ -101,12 +118,6 @@ interface AuditWorld {
 }
 
 const isHexacode = (text: string) => /^[0-9A-Fa-f]{1,16}$/.test(text);
-
-const summary = (query: AuditQuery) =>
-  Object.entries(query)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}=${String(value)}`)
-    .join(' ');
 
 async function start(inspect: (event: InspectionEvent) => void): Promise<AuditWorld> {
   storeSession(adminSession);
@@ -122,6 +133,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<AuditWo
     hasOlder: false,
     deviceRefused: false,
     failure: null,
+    chain: '',
     expectedRequests: [`limit=${FULL} format=json`],
     downloads,
     expectedDownloads: [],
@@ -186,6 +198,9 @@ async function play(event: AuditModelEvent, world: AuditWorld) {
   } else if (event.type === 'auditTrail.downloadRequested') {
     await user.click(inDialog().getByRole('button', { name: 'Download CSV' }));
     asked(world, 'limit=5000 format=csv');
+  } else if (event.type === 'auditTrail.chainCheckRequested') {
+    await user.click(inDialog().getByRole('button', { name: 'Check the chain' }));
+    world.expectedRequests.push('chain');
   } else if (event.type === 'auditTrail.retry') {
     await user.click(inDialog().getByRole('button', { name: 'Try again' }));
     asked(world, `limit=${FULL} format=json`);
@@ -194,9 +209,9 @@ async function play(event: AuditModelEvent, world: AuditWorld) {
     else await user.click(inDialog().getByRole('button', { name: 'Close' }));
     world.closed = true;
   } else if (type === LOADED_FULL.type) {
-    await answerEntries(world, (event as { output: unknown[] }).output.length, false);
+    await answerEntries(world, (event as unknown as { output: unknown[] }).output.length, false);
   } else if (type === OLDER_FULL.type) {
-    await answerEntries(world, (event as { output: unknown[] }).output.length, true);
+    await answerEntries(world, (event as unknown as { output: unknown[] }).output.length, true);
   } else if (type === LOAD_FAILED.type) {
     await server.unavailable();
   } else if (type === OLDER_FAILED.type) {
@@ -206,6 +221,16 @@ async function play(event: AuditModelEvent, world: AuditWorld) {
     await server.csv(CSV);
     world.expectedDownloads.push('audit.csv');
     world.failure = null;
+  } else if (type === CHAIN_INTACT.type) {
+    const chain = (event as unknown as { output: AuditChain }).output;
+    await server.chain(chain);
+    world.chain = chain.broken
+      ? 'The trail is broken at entry 57: it was altered after it was written.'
+      : 'The trail is whole: its 1,234 entries are linked and unaltered.';
+    world.failure = null;
+  } else if (type === CHAIN_FAILED.type) {
+    await server.unavailable();
+    world.failure = 'The chain could not be checked.';
   } else if (type === SAVE_FAILED.type) {
     await server.unavailable();
     world.failure = 'The CSV could not be downloaded.';
@@ -255,11 +280,22 @@ function filtersShown(world: AuditWorld, enabled: boolean) {
 }
 
 function requestsAndFiles(world: AuditWorld) {
-  expect(world.server.requests.map(summary), 'the requests').toEqual(world.expectedRequests);
+  expect(world.server.requests, 'the requests').toEqual(world.expectedRequests);
   expect(
     world.downloads.map((d) => d.name),
     'the files saved',
   ).toEqual(world.expectedDownloads);
+}
+
+/** The chain's answer, or its check under way, beside its button (which waits while anything loads). */
+function chainShown(world: AuditWorld, now: 'idle' | 'busy' | 'checking') {
+  const checking = now === 'checking';
+  const status = inDialog()
+    .getAllByRole('status')
+    .find((element) => element.previousElementSibling?.textContent === 'Check the chain');
+  expect(status?.textContent).toBe(checking ? "Checking every entry's link…" : world.chain);
+  const button = inDialog().getByRole<HTMLButtonElement>('button', { name: 'Check the chain' });
+  expect(button.disabled).toBe(now !== 'idle');
 }
 
 function failureShown(world: AuditWorld) {
@@ -286,6 +322,7 @@ describeViewPaths('audit trail, opened from the account menu', auditTrailMachine
       entriesShown(world);
       filtersShown(world, true);
       failureShown(world);
+      chainShown(world, 'idle');
       const older = inDialog().queryByRole<HTMLButtonElement>('button', { name: 'Show older entries' });
       expect(older !== null, 'older entries offered').toBe(world.hasOlder);
       expect(inDialog().getByRole<HTMLButtonElement>('button', { name: 'Download CSV' }).disabled).toBe(
@@ -299,14 +336,26 @@ describeViewPaths('audit trail, opened from the account menu', auditTrailMachine
       filtersShown(world, false);
       const older = inDialog().getByRole<HTMLButtonElement>('button', { name: 'Loading older entries…' });
       expect(older.disabled).toBe(true);
+      chainShown(world, 'busy');
       expect(world.server.waiting(), 'the older page waits for the server').toBe(true);
       requestsAndFiles(world);
     },
     downloading: (_, world) => {
       entriesShown(world);
-      expect(inDialog().getByRole('status').textContent).toBe('Preparing the CSV…');
+      expect(
+        inDialog()
+          .getAllByRole('status')
+          .map((status) => status.textContent),
+      ).toContain('Preparing the CSV…');
+      chainShown(world, 'busy');
       expect(inDialog().getByRole<HTMLButtonElement>('button', { name: 'Download CSV' }).disabled).toBe(true);
       expect(world.server.waiting(), 'the CSV waits for the server').toBe(true);
+      requestsAndFiles(world);
+    },
+    checkingChain: (_, world) => {
+      entriesShown(world);
+      chainShown(world, 'checking');
+      expect(world.server.waiting(), 'the check waits for the server').toBe(true);
       requestsAndFiles(world);
     },
     loadFailed: (_, world) => {
@@ -334,7 +383,7 @@ describe('an audit trail with nothing in it', () => {
       await world.user.click(inDialog().getByRole('button', { name: 'Show' }));
       await world.server.entries([]);
       expect(await inDialog().findByText('No change matches these filters.')).toBeTruthy();
-      expect(world.server.requests.map(summary)).toEqual([
+      expect(world.server.requests).toEqual([
         `limit=${FULL} format=json`,
         `action=limit.change limit=${FULL} format=json`,
       ]);

@@ -15,15 +15,17 @@ const written = (value: unknown): string =>
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * What an entry's before and after differ in, field by field: the fields of two records that differ (a record
- * made or removed has every field from or to nothing), or the value itself. Equal values change nothing.
+ * What an entry's before and after differ in, field by field: the fields of the after record whose value differs
+ * (a record made has every field from nothing), those of a record removed to nothing, or the value itself. A
+ * field the after record does not carry is not a change: a module records what it read before and what it
+ * wrote after, not always the same fields (a line write: the line before, the value written and the answer).
  */
 export function changedFields(before: unknown, after: unknown): ChangedField[] {
   if (!isRecord(before) && !isRecord(after))
     return same(before, after) ? [] : [{ field: '', before: written(before), after: written(after) }];
   const was = isRecord(before) ? before : {};
   const is = isRecord(after) ? after : {};
-  return [...new Set([...Object.keys(was), ...Object.keys(is)])]
+  return Object.keys(isRecord(after) ? is : was)
     .filter((field) => !same(was[field], is[field]))
     .map((field) => ({ field, before: written(was[field]), after: written(is[field]) }));
 }

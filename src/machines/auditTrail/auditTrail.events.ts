@@ -22,6 +22,8 @@ export type AuditTrailEvent =
   | { type: 'auditTrail.olderRequested' }
   /** Save what the filters match as a CSV file. */
   | { type: 'auditTrail.downloadRequested' }
+  /** Walk the hash chain from the first entry to the last: is the trail whole? */
+  | { type: 'auditTrail.chainCheckRequested' }
   /** Load the entries again after they failed to load. */
   | { type: 'auditTrail.retry' }
   | { type: 'auditTrail.close' };

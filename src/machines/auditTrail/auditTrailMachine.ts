@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { AuditEntry } from '#contracts';
+import type { AuditChain, AuditEntry } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
 import { notProvided } from '../notProvided';
 import { isApplicable } from './auditFilter';
@@ -24,14 +24,19 @@ export interface AuditTrailContext {
   hasOlder: boolean;
   /** An apply was refused: the invalid fields say why until they are valid. */
   showErrors: boolean;
-  /** What failed last while the entries showed: the next page or the download. */
-  failure: 'older' | 'download' | null;
+  /** What the last check of the hash chain found; null before one. */
+  chain: AuditChain | null;
+  /** What failed last while the entries showed: the next page, the download or the chain's check. */
+  failure: AuditTask | null;
 }
+
+/** What the dialog does while the entries show: load the next page, save the CSV, check the chain. */
+export type AuditTask = 'older' | 'download' | 'chain';
 
 /**
  * The administrators' audit trail (issue 30's record, read on a screen): who changed what and when, newest first,
- * narrowed by period, device, user and kind of change, a page at a time, and saved as CSV. It reads only; it ends
- * with an empty output.
+ * narrowed by period, device, user and kind of change, a page at a time, and saved as CSV; its hash chain checked
+ * whole on demand. It reads only; it ends with an empty output.
  */
 export const auditTrailMachine = setup({
   types: {
@@ -45,6 +50,8 @@ export const auditTrailMachine = setup({
     loadEntries: notProvided<AuditEntry[], AuditPageQuery>('loadEntries'),
     // GET /api/v2/audit?format=csv: every entry the filter matches, as a file to save (provided).
     downloadCsv: notProvided<{ fileName: string; blob: Blob }, AuditPageQuery>('downloadCsv'),
+    // GET /api/v2/audit/chain (provided).
+    checkChain: notProvided<AuditChain>('checkChain'),
   },
   actions: {
     editFilter: assign({
@@ -66,7 +73,8 @@ export const auditTrailMachine = setup({
       failure: null,
     })),
     clearFailure: assign({ failure: null }),
-    failed: assign((_, params: { failure: 'older' | 'download' }) => ({ failure: params.failure })),
+    failed: assign((_, params: { failure: AuditTask }) => ({ failure: params.failure })),
+    showChain: assign((_, params: { chain: AuditChain }) => ({ chain: params.chain, failure: null })),
     // Hands the CSV to the browser's downloads (provided).
     saveFile: (_, _params: { fileName: string; blob: Blob }) => {},
   },
@@ -82,6 +90,7 @@ export const auditTrailMachine = setup({
     entries: [],
     hasOlder: false,
     showErrors: false,
+    chain: null,
     failure: null,
   },
   initial: 'loading',
@@ -111,6 +120,7 @@ export const auditTrailMachine = setup({
         ],
         'auditTrail.olderRequested': { guard: 'hasOlder', target: 'loadingOlder', actions: 'clearFailure' },
         'auditTrail.downloadRequested': { target: 'downloading', actions: 'clearFailure' },
+        'auditTrail.chainCheckRequested': { target: 'checkingChain', actions: 'clearFailure' },
       },
     },
     loadingOlder: {
@@ -134,6 +144,18 @@ export const auditTrailMachine = setup({
         input: ({ context }) => ({ filter: context.applied }),
         onDone: { target: 'shown', actions: { type: 'saveFile', params: ({ event }) => event.output } },
         onError: { target: 'shown', actions: { type: 'failed', params: { failure: 'download' } } },
+      },
+    },
+    checkingChain: {
+      description: "The server walks the tenant's hash chain from its first entry to its last.",
+      invoke: {
+        id: 'checkChain',
+        src: 'checkChain',
+        onDone: {
+          target: 'shown',
+          actions: { type: 'showChain', params: ({ event }) => ({ chain: event.output }) },
+        },
+        onError: { target: 'shown', actions: { type: 'failed', params: { failure: 'chain' } } },
       },
     },
     loadFailed: {

@@ -39,6 +39,7 @@ export const provideAuditTrail = (api: AuditApi, saveFile: (fileName: string, bl
       downloadCsv: fromPromise(({ input }: { input: AuditPageQuery }) =>
         api.downloadAudit({ ...auditRequestOf(input.filter), limit: AUDIT_LIMIT_MAX }),
       ),
+      checkChain: fromPromise(() => api.checkAuditChain()),
     },
     actions: {
       saveFile: (_, { fileName, blob }) => saveFile(fileName, blob),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { KyInstance } from 'ky';
-import { AuditPage, type AuditAction } from '#contracts';
+import { AuditChain, AuditPage, type AuditAction } from '#contracts';
 import { fileNameOf, params } from './helpers';
 
 /** Which entries: those in [from, to] (instants), of a device, a user, a kind of change, before an entry's seq. */
@@ -14,10 +14,14 @@ export interface AuditRequest {
   limit?: number;
 }
 
-/** GET /api/v2/audit (administrators): the tenant's audit trail, newest first, as JSON or as a CSV file. */
+/**
+ * GET /api/v2/audit (administrators): the tenant's audit trail, newest first, as JSON or as a CSV file; and
+ * GET /api/v2/audit/chain: whether its hash chain holds.
+ */
 export interface AuditApi {
   fetchAudit(request: AuditRequest): Promise<AuditPage>;
   downloadAudit(request: AuditRequest): Promise<{ fileName: string; blob: Blob }>;
+  checkAuditChain(): Promise<AuditChain>;
 }
 
 const PATH = 'v2/audit';
@@ -41,5 +45,6 @@ export function createAuditApi(http: KyInstance): AuditApi {
         blob: await response.blob(),
       };
     },
+    checkAuditChain: async () => v.parse(AuditChain, await http.get(`${PATH}/chain`).json()),
   };
 }

@@ -134,6 +134,7 @@ export function fakeServices(api: Partial<Api> = {}) {
       fetchAlarmHealth: vi.fn<Api['fetchAlarmHealth']>().mockResolvedValue(QUIET_DAY),
       fetchAudit: vi.fn<Api['fetchAudit']>().mockResolvedValue({ entries: [] }),
       downloadAudit: vi.fn<Api['downloadAudit']>().mockRejectedValue(new Error('unavailable')),
+      checkAuditChain: vi.fn<Api['checkAuditChain']>().mockResolvedValue({ entries: 0, broken: null }),
       fetchAlarmMarks: vi
         .fn<Api['fetchAlarmMarks']>()
         .mockResolvedValue({ alarms: [], acknowledgements: [], setpoints: [], defrosts: [] }),

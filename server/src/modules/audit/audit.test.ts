@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { AuditEntry, AuditPage, Session } from '#contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AuditChain, AuditEntry, AuditPage, Session } from '#contracts';
+import { auditEntries } from '../../db/schema';
 import { hostOf, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { userOf } from '../../testing/users';
@@ -233,6 +235,25 @@ describeEachBackend('the audit trail of what people changed', (backend) => {
       expect(rows[1]!.startsWith(`${entries[0]!.seq},${entries[0]!.at},`)).toBe(true);
       expect(rows[1]!.endsWith(`,${entries[0]!.prevHash},${entries[0]!.hash}`)).toBe(true);
     }
+  });
+
+  it('tells an administrator whether the chain holds, and where it stops holding', async () => {
+    const chain = async () => (await call('GET', '/api/v2/audit/chain', 'admin')).json<AuditChain>();
+    const all = await trail('?limit=5000');
+    expect(await chain()).toEqual({ entries: all.length, broken: null });
+    expect((await call('GET', '/api/v2/audit/chain', 'operator')).statusCode).toBe(403);
+    // Someone with the owner's rights lifts the guard and edits an entry, then puts it back as it was.
+    const edited = all.at(-2)!;
+    const edit = async (after: unknown) => {
+      const db = ctx.handle.db;
+      await db.execute(sql`alter table audit_entries disable trigger audit_entries_append_only`);
+      await db.update(auditEntries).set({ after }).where(eq(auditEntries.hash, edited.hash));
+      await db.execute(sql`alter table audit_entries enable trigger audit_entries_append_only`);
+    };
+    await edit({ value: '99' });
+    expect(await chain()).toEqual({ entries: edited.seq - 1, broken: { seq: edited.seq, reason: 'hash' } });
+    await edit(edited.after);
+    expect(await chain()).toEqual({ entries: all.length, broken: null });
   });
 
   it('keeps every tenant chain intact through all of it', async () => {

@@ -3,6 +3,7 @@ import type { AuditQuery } from '#contracts';
 import type { Database } from '../../db/client';
 import { auditEntries } from '../../db/schema';
 import type { AuditEntry } from './trail';
+import { verifyTenantChain } from './verify';
 
 /** Reads of the trail; always of one tenant. Nothing here (nor anywhere) updates or deletes an entry. */
 export function createAuditRepository(db: Database) {
@@ -27,6 +28,9 @@ export function createAuditRepository(db: Database) {
         .orderBy(desc(auditEntries.seq))
         .limit(query.limit);
     },
+
+    /** Whether the tenant's chain holds, walked from its first entry. */
+    chain: (tenantId: string) => verifyTenantChain(db, tenantId),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AuditPage, AuditQuery, ErrorBody, type AuditEntry } from '#contracts';
+import { AuditChain, AuditPage, AuditQuery, ErrorBody, type AuditEntry } from '#contracts';
 import { contract } from '../../http/contracts';
 import { requireGrant } from '../auth/authenticate';
 import { auditCsv } from './csv';
@@ -53,6 +53,24 @@ export const auditRoutes: FastifyPluginAsync<{ repository: AuditRepository }> = 
         .type('text/csv; charset=utf-8; header=present')
         .header('content-disposition', 'attachment; filename="audit.csv"')
         .send(auditCsv(entries));
+    },
+  );
+
+  app.get(
+    '/api/v2/audit/chain',
+    {
+      onRequest: requireGrant('SYSTEM', 'WRITE'),
+      schema: contract({
+        summary:
+          "Whether the tenant's audit trail is whole: its hash chain walked from the first entry to the last, and the first link that does not hold (SYSTEM at WRITE)",
+        tags: ['audit'],
+        security: true,
+        response: { 200: AuditChain, 401: ErrorBody, 403: ErrorBody },
+      }),
+    },
+    async (request): Promise<AuditChain> => {
+      const { entries, broken } = await repository.chain(request.session!.tenant.id);
+      return { entries, broken: broken && { seq: broken.seq, reason: broken.reason } };
     },
   );
 };

@@ -39,7 +39,10 @@ function firstBrokenLink(
 }
 
 /** Walks one tenant's chain from its first entry, a page at a time. */
-async function verifyTenantChain(db: Database, tenantId: string): Promise<Omit<ChainReport, 'tenant'>> {
+export async function verifyTenantChain(
+  db: Database,
+  tenantId: string,
+): Promise<Omit<ChainReport, 'tenant'>> {
   let previous: Link = { seq: 0, hash: GENESIS_HASH };
   for (;;) {
     const page = await db

@@ -14,6 +14,7 @@ import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { Dialog } from '../../primitives/Dialog';
 import { ErrorAlert } from '../../primitives/ErrorAlert';
+import { AuditChainCheck } from './AuditChainCheck';
 import { AuditEntries } from './AuditEntries';
 import { AuditFilters } from './AuditFilters';
 
@@ -65,6 +66,7 @@ export default function AuditTrailDialog({ actor: anyActor }: { actor: AnyActorR
         {failure ? <ErrorAlert>{t(`audit.failed.${failure}`)}</ErrorAlert> : null}
         {view === 'shown' ? (
           <>
+            <AuditChainCheck actor={actor} />
             {count > 0 ? <p className="text-sm text-muted">{t('audit.count', { count })}</p> : null}
             <AuditEntries actor={actor} />
             {hasOlder ? (
