@@ -219,6 +219,24 @@ describeViewPaths('audit trail, opened from the account menu', auditTrailMachine
   },
 });
 
+describe('a chain that does not hold', () => {
+  it.each([
+    ['hash', 'it was altered after it was written.'],
+    ['prevHash', 'it does not point at the entry before it.'],
+    ['missing', 'an entry is missing (deleted).'],
+  ] as const)('names the entry where it breaks (%s) and why', async (reason, why) => {
+    const world = await startAuditTrail(() => {});
+    try {
+      await world.server.entries([]);
+      await world.user.click(await inDialog().findByRole('button', { name: 'Check the chain' }));
+      await world.server.chain({ entries: 56, broken: { seq: 57, reason } });
+      expect(await inDialog().findByText(`The trail is broken at entry 57: ${why}`)).toBeTruthy();
+    } finally {
+      world.restore();
+    }
+  });
+});
+
 describe('an audit trail with nothing in it', () => {
   it('says nothing was recorded yet, and, once filtered, that nothing matches', async () => {
     const world = await startAuditTrail(() => {});
