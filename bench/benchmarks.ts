@@ -140,4 +140,5 @@ export const BENCHMARKS: Benchmark[] = [
     file: 'food-safety-report',
     smoke: { args: ['--cases', '2', '--days', '2', '--runs', '1'] },
   },
+  { name: 'audit-trail', file: 'audit-trail', smoke: { args: ['--entries', '1000', '--runs', '1'] } },
 ];
