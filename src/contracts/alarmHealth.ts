@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { instant, isoTime } from './common';
+import { HEXACODE, instant, isoTime } from './common';
 
 /**
  * Issue 31: alarm delays per code, the alarm system's health measured against EEMUA 191, and the marks the
@@ -79,7 +79,7 @@ export type AlarmHealth = v.InferOutput<typeof AlarmHealth>;
 
 /** GET /api/v2/alarms/marks?hexacode&department&from&to: what a device chart marks on its time axis. */
 export const AlarmMarksQuery = v.object({
-  hexacode: v.pipe(v.string('hexacode is required'), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid')),
+  hexacode: v.pipe(v.string('hexacode is required'), v.regex(HEXACODE, 'hexacode is invalid')),
   department: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}\.\d{1,3}$/, 'department must be like 1.0'))),
   from: instant('from'),
   to: instant('to'),

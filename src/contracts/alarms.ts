@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isoTime } from './common';
+import { HEXACODE, isoTime } from './common';
 import { AlarmNotification, AlarmShelving } from './escalation';
 
 /**
@@ -7,7 +7,7 @@ import { AlarmNotification, AlarmShelving } from './escalation';
  * active-unacknowledged, active-acknowledged or cleared (ISA-18.2); acknowledging is ours beyond the spec.
  */
 
-const hexacode = v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'));
+const hexacode = v.pipe(v.string(), v.regex(HEXACODE, 'hexacode is invalid'));
 const departmentNumber = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255));
 
 /** What acknowledging an occurrence adds: who, when and why (null until it is acknowledged). */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { instant } from './common';
+import { HEXACODE, instant } from './common';
 
 /** The most entries one answer carries (newest first); `before` or a narrower period reaches older ones. */
 export const AUDIT_LIMIT_MAX = 5_000;
@@ -31,7 +31,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditQuery = v.object({
   from: v.optional(instant('from')),
   to: v.optional(instant('to')),
-  hexacode: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'))),
+  hexacode: v.optional(v.pipe(v.string(), v.regex(HEXACODE, 'hexacode is invalid'))),
   /** Entries by this username (also when they acted as another account) or made as it. */
   user: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty('user is empty'), v.maxLength(200, 'user is too long')),

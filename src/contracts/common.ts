@@ -16,6 +16,9 @@ export const INTERNAL_ERROR = {
   message: 'Something went wrong on our side',
 } as const;
 
+/** A device's (or a store's) hexacode: 1 to 16 hexadecimal digits, either case. */
+export const HEXACODE = /^[0-9A-Fa-f]{1,16}$/;
+
 /** An instant as the server writes it (ISO 8601, as Date.prototype.toISOString gives it). */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { HEXACODE } from './common';
 import { AvailableBuffer } from './history';
 
 /** Device and department status (SPEC §4). */
@@ -25,10 +26,7 @@ export type LineStatus = v.InferOutput<typeof LineStatus>;
 export const DeviceType = v.picklist(['BUSINESS_GROUP', 'REAL_DEVICE', 'VIRTUAL_DEVICE']);
 export type DeviceType = v.InferOutput<typeof DeviceType>;
 
-const hexacode = v.pipe(
-  v.string('hexacode must be a string'),
-  v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'),
-);
+const hexacode = v.pipe(v.string('hexacode must be a string'), v.regex(HEXACODE, 'hexacode is invalid'));
 /** A department or sub-department number of a device: 0 to 255. */
 export const departmentNumber = (name: string) =>
   v.pipe(

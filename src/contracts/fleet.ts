@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { HEXACODE } from './common';
 
 /** The case of a store furthest above its limit now: its temperature, its limit and by how much (negative: below). */
 export const FleetCase = v.object({
@@ -35,6 +36,6 @@ export type Fleet = v.InferOutput<typeof Fleet>;
 
 export const FleetQuery = v.object({
   /** One store only (its hexacode); a store of another tenant is not found. */
-  businessGroup: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'businessGroup is invalid'))),
+  businessGroup: v.optional(v.pipe(v.string(), v.regex(HEXACODE, 'businessGroup is invalid'))),
 });
 export type FleetQuery = v.InferOutput<typeof FleetQuery>;

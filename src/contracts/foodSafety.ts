@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { calendarDay, instant } from './common';
+import { calendarDay, HEXACODE, instant } from './common';
 import { departmentNumber } from './devices';
 import { isTimeZone } from './widgetDownload';
 
@@ -33,10 +33,7 @@ const EARLIEST = Date.UTC(2000, 0, 1);
 /** The longest range one report covers: a year and a month, as the history query. */
 export const REPORT_MAX_DAYS = 400;
 
-const hexacode = v.pipe(
-  v.string('hexacode is required'),
-  v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid'),
-);
+const hexacode = v.pipe(v.string('hexacode is required'), v.regex(HEXACODE, 'hexacode is invalid'));
 const temperature = (name: string) =>
   v.pipe(
     v.number(`${name} must be a number`),

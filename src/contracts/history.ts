@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { instant } from './common';
+import { HEXACODE, instant } from './common';
 
 /**
  * History: buffers record one line of one device for one PC number at a fixed interval from a start time; one
@@ -49,7 +49,7 @@ export type AvailableBuffer = v.InferOutput<typeof AvailableBuffer>;
 export const HistorySeriesRequest = v.object({
   /** Echoed back: the widget element's id. */
   id: v.pipe(v.string(), v.nonEmpty('id is required'), v.maxLength(64)),
-  hexacode: v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid')),
+  hexacode: v.pipe(v.string(), v.regex(HEXACODE, 'hexacode is invalid')),
   department: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
   subDepartment: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
   page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9999)),

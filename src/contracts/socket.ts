@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { HEXACODE } from './common';
 import {
   DepartmentStatusEvent,
   DeviceSilenceEvent,
@@ -46,7 +47,7 @@ export type ServerMessage = v.InferOutput<typeof ServerMessage>;
 /** What a client watches live: one device page (widgets add their own kinds later). */
 export const PageTopic = v.object({
   kind: v.literal('page'),
-  hexacode: v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/, 'hexacode is invalid')),
+  hexacode: v.pipe(v.string(), v.regex(HEXACODE, 'hexacode is invalid')),
   department: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
   subDepartment: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
   page: v.pipe(v.number(), v.integer(), v.minValue(1)),

@@ -1,4 +1,5 @@
 import type { ReportChoice } from '../machines/reports/reports.events';
+import { HEXACODE } from '#contracts';
 
 /**
  * The Reports screen's choice in its address (`/reports?store=<hexacode>&from=<yyyy-MM-dd>&to=<yyyy-MM-dd>`), so a
@@ -11,7 +12,6 @@ export interface ReportAddress {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const STORE = /^[0-9A-Fa-f]{1,16}$/;
 const DEFAULT_DAYS = 7;
 
 /** The local calendar day of `at`, `back` days before it. */
@@ -29,7 +29,7 @@ export function choiceOf(search: string, now: Date): ReportChoice {
     from && to && DAY.test(from) && DAY.test(to) && from <= to
       ? { from, to }
       : { from: localDay(now, DEFAULT_DAYS - 1), to: localDay(now) };
-  return { store: store && STORE.test(store) ? store.toUpperCase() : null, ...period };
+  return { store: store && HEXACODE.test(store) ? store.toUpperCase() : null, ...period };
 }
 
 export const reportsPath = (choice: Partial<ReportChoice>) => {

@@ -1,4 +1,4 @@
-import type { AlarmHistoryQuery } from '#contracts';
+import { HEXACODE, type AlarmHistoryQuery } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import { parseDate, type DateFormat } from '../dateRange/dateText';
 import type { HistoryFilterDraft } from './alarmHistory.events';
@@ -6,7 +6,6 @@ import type { HistoryFilterDraft } from './alarmHistory.events';
 export type FilterErrors = Partial<Record<keyof HistoryFilterDraft, MessageId>>;
 type Filters = Pick<AlarmHistoryQuery, 'hexacode' | 'department' | 'from' | 'to'>;
 
-const HEXACODE = /^[0-9A-Fa-f]{1,16}$/;
 const DEPARTMENT = /^\d{1,3}\.\d{1,3}$/;
 
 /**

@@ -1,8 +1,6 @@
+import { HEXACODE } from '#contracts';
 import type { MessageId } from '../../i18n/messages';
 import type { AuditFilter, AuditFilterField } from './auditTrail.events';
-
-/** A device as the trail stores it: its hexacode, 1 to 16 hexadecimal digits (the API's rule). */
-const HEXACODE = /^[0-9A-Fa-f]{1,16}$/;
 
 /** The catalogue key of why a field cannot be applied, for each field that cannot. */
 export type AuditFilterErrors = Partial<Record<AuditFilterField, MessageId>>;

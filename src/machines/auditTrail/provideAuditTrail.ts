@@ -1,22 +1,16 @@
 import { fromPromise } from 'xstate';
 import type { AuditApi, AuditRequest } from '../../services/api/audit';
 import { AUDIT_LIMIT_MAX } from '#contracts';
+import { midnightOf } from '../dateRange/dateText';
 import type { AuditFilter } from './auditTrail.events';
 import { AUDIT_PAGE, auditTrailMachine, type AuditPageQuery } from './auditTrailMachine';
-
-/** The instant a day (YYYY-MM-DD) of the browser's time zone starts, `days` later. */
-function dayStart(day: string, days = 0): Date {
-  const start = new Date(`${day}T00:00:00`);
-  start.setDate(start.getDate() + days);
-  return start;
-}
 
 /** The API's query of a filter: `to` takes in its whole day (the API's `to` is inclusive). */
 export function auditRequestOf(filter: AuditFilter): AuditRequest {
   const text = (value: string) => value.trim() || undefined;
   return {
-    from: filter.from ? dayStart(filter.from).toISOString() : undefined,
-    to: filter.to ? new Date(dayStart(filter.to, 1).getTime() - 1).toISOString() : undefined,
+    from: filter.from ? midnightOf(filter.from) : undefined,
+    to: filter.to ? new Date(Date.parse(midnightOf(filter.to, 1)) - 1).toISOString() : undefined,
     hexacode: text(filter.device)?.toUpperCase(),
     user: text(filter.user),
     action: filter.action || undefined,

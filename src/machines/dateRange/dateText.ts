@@ -18,6 +18,13 @@ export const formatDate = (ms: number, dateFormat: DateFormat, timeZone: string)
 export const formatDay = (date: string, dateFormat: DateFormat): string =>
   format(parse(date, 'yyyy-MM-dd', new Date(0)), datePartOf(dateFormat));
 
+/** The instant (ISO) a calendar day ("2026-01-14") of the browser's time zone begins, `daysLater` days on. */
+export function midnightOf(date: string, daysLater = 0): string {
+  const at = new Date(`${date}T00:00:00`);
+  at.setDate(at.getDate() + daysLater);
+  return at.toISOString();
+}
+
 /**
  * The instant a text names on the wall clock of `timeZone`, or null. Strict: the text must be exactly the
  * format (hours 0–23, minutes 0–59, real calendar days), so a local time skipped by a daylight-saving change is

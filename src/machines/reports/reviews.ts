@@ -1,4 +1,5 @@
 import type { CaseAddress, FoodSafetyReport, Review, SignOffBody } from '#contracts';
+import { midnightOf } from '../dateRange/dateText';
 import type { ReportChoice } from './reports.events';
 
 /** The report a choice asks for: its days from the first day's midnight to the midnight after the last (local). */
@@ -8,16 +9,10 @@ export interface ReportQuery {
   to: string;
 }
 
-const midnight = (date: string, days = 0) => {
-  const at = new Date(`${date}T00:00:00`);
-  at.setDate(at.getDate() + days);
-  return at.toISOString();
-};
-
 export const reportRequest = (choice: ReportChoice): ReportQuery => ({
   businessGroup: choice.store ?? '',
-  from: midnight(choice.from),
-  to: midnight(choice.to, 1),
+  from: midnightOf(choice.from),
+  to: midnightOf(choice.to, 1),
 });
 
 /** The case's day a day sign-off is about. */
