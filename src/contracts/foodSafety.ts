@@ -49,6 +49,8 @@ export const CaseAddress = v.object({
   subDepartment: departmentNumber('subDepartment'),
 });
 export type CaseAddress = v.InferOutput<typeof CaseAddress>;
+/** A case's key, "1A0102.1.0": the limits editor's, the report's and the start of each excursion's id. */
+export const caseKey = (c: CaseAddress) => `${c.hexacode}.${c.department}.${c.subDepartment}`;
 
 /** A case's food-safety limit: °C, a brief rise within high + graceDegrees for at most graceMinutes is tolerated. */
 export const FoodSafetyLimit = v.pipe(

@@ -24,5 +24,6 @@ export * from './users';
 export * from './twoFactor';
 export * from './accountSettingsForm';
 export * from './audit';
+export * from './auditTarget';
 export * from './fleet';
 export * from './foodSafety';

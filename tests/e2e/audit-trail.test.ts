@@ -44,7 +44,7 @@ describe('the audit trail', () => {
         when,
         'operator',
         'Wrote a device value',
-        '1A0102 1.0 page 2 line 1',
+        '1A0102 · Department 1.0 · page 2, line 1',
         expect.stringContaining('→ 4.5'),
       ]);
     expect(await table.getByRole('row').count()).toBe(Math.min(entries.length, 50) + 1);

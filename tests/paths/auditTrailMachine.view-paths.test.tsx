@@ -1,9 +1,9 @@
 import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '#contracts';
 import { AUDIT_PAGE, auditTrailMachine } from '../../src/machines/auditTrail/auditTrailMachine';
-import { instantAsUserWrites } from '../support/dom/userDates';
+import { dayAsUserWrites, instantAsUserWrites } from '../support/dom/userDates';
+import { EXCURSION_START } from '../support/fixtures/auditFixtures';
 import { accountSettings } from '../support/fixtures/fixtures';
 import { adminSession } from '../support/fixtures/switchSessions';
 import type { ModelOptions } from '../support/paths/coveringPaths';
@@ -84,13 +84,21 @@ const model: ModelOptions<typeof auditTrailMachine> = {
   },
 };
 
-/** How the fixtures' kinds read in a row. */
-const KIND_TEXT: Record<string, (e: AuditEntry) => string> = {
-  'line.write': () => 'operatorWrote a device value1A0102 1.0 page 2 line 1value: 4.0 → 4.5',
-  'alarm.acknowledge': () =>
-    'admin as operatorAcknowledged an alarmalarm A12 of 2D0001 2.0comment: — → door closed',
-  'limit.change': () => 'adminChanged a food-safety limitcase 1A0102.1.0high: 5 → 4',
-};
+/** How each of the fixtures' kinds reads in a row, after its time: who, the change, of what, before → after. */
+const ROW_TEXT = [
+  'operatorWrote a device value1A0102 · Department 1.0 · page 2, line 1value: 4.0 → 4.5',
+  'admin as operatorAcknowledged an alarmAlarm A12 · 2D0001 · Department 2.0comment: — → door closed',
+  'adminChanged a food-safety limit1A0102 · Department 1.0high: 5 → 4',
+  'operatorShelved an alarmAlarm A12 · Cold room (2D0001) · Department 2.0minutes: — → 60',
+  'operatorChanged alarm settingsAlarm settings of operatorsound: true → false',
+  'adminChanged the alarm escalationAlarm escalation policylevels: — → 2',
+  `adminRecorded a corrective actionExcursion from ${instantAsUserWrites(new Date(EXCURSION_START).toISOString())} · 2D0001 · Department 2.0correctiveAction: — → moved the stock`,
+  `adminSigned off a report day${dayAsUserWrites('2026-11-19')} · 2D0001 · Department 2.0signedOffBy: — → admin`,
+  'adminChanged a scheduled reportScheduled report · store B01frequency: — → daily',
+  'adminChanged a scheduled reportScheduled reportfrequency: daily → —',
+  'adminCreated a userUser auditeeenabled: — → true',
+  'adminChanged a usera phrase a newer version writesenabled: true → false',
+];
 
 function rowsShown(): string[] {
   return within(inDialog().getByRole('table', { name: 'Audit entries' }))
@@ -111,7 +119,7 @@ function entriesShown(world: AuditWorld) {
     return;
   }
   expect(rowsShown()).toEqual(
-    world.shown.map((e) => `${instantAsUserWrites(e.at)}${KIND_TEXT[e.action]!(e)}`),
+    world.shown.map((e) => `${instantAsUserWrites(e.at)}${ROW_TEXT[e.seq % ROW_TEXT.length]}`),
   );
   expect(inDialog().getByText(`${world.shown.length} entries, newest first`)).toBeTruthy();
 }

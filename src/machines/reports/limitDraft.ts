@@ -1,8 +1,6 @@
 import * as v from 'valibot';
-import { FoodSafetyLimit, type CaseAddress } from '#contracts';
+import { FoodSafetyLimit } from '#contracts';
 import type { LimitDraft } from './limits.events';
-
-export const caseKeyOf = (c: CaseAddress) => `${c.hexacode}.${c.department}.${c.subDepartment}`;
 
 export const limitDraftOf = (limit: FoodSafetyLimit): LimitDraft => ({
   class: limit.class,

@@ -1,6 +1,6 @@
+import { caseKey } from '#contracts';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { reportsMachine } from './reportsMachine';
-import { caseKeyOf } from './limitDraft';
 import type { LimitDraft } from './limits.events';
 import type { limitsMachine } from './limitsMachine';
 
@@ -13,7 +13,7 @@ export const selectLimitsActor = (s: SnapshotFrom<typeof reportsMachine>) =>
 
 /** The case being changed, stored or last refused ('' when none). */
 export const selectLimitCase = (s: LimitsSnapshot): string =>
-  s.context.address ? caseKeyOf(s.context.address) : '';
+  s.context.address ? caseKey(s.context.address) : '';
 /** The case whose limit form is open ('' when none). */
 export const selectEditingCase = (s: LimitsSnapshot): string =>
   s.matches('editing') || (s.matches('saving') && s.context.saving?.limit !== null) ? selectLimitCase(s) : '';

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { FOOD_SAFETY_CLASSES, FOOD_SAFETY_LINES, type FoodSafetyDepartment } from '#contracts';
+import { caseKey, FOOD_SAFETY_CLASSES, FOOD_SAFETY_LINES, type FoodSafetyDepartment } from '#contracts';
 import { selectMayManageReports } from '../../machines/app/app.selectors';
-import { caseKeyOf } from '../../machines/reports/limitDraft';
 import type { LimitDraft } from '../../machines/reports/limits.events';
 import {
   selectEditingCase,
@@ -30,7 +29,7 @@ export function LimitEditor({ reports, department }: { reports: ReportsActor; de
 
 function Limit({ limits, department }: { limits: LimitsActor; department: FoodSafetyDepartment }) {
   const t = useT();
-  const key = caseKeyOf(department);
+  const key = caseKey(department);
   const open = useSelector(limits, selectEditingCase) === key;
   const here = useSelector(limits, selectLimitCase) === key;
   const saving = useSelector(limits, selectIsSavingLimit);

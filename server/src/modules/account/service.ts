@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  auditTarget,
   CheckedAccountSettings,
   DEFAULT_ACCOUNT_SETTINGS,
   type AccountSettings,
@@ -79,7 +80,7 @@ export function createAccountService(repository: AccountRepository, trail?: { db
         await recordAudit(trail.db, {
           by: session,
           action: 'settings.alarms',
-          target: `alarm settings of ${user.username}`,
+          target: auditTarget.alarmSettings(user.username),
           before,
           after,
           at: trail.clock.now(),

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { AlarmMarks } from '#contracts';
+import { readAuditTarget, type AlarmMarks } from '#contracts';
 import type { Database } from '../../db/client';
 import { alarmOccurrences as o, auditEntries as a, departmentDefrosts as d } from '../../db/schema';
 import type { Translations } from './translations';
@@ -13,8 +13,6 @@ export interface MarksRange {
   to: Date;
 }
 
-/** An audited line write's target: "<hexacode> <department>.<sub> page <page> line <line>". */
-const WRITE_TARGET = /^\S+ (\d+)\.(\d+) page \d+ line \d+$/;
 /** A setpoint line, by the name it had when written (the ADF's English name: "Air temperature setpoint"). */
 const SETPOINT = /setpoint/i;
 
@@ -44,9 +42,10 @@ async function setpointChanges(db: Database, range: MarksRange): Promise<AlarmMa
   return rows.flatMap((row) => {
     const before = row.before as ShownLine | null;
     const after = row.after as (ShownLine & { result?: string }) | null;
-    const place = WRITE_TARGET.exec(row.target);
-    if (!place || after?.result !== 'ACCEPTED' || !SETPOINT.test(before?.name ?? '')) return [];
-    const [department, subDepartment] = [Number(place[1]), Number(place[2])];
+    const place = readAuditTarget(row.target);
+    if (place?.kind !== 'line' || after?.result !== 'ACCEPTED' || !SETPOINT.test(before?.name ?? ''))
+      return [];
+    const [department, subDepartment] = [Number(place.parts.department), Number(place.parts.subDepartment)];
     const wanted = range.department;
     if (wanted && (wanted.department !== department || wanted.subDepartment !== subDepartment)) return [];
     return [

@@ -1,4 +1,4 @@
-import type { AlarmEntry, AlarmHistoryPage, AlarmHistoryQuery } from '#contracts';
+import { auditTarget, type AlarmEntry, type AlarmHistoryPage, type AlarmHistoryQuery } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -76,7 +76,7 @@ export function createAlarmsService(deps: {
         await recordAudit(tx, {
           by: session,
           action: 'alarm.acknowledge',
-          target: `${row.hexacode} ${row.department}.${row.subDepartment} ${row.code} (alarm ${row.id})`,
+          target: auditTarget.alarm({ ...row, occurrence: row.id }),
           hexacode: row.hexacode,
           before: { acknowledged: false, raisedAt: row.raisedAt, clearedAt: row.clearedAt },
           after: { acknowledged: true, comment },

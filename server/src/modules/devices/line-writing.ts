@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { LineWriteRequest, LineWriteResult } from '#contracts';
+import { auditTarget, type LineWriteRequest, type LineWriteResult } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -56,7 +56,7 @@ export function createLineWriting(deps: {
       await recordAudit(deps.db, {
         by: session,
         action: 'line.write',
-        target: `${hexacode} ${request.department}.${request.subDepartment} page ${request.page} line ${request.line}`,
+        target: auditTarget.line({ ...request, hexacode }),
         hexacode,
         before,
         after: { value: request.value, ...result },

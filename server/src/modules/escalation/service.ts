@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { levelsToldEarly, type EscalationPolicy, type EscalationTestRun } from '#contracts';
+import { auditTarget, levelsToldEarly, type EscalationPolicy, type EscalationTestRun } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { alarmTestRuns, users } from '../../db/schema';
@@ -72,7 +72,7 @@ export function createEscalationService(deps: { db: Database; policies: Policies
         await recordAudit(tx, {
           by: session,
           action: 'escalation.change',
-          target: 'alarm escalation policy',
+          target: auditTarget.escalationPolicy(),
           before,
           after: policy,
           at,

@@ -1,5 +1,5 @@
+import { caseKey } from '#contracts';
 import type { Gateway } from '../../gateway/gateway';
-import { caseKey } from '../foodSafety/cases';
 import { casesWithLimits, type ReportDeps } from '../foodSafety/report';
 import type { ReportScope } from '../foodSafety/repository';
 

@@ -1,8 +1,7 @@
-import type { FleetCase, FleetRow } from '#contracts';
+import { caseKey, type FleetCase, type FleetRow } from '#contracts';
 import { notFound } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import type { GatewayAccess } from '../devices/gateway-access';
-import { caseKey } from '../foodSafety/cases';
 import { caseReadingOf, type CaseLimits } from './case-limits';
 import type { FleetRepository } from './repository';
 import { worstFirst } from './worst-first';

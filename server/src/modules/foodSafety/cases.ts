@@ -1,4 +1,4 @@
-import type { FoodSafetyCase, FoodSafetyLimit } from '#contracts';
+import { caseKey, type FoodSafetyCase, type FoodSafetyLimit } from '#contracts';
 import { departmentKey, type AdfRegistry, type CompiledKind } from '../../gateway/adf/loader';
 import type { AdfFoodSafety } from '../../gateway/adf/schema';
 import { defaultLimit, lineOf } from './limits';
@@ -36,9 +36,6 @@ export interface BufferAddress {
   line: number;
   intervalSeconds: number;
 }
-
-export const caseKey = (c: { hexacode: string; department: number; subDepartment: number }) =>
-  `${c.hexacode}.${c.department}.${c.subDepartment}`;
 
 /**
  * The cases of a scope: every department of a kind whose ADF says it holds food, on a device of the scope, that

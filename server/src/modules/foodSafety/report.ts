@@ -1,8 +1,13 @@
-import type { FoodSafetyDepartment, FoodSafetyExcursion, FoodSafetyReport } from '#contracts';
+import {
+  caseKey,
+  type FoodSafetyDepartment,
+  type FoodSafetyExcursion,
+  type FoodSafetyReport,
+} from '#contracts';
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import { DAY_MS, HOUR_MS } from '../history/packing';
 import type { HistoryStore } from '../history/store';
-import { caseKey, caseShown, casesOf, limitOf, type ReportCase } from './cases';
+import { caseShown, casesOf, limitOf, type ReportCase } from './cases';
 import { dayWindows } from './days';
 import {
   chartBuckets,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ReportSchedule, ReportScheduleInput } from '#contracts';
+import { auditTarget, type ReportSchedule, type ReportScheduleInput } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import {
@@ -179,7 +179,7 @@ export function createReportSchedules(deps: ScheduleDeps) {
         await recordFoodSafetyChange(tx, {
           session,
           action: 'report.schedule',
-          target: `schedule ${row!.id} of store ${input.businessGroup.toUpperCase()}`,
+          target: auditTarget.schedule(row!.id, input.businessGroup.toUpperCase()),
           hexacode: null,
           before: null,
           after: input,
@@ -202,7 +202,7 @@ export function createReportSchedules(deps: ScheduleDeps) {
         await recordFoodSafetyChange(tx, {
           session,
           action: 'report.schedule',
-          target: `schedule ${id}`,
+          target: auditTarget.schedule(id),
           hexacode: null,
           before: { frequency, recipients, timeZone },
           after: null,

@@ -1,19 +1,21 @@
-import type {
-  CaseAddress,
-  CorrectiveActionBody,
-  FoodSafetyCase,
-  FoodSafetyCasesQuery,
-  FoodSafetyLimit,
-  FoodSafetyReport,
-  Review,
-  SignOffBody,
+import {
+  caseKey,
+  auditTarget,
+  type CaseAddress,
+  type CorrectiveActionBody,
+  type FoodSafetyCase,
+  type FoodSafetyCasesQuery,
+  type FoodSafetyLimit,
+  type FoodSafetyReport,
+  type Review,
+  type SignOffBody,
 } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import { recordFoodSafetyChange } from './audit';
-import { caseKey, caseShown } from './cases';
+import { caseShown } from './cases';
 import { lineNotOnModel, notAFoodCase } from './limits';
 import { DAY_MS } from '../history/packing';
 import { buildReport, casesWithLimits, type ReportDeps } from './report';
@@ -132,7 +134,7 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
       await recordFoodSafetyChange(tx, {
         session,
         action,
-        target: `${caseKey(address)}/${subject.kind}/${subject.key}`,
+        target: auditTarget.review(address, subject),
         hexacode: address.hexacode,
         before: before && reviewOf(before),
         after: reviewOf(after),
@@ -175,7 +177,7 @@ export function createFoodSafetyService(deps: FoodSafetyServiceDeps) {
         await recordFoodSafetyChange(tx, {
           session,
           action: 'limit.change',
-          target: caseKey(target),
+          target: auditTarget.case(target),
           hexacode: target.hexacode,
           before: found.isDefault ? { default: found.limit } : found.limit,
           after: limit ?? { default: 'restored' },

@@ -1,4 +1,5 @@
 import {
+  auditTarget,
   GRANT_LEVELS,
   SWITCH_ACTIONS_SHOWN,
   SWITCH_ERROR_STATUS,
@@ -81,7 +82,7 @@ export function createImpersonationService({ repository, auth, clock, db }: Impe
         actingAs: switching ? null : { id: account.id, username: account.username },
       },
       action: switching ? 'account.switch' : 'account.switchBack',
-      target: `user ${account.username}`,
+      target: auditTarget.user(account.username),
       before: { actingAs: switching ? null : account.username },
       after: { actingAs: switching ? account.username : null, from },
       at: clock.now(),

@@ -1,7 +1,6 @@
-import type { AlarmShelve, ShelvedAlarm } from '#contracts';
+import { auditTarget, type AlarmShelve, type ShelvedAlarm } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import type { AlarmOccurrenceRow } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import type { AlarmsRepository } from '../alarms/repository';
@@ -61,7 +60,7 @@ export function createShelvingService(deps: {
           await recordAudit(tx, {
             by: session,
             action: 'alarm.shelve',
-            target: targetOf(occurrence),
+            target: auditTarget.deviceAlarm(occurrence),
             hexacode: occurrence.hexacode,
             after: { minutes, until: row.until.toISOString(), reason: body.reason },
             at,
@@ -82,7 +81,7 @@ export function createShelvingService(deps: {
           await recordAudit(tx, {
             by: session,
             action: 'alarm.unshelve',
-            target: targetOf(occurrence),
+            target: auditTarget.deviceAlarm(occurrence),
             hexacode: occurrence.hexacode,
             before: { until: row.until.toISOString(), reason: row.reason },
             at,
@@ -128,7 +127,5 @@ export function createShelvingService(deps: {
 }
 
 /** The alarm as the audit trail names it. */
-const targetOf = (o: AlarmOccurrenceRow) =>
-  `alarm ${o.code} of ${o.deviceName} (${o.hexacode}), department ${o.department}.${o.subDepartment}`;
 
 export type ShelvingService = ReturnType<typeof createShelvingService>;

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type * as v from 'valibot';
-import { grantsWithin, USER_ERROR_STATUS, USER_ERRORS, type UserCreate, type UserSummary } from '#contracts';
+import {
+  auditTarget,
+  grantsWithin,
+  USER_ERROR_STATUS,
+  USER_ERRORS,
+  type UserCreate,
+  type UserSummary,
+} from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { refusalsOf } from '../../errors';
@@ -38,7 +45,7 @@ export function createUsersService({ repository, recovery, sessions, db, clock }
     recordAudit(db, {
       by: session,
       action,
-      target: `user ${user.username}`,
+      target: auditTarget.user(user.username),
       before,
       after: {
         ...summaryOf(user),

@@ -11,6 +11,7 @@ import { useT } from '../../i18n';
 import { TABLE_CELL as CELL } from '../../primitives/PagedTable';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 import { useUserDates } from '../../useUserDates';
+import { AuditTarget } from './AuditTarget';
 
 const COLUMNS = ['at', 'user', 'action', 'target', 'change'] as const;
 const isKnown = (action: string): action is AuditAction =>
@@ -29,7 +30,9 @@ function EntryRow({ actor, index }: { actor: AuditTrailActor; index: number }) {
       </td>
       {/* An entry of a kind this version does not know (written by a newer one) shows its code. */}
       <td className={CELL}>{isKnown(entry.action) ? t(`audit.action.${entry.action}`) : entry.action}</td>
-      <td className={CELL}>{entry.target}</td>
+      <td className={CELL}>
+        <AuditTarget target={entry.target} />
+      </td>
       <td className={`${CELL} [overflow-wrap:anywhere]`}>
         {changedFields(entry.before, entry.after).map(({ field, before, after }) => (
           <div key={field}>{field ? `${field}: ${before} → ${after}` : `${before} → ${after}`}</div>
