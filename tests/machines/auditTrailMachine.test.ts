@@ -206,21 +206,21 @@ describe('the audit trail machine', () => {
 describe('what an audit entry changed', () => {
   it('lists the fields that differ, from nothing when made, to nothing when removed', () => {
     expect(changedFields({ high: 5, low: 0 }, { high: 4, low: 0 })).toEqual([
-      { field: 'high', before: '5', after: '4' },
+      { field: 'high', before: 5, after: 4 },
     ]);
     // A line write: the line as read before, the value written and the device's answer after.
     expect(
       changedFields({ name: 'Setpoint', value: '2.0', status: 'OK' }, { value: '4.5', result: 'ACCEPTED' }),
     ).toEqual([
       { field: 'value', before: '2.0', after: '4.5' },
-      { field: 'result', before: '—', after: 'ACCEPTED' },
+      { field: 'result', before: undefined, after: 'ACCEPTED' },
     ]);
     expect(changedFields(null, { comment: 'door closed', at: { day: 1 } })).toEqual([
-      { field: 'comment', before: '—', after: 'door closed' },
-      { field: 'at', before: '—', after: '{"day":1}' },
+      { field: 'comment', before: undefined, after: 'door closed' },
+      { field: 'at', before: undefined, after: { day: 1 } },
     ]);
     expect(changedFields({ enabled: true }, null)).toEqual([
-      { field: 'enabled', before: 'true', after: '—' },
+      { field: 'enabled', before: true, after: undefined },
     ]);
     expect(changedFields('4.0', '4.5')).toEqual([{ field: '', before: '4.0', after: '4.5' }]);
     expect(changedFields(null, null)).toEqual([]);

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_PAGE, auditTrailMachine } from '../../src/machines/auditTrail/auditTrailMachine';
 import { dayAsUserWrites, instantAsUserWrites } from '../support/dom/userDates';
-import { EXCURSION_START } from '../support/fixtures/auditFixtures';
+import { EXCURSION_START, SIGNED_OFF_AT } from '../support/fixtures/auditFixtures';
 import { accountSettings } from '../support/fixtures/fixtures';
 import { adminSession } from '../support/fixtures/switchSessions';
 import type { ModelOptions } from '../support/paths/coveringPaths';
@@ -86,18 +86,19 @@ const model: ModelOptions<typeof auditTrailMachine> = {
 
 /** How each of the fixtures' kinds reads in a row, after its time: who, the change, of what, before → after. */
 const ROW_TEXT = [
-  'operatorWrote a device value1A0102 · Department 1.0 · page 2, line 1value: 4.0 → 4.5',
-  'admin as operatorAcknowledged an alarmAlarm A12 · 2D0001 · Department 2.0comment: — → door closed',
-  'adminChanged a food-safety limit1A0102 · Department 1.0high: 5 → 4',
-  'operatorShelved an alarmAlarm A12 · Cold room (2D0001) · Department 2.0minutes: — → 60',
-  'operatorChanged alarm settingsAlarm settings of operatorsound: true → false',
+  'operatorWrote a device value1A0102 · Department 1.0 · page 2, line 1Value: 4.0 → 4.5',
+  'admin as operatorAcknowledged an alarmAlarm A12 · 2D0001 · Department 2.0Comment: — → door closed',
+  'adminChanged a food-safety limit1A0102 · Department 1.0High limit: 5 → 4',
+  'operatorShelved an alarmAlarm A12 · Cold room (2D0001) · Department 2.0Minutes: — → 60',
+  'operatorChanged alarm settingsAlarm settings of operatorAlarm sound: yes → no',
+  // A field the catalogues do not name shows its key.
   'adminChanged the alarm escalationAlarm escalation policylevels: — → 2',
-  `adminRecorded a corrective actionExcursion from ${instantAsUserWrites(new Date(EXCURSION_START).toISOString())} · 2D0001 · Department 2.0correctiveAction: — → moved the stock`,
-  `adminSigned off a report day${dayAsUserWrites('2026-11-19')} · 2D0001 · Department 2.0signedOffBy: — → admin`,
-  'adminChanged a scheduled reportScheduled report · store B01frequency: — → daily',
-  'adminChanged a scheduled reportScheduled reportfrequency: daily → —',
-  'adminCreated a userUser auditeeenabled: — → true',
-  'adminChanged a usera phrase a newer version writesenabled: true → false',
+  `adminRecorded a corrective actionExcursion from ${instantAsUserWrites(new Date(EXCURSION_START).toISOString())} · 2D0001 · Department 2.0Corrective action: — → moved the stock`,
+  `adminSigned off a report day${dayAsUserWrites('2026-11-19')} · 2D0001 · Department 2.0Signed off by: — → adminSigned off at: — → ${instantAsUserWrites(SIGNED_OFF_AT)}`,
+  'adminChanged a scheduled reportScheduled report · store B01Frequency: — → daily',
+  'adminChanged a scheduled reportScheduled reportFrequency: daily → —',
+  'adminCreated a userUser auditeeDisabled: — → no',
+  'adminChanged a usera phrase a newer version writesenabled: yes → no',
 ];
 
 function rowsShown(): string[] {

@@ -1,16 +1,13 @@
-/** One field an audit entry changed, its values written for reading ('—' for none). */
+/** One field an audit entry changed, with its values as stored (undefined: the record had no such field). */
 export interface ChangedField {
   /** The field's name; '' when the entry changed a single value. */
   field: string;
-  before: string;
-  after: string;
+  before: unknown;
+  after: unknown;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-
-const written = (value: unknown): string =>
-  value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -21,11 +18,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * wrote after, not always the same fields (a line write: the line before, the value written and the answer).
  */
 export function changedFields(before: unknown, after: unknown): ChangedField[] {
-  if (!isRecord(before) && !isRecord(after))
-    return same(before, after) ? [] : [{ field: '', before: written(before), after: written(after) }];
+  if (!isRecord(before) && !isRecord(after)) return same(before, after) ? [] : [{ field: '', before, after }];
   const was = isRecord(before) ? before : {};
   const is = isRecord(after) ? after : {};
   return Object.keys(isRecord(after) ? is : was)
     .filter((field) => !same(was[field], is[field]))
-    .map((field) => ({ field, before: written(was[field]), after: written(is[field]) }));
+    .map((field) => ({ field, before: was[field], after: is[field] }));
 }

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { AUDIT_ACTIONS, type AuditAction } from '#contracts';
-import { changedFields } from '../../../machines/auditTrail/auditChange';
 import {
   selectEntry,
   selectEntryCount,
@@ -11,6 +10,7 @@ import { useT } from '../../i18n';
 import { TABLE_CELL as CELL } from '../../primitives/PagedTable';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 import { useUserDates } from '../../useUserDates';
+import { AuditChange } from './AuditChange';
 import { AuditTarget } from './AuditTarget';
 
 const COLUMNS = ['at', 'user', 'action', 'target', 'change'] as const;
@@ -34,9 +34,7 @@ function EntryRow({ actor, index }: { actor: AuditTrailActor; index: number }) {
         <AuditTarget target={entry.target} />
       </td>
       <td className={`${CELL} [overflow-wrap:anywhere]`}>
-        {changedFields(entry.before, entry.after).map(({ field, before, after }) => (
-          <div key={field}>{field ? `${field}: ${before} → ${after}` : `${before} → ${after}`}</div>
-        ))}
+        <AuditChange before={entry.before} after={entry.after} />
       </td>
     </tr>
   );
