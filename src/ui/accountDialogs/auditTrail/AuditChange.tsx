@@ -6,6 +6,7 @@ import { useUserDates } from '../../useUserDates';
 const NAMED_FIELDS = [
   'name',
   'value',
+  'raw',
   'unit',
   'status',
   'result',
@@ -45,6 +46,7 @@ const NAMED_FIELDS = [
   'grants',
   'actingAs',
   'from',
+  'id',
 ] as const;
 type NamedField = (typeof NAMED_FIELDS)[number];
 const isNamed = (field: string): field is NamedField => (NAMED_FIELDS as readonly string[]).includes(field);
