@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   recordActionsWhileSwitched(app, createImpersonationRepository(db), clock);
   const auth = await registerAuth(app, { db, clock });
   await registerThemes(app);
-  const account = await registerAccount(app, { db, clock });
+  const account = await registerAccount(app, { db, clock, sessions: auth });
   await registerTwoFactor(app, { db, auth, clock });
   await registerImpersonation(app, { db, auth, clock });
   await registerAudit(app, { db });

@@ -21,5 +21,9 @@ export function createExpiringCache<K, V>(ttlMs: number, maxEntries: number) {
     delete(key: K): void {
       entries.delete(key);
     },
+    /** Forgets every entry whose value `matches`. */
+    deleteWhere(matches: (value: V) => boolean): void {
+      for (const [key, entry] of entries) if (matches(entry.value)) entries.delete(key);
+    },
   };
 }

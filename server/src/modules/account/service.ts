@@ -9,6 +9,7 @@ import {
 import type { ThemeSettings } from '#contracts/themeSettings';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
+import type { AuthService } from '../auth/service';
 import { notFound } from '../../errors';
 import { validationFailed } from '../../http/contracts';
 import { recordAudit } from '../audit/trail';
@@ -39,8 +40,15 @@ const ALARM_SETTINGS = [
 const alarmSettingsOf = (settings: AccountSettings) =>
   Object.fromEntries(ALARM_SETTINGS.map((key) => [key, settings[key]]));
 
-/** `trail`: where a change of the alarm settings is put on record, and when; without it nothing is recorded. */
-export function createAccountService(repository: AccountRepository, trail?: { db: Database; clock: Clock }) {
+/**
+ * `trail`: where a change of the alarm settings is put on record, and when; without it nothing is recorded.
+ * `sessions`: told when a user's language changes, which their sessions carry (the server names lines in it).
+ */
+export function createAccountService(
+  repository: AccountRepository,
+  trail?: { db: Database; clock: Clock },
+  sessions?: Pick<AuthService, 'userChanged'>,
+) {
   async function load(tenantId: string, userId: string): Promise<StoredAccount> {
     const stored = await repository.find(tenantId, userId);
     if (!stored) throw accountNotFound();
@@ -75,6 +83,7 @@ export function createAccountService(repository: AccountRepository, trail?: { db
       const current = settingsOf(await load(tenant.id, user.id));
       checkSettingGrants(authorities, current, update);
       const changed = await this.update(tenant.id, user.id, update);
+      if (changed.language.code !== current.language.code) sessions?.userChanged(user.id);
       const [before, after] = [alarmSettingsOf(current), alarmSettingsOf(changed)];
       if (trail && JSON.stringify(before) !== JSON.stringify(after)) {
         await recordAudit(trail.db, {

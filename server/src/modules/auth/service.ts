@@ -42,11 +42,14 @@ type Known = FoundSession & { authorities: Authority[] };
 export function createAuthService(repository: AuthRepository, clock: Clock) {
   const revokedListeners = new Set<(tokenHash: string) => void>();
   const endedHereListeners = new Set<(tokenHash: string) => void>();
+  const changedHereListeners = new Set<(userId: string) => void>();
   const known = createExpiringCache<string, Known>(SESSION_CACHE_MS, SESSION_CACHE_ENTRIES);
   const forget = (tokenHash: string) => {
     known.delete(tokenHash);
     for (const listener of revokedListeners) listener(tokenHash);
   };
+  /** The user's row changed (their language): their sessions are read afresh on their next request. */
+  const reread = (userId: string) => known.deleteWhere((entry) => entry.user.id === userId);
   const revoked = (tokenHash: string) => {
     forget(tokenHash);
     for (const listener of endedHereListeners) listener(tokenHash);
@@ -215,6 +218,24 @@ export function createAuthService(repository: AuthRepository, clock: Clock) {
 
     /** A session another instance ended: no longer trusted here, and its live sockets here are closed. */
     sessionEndedElsewhere: forget,
+
+    /**
+     * The user changed their own settings through this instance (the language the server names lines in): the
+     * next request of each of their sessions reads them afresh, here and, told through the database, elsewhere.
+     */
+    userChanged(userId: string): void {
+      reread(userId);
+      for (const listener of changedHereListeners) listener(userId);
+    },
+
+    /** Tells `listener` of each user changed through this instance only (to tell the other instances). */
+    onUserChangedHere(listener: (userId: string) => void): () => void {
+      changedHereListeners.add(listener);
+      return () => changedHereListeners.delete(listener);
+    },
+
+    /** A user another instance changed: their sessions are read afresh here too. */
+    userChangedElsewhere: reread,
 
     /** Which of these sessions (token hashes) are still valid now: not revoked, not expired. */
     liveSessions(tokenHashes: readonly string[]): Promise<Set<string>> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Line } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf, secondInstance, useTestApp } from '../../testing/app';
 import { eventually } from '../../testing/wait';
@@ -44,6 +45,40 @@ describeEachBackend('sessions over two instances', (backend) => {
       timeoutMs: SESSION_CACHE_MS / 2,
     });
     expect(refused).toBe(true);
+  });
+
+  it('a language chosen through one instance names lines in it on both at once, though both had the session cached', async () => {
+    const token = await tokenOf(ctx.app, 'admin', 'Admin123');
+    const headers = { host: hostOf('demo'), authorization: `Bearer ${token}` };
+    const airLine = async (app: FastifyInstance) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v2/devices/pages/lines',
+          headers,
+          payload: { hexacode: '1A0102', rawHexacode: '1A0102', department: 1, subDepartment: 0, page: 1 },
+        })
+      ).json<{ lines: Line[] }>().lines[0]?.name;
+    const speak = (code: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/account/settings',
+        headers,
+        payload: { language: { code, label: code } },
+      });
+    expect(await airLine(ctx.app)).toBe('Air temperature');
+    expect(await airLine(other)).toBe('Air temperature');
+    try {
+      expect((await speak('DE')).statusCode).toBe(200);
+      expect(await airLine(ctx.app)).toBe('Lufttemperatur');
+      const told = await eventually(async () => (await airLine(other)) === 'Lufttemperatur', {
+        what: 'the other instance naming the line in German',
+        timeoutMs: SESSION_CACHE_MS / 2,
+      });
+      expect(told).toBe(true);
+    } finally {
+      await speak('EN');
+    }
   });
 
   it('closes the live sockets of an ended session on the other instance at once', async () => {
