@@ -46,6 +46,11 @@ describe('account settings', () => {
     await baum.getByRole('button', { name: `${DEVICE.name} aufklappen` }).waitFor();
     expect(await baum.getByRole('button', { name: `${DEVICE.hexacode} aufklappen` }).count()).toBe(0);
     expect(loads, 'page loads after signing in').toBe(0);
+    // The demo's dashboards were built in English; read again, their lines are named in German.
+    await page().reload();
+    const glance = page().getByRole('table', { name: 'Cases at a glance' });
+    await glance.getByRole('columnheader', { name: 'Sollwert Lufttemperatur' }).waitFor();
+    await glance.getByRole('columnheader', { name: 'Lufttemperatur', exact: true }).waitFor();
 
     // Back to English and hexacodes, through the same dialog (now in German).
     const german = await openAccountSettings(page(), /^Kontomenü/, 'Persönliche Einstellungen');

@@ -84,5 +84,39 @@ export function createLineReading(deps: {
       }));
       return { status: result.status, lines };
     },
+
+    /**
+     * What the lines of these pages are called in the user's language (their ADF's catalogue, a virtual
+     * device's own names), by `pageKey`; pages of devices that are not the tenant's are left out.
+     */
+    async lineNames(
+      session: AuthSession,
+      pages: readonly PageOfDevice[],
+    ): Promise<Map<string, Map<number, string>>> {
+      const names = new Map<string, Map<number, string>>();
+      const known = new Map<string, boolean>();
+      const tenant = session.tenant.name;
+      for (const page of pages) {
+        const key = pageKey(page);
+        const hexacode = hex(page.hexacode);
+        if (!known.has(hexacode)) known.set(hexacode, Boolean(await checks.known(session, hexacode)));
+        if (names.has(key) || !known.get(hexacode)) continue;
+        const result = await access.gateway.readLines(
+          { ...page, tenant, hexacode },
+          { factorySettings: true, language: session.user.languageCode },
+        );
+        names.set(key, new Map(result.lines.map((line) => [line.number, line.name])));
+      }
+      return names;
+    },
   };
 }
+
+/** A page of a device, as widget elements address it. */
+export interface PageOfDevice {
+  hexacode: string;
+  department: number;
+  subDepartment: number;
+  page: number;
+}
+export const pageKey = (p: PageOfDevice) => `${hex(p.hexacode)}/${p.department}.${p.subDepartment}/${p.page}`;

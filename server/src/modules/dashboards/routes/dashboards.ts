@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   Dashboard,
   DashboardCreate,
@@ -18,6 +18,7 @@ import { attachmentDisposition } from '../file-names';
 import type { DashboardsService } from '../service';
 import { common, errors, type IdParams, type Out, ownerOf } from './shared';
 import type { BuffersOnSave } from '../buffer-requests';
+import { type LineNamer, withLineNames } from '../line-names';
 
 /** The list URL answers with and without its trailing slash; the OpenAPI document shows the SPEC's form. */
 const both = (url: string) => [url, url.slice(0, -1)] as const;
@@ -26,7 +27,12 @@ const hiddenUnless = (url: string) => (url.endsWith('/') ? {} : { hide: true });
 export const dashboardRoutes: FastifyPluginAsync<{
   dashboards: DashboardsService;
   onSave: BuffersOnSave;
-}> = async (app, { dashboards, onSave }) => {
+  names: LineNamer | undefined;
+}> = async (app, { dashboards, onSave, names }) => {
+  /** A dashboard as the signed-in user reads it: its lines named in their language. */
+  const named = (request: FastifyRequest, dashboard: Dashboard) =>
+    withLineNames(names, request.session!, dashboard);
+
   for (const url of both('/api/v2/dashboards/')) {
     app.get(
       url,
@@ -88,7 +94,7 @@ export const dashboardRoutes: FastifyPluginAsync<{
         response: { 200: Dashboard, ...errors },
       }),
     },
-    async (request) => dashboards.get(ownerOf(request), request.params.id),
+    async (request) => named(request, await dashboards.get(ownerOf(request), request.params.id)),
   );
 
   app.delete<IdParams>(
@@ -128,7 +134,8 @@ export const dashboardRoutes: FastifyPluginAsync<{
         response: { 200: Dashboard, ...errors },
       }),
     },
-    async (request) => dashboards.rename(ownerOf(request), request.params.id, request.query.name),
+    async (request) =>
+      named(request, await dashboards.rename(ownerOf(request), request.params.id, request.query.name)),
   );
 
   app.get<IdParams>(
@@ -146,7 +153,7 @@ export const dashboardRoutes: FastifyPluginAsync<{
       return reply
         .header('content-disposition', attachmentDisposition(fileName))
         .type('application/json; charset=utf-8')
-        .send(dashboard);
+        .send(await named(request, dashboard));
     },
   );
 
@@ -163,7 +170,8 @@ export const dashboardRoutes: FastifyPluginAsync<{
         response: { 201: Dashboard, 400: ErrorBody, 401: ErrorBody },
       }),
     },
-    async (request, reply) => reply.code(201).send(await dashboards.import(ownerOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await named(request, await dashboards.import(ownerOf(request), request.body))),
   );
 
   app.post<{ Body: Out<typeof DashboardsSorting> }>(
