@@ -3,18 +3,7 @@ import type { AccountSettings, Dashboard, WidgetElement } from '#contracts';
 import { describeEachBackend } from '../../testing/backends';
 import { hostOf, tokenOf } from '../../testing/app';
 import { fleetOnline } from '../../testing/devices';
-import { useDashboardsApp } from './testing';
-
-const element = (id: string, hexacode: string, page: number, line: number, extra: object) => ({
-  id,
-  hexacode,
-  rawHexacode: hexacode,
-  department: 1,
-  subDepartment: 0,
-  pageNumber: page,
-  lineNumber: line,
-  ...extra,
-});
+import { element, useDashboardsApp } from './testing';
 
 describeEachBackend("a dashboard's lines, named in the reader's language", (backend) => {
   const { ctx, call } = useDashboardsApp(backend, { devices: true });

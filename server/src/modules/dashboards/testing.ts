@@ -27,3 +27,15 @@ export function useDashboardsApp(backend: TestBackend, options: TestAppOptions =
       as(method, url, who, payload),
   };
 }
+
+/** A widget element on line `line` of page `page` of department 1.0 of `hexacode`, with `extra` fields. */
+export const element = (id: string, hexacode: string, page: number, line: number, extra: object = {}) => ({
+  id,
+  hexacode,
+  rawHexacode: hexacode,
+  department: 1,
+  subDepartment: 0,
+  pageNumber: page,
+  lineNumber: line,
+  ...extra,
+});

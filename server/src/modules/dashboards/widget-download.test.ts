@@ -4,19 +4,8 @@ import { describeEachBackend } from '../../testing/backends';
 import { hostOf } from '../../testing/app';
 import { fleetOnline } from '../../testing/devices';
 import type { WidgetValues } from '#contracts';
-import { useDashboardsApp } from './testing';
+import { element, useDashboardsApp } from './testing';
 import { csvField, downloadFileName, toCsv } from './widget-download';
-
-const element = (id: string, hexacode: string, page: number, line: number, extra: object = {}) => ({
-  id,
-  hexacode,
-  rawHexacode: hexacode,
-  department: 1,
-  subDepartment: 0,
-  pageNumber: page,
-  lineNumber: line,
-  ...extra,
-});
 
 /** Parses RFC 4180 CSV (quoted fields with doubled quotes and line breaks). */
 function parseCsv(text: string): string[][] {
