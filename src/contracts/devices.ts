@@ -192,9 +192,11 @@ export const LineWriteRequest = v.object({
 });
 export type LineWriteRequest = v.InferOutput<typeof LineWriteRequest>;
 
+/** What became of a line write: the device said yes or no, never answered, or could not be reached. */
+export const LINE_WRITE_RESULTS = ['ACCEPTED', 'REFUSED', 'TIMEOUT', 'UNAVAILABLE'] as const;
 /** The answer body of a line write that was not accepted (with the HTTP status the route chooses). */
 export const LineWriteResult = v.object({
-  result: v.picklist(['ACCEPTED', 'REFUSED', 'TIMEOUT', 'UNAVAILABLE']),
+  result: v.picklist(LINE_WRITE_RESULTS),
   reason: v.optional(v.string()),
   status: v.optional(LineStatus),
   message: v.optional(v.string()),

@@ -86,9 +86,9 @@ const model: ModelOptions<typeof auditTrailMachine> = {
 
 /** How each of the fixtures' kinds reads in a row, after its time: who, the change, of what, before → after. */
 const ROW_TEXT = [
-  'operatorWrote a device value1A0102 · Department 1.0 · page 2, line 1Value: 4.0 → 4.5',
+  'operatorWrote a device value1A0102 · Department 1.0 · page 2, line 1Value: 4.0 → 4.5Result: — → Accepted',
   'admin as operatorAcknowledged an alarmAlarm A12 · 2D0001 · Department 2.0Comment: — → door closed',
-  'adminChanged a food-safety limit1A0102 · Department 1.0High limit: 5 → 4',
+  'adminChanged a food-safety limit1A0102 · Department 1.0Class: Chilled → FrozenHigh limit: 5 → 4',
   'operatorShelved an alarmAlarm A12 · Cold room (2D0001) · Department 2.0Minutes: — → 60',
   'operatorChanged alarm settingsAlarm settings of operatorAlarm sound: yes → no',
   // A field the catalogues do not name shows its key.
@@ -97,7 +97,7 @@ const ROW_TEXT = [
   `adminSigned off a report day${dayAsUserWrites('2026-11-19')} · 2D0001 · Department 2.0Signed off by: — → adminSigned off at: — → ${instantAsUserWrites(SIGNED_OFF_AT)}`,
   'adminChanged a scheduled reportScheduled report · store B01Frequency: — → daily',
   'adminChanged a scheduled reportScheduled reportFrequency: daily → —',
-  'adminCreated a userUser auditeeDisabled: — → no',
+  'adminCreated a userUser auditeeDisabled: — → noRole: — → Operator',
   'adminChanged a usera phrase a newer version writesenabled: yes → no',
 ];
 

@@ -1,3 +1,11 @@
+import {
+  FOOD_SAFETY_CLASSES,
+  FOOD_SAFETY_LINES,
+  LINE_WRITE_RESULTS,
+  LISTED_ROLES,
+  REPORT_FREQUENCIES,
+} from '#contracts';
+import type { MessageId } from '../../../i18n/messages';
 import { changedFields } from '../../../machines/auditTrail/auditChange';
 import { useT } from '../../i18n';
 import { useUserDates } from '../../useUserDates';
@@ -50,6 +58,16 @@ const NAMED_FIELDS = [
 ] as const;
 type NamedField = (typeof NAMED_FIELDS)[number];
 const isNamed = (field: string): field is NamedField => (NAMED_FIELDS as readonly string[]).includes(field);
+const among = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
+/** The values of a field the catalogues name (a kind of limit, a role, …); any other value shows as stored. */
+const NAMED_VALUES: Partial<Record<NamedField, (value: string) => MessageId | null>> = {
+  result: (value) => (among(LINE_WRITE_RESULTS, value) ? `audit.result.${value}` : null),
+  class: (value) => (among(FOOD_SAFETY_CLASSES, value) ? `foodSafety.class.${value}` : null),
+  line: (value) => (among(FOOD_SAFETY_LINES, value) ? `foodSafety.line.${value}` : null),
+  frequency: (value) => (among(REPORT_FREQUENCIES, value) ? `foodSafety.frequency.${value}` : null),
+  role: (value) => (among(LISTED_ROLES, value) ? `users.role.${value}` : null),
+};
 /** An instant as the server writes it (toISOString). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -57,17 +75,20 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
   const t = useT();
   const { instant } = useUserDates();
-  const shown = (value: unknown): string => {
+  const shown = (field: string, value: unknown): string => {
     if (value === undefined || value === null) return '—';
     if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
-    if (typeof value === 'string') return INSTANT.test(value) ? instant(value) : value;
+    if (typeof value === 'string') {
+      const named = isNamed(field) ? NAMED_VALUES[field]?.(value) : null;
+      return named ? t(named) : INSTANT.test(value) ? instant(value) : value;
+    }
     if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
     return JSON.stringify(value);
   };
   return changedFields(before, after).map(({ field, before: was, after: is }) => (
     <div key={field}>
       {field ? `${isNamed(field) ? t(`audit.field.${field}`) : field}: ` : ''}
-      {`${shown(was)} → ${shown(is)}`}
+      {`${shown(field, was)} → ${shown(field, is)}`}
     </div>
   ));
 }
