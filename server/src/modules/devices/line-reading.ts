@@ -94,13 +94,12 @@ export function createLineReading(deps: {
       pages: readonly PageOfDevice[],
     ): Promise<Map<string, Map<number, string>>> {
       const names = new Map<string, Map<number, string>>();
-      const known = new Map<string, boolean>();
+      const known = await checks.knownAmong(session, [...new Set(pages.map((page) => hex(page.hexacode)))]);
       const tenant = session.tenant.name;
       for (const page of pages) {
         const key = pageKey(page);
         const hexacode = hex(page.hexacode);
-        if (!known.has(hexacode)) known.set(hexacode, Boolean(await checks.known(session, hexacode)));
-        if (names.has(key) || !known.get(hexacode)) continue;
+        if (names.has(key) || !known.has(hexacode)) continue;
         const result = await access.gateway.readLines(
           { ...page, tenant, hexacode },
           { factorySettings: true, language: session.user.languageCode },

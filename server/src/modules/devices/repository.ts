@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessGroups, deviceConfigurations, devices } from '../../db/schema';
 import type { DeviceListRow, GroupRow, StoredConfiguration } from './rows';
@@ -46,6 +46,16 @@ export function createDevicesRepository(db: Database) {
         .where(and(eq(devices.tenantId, tenantId), eq(devices.hexacode, hexacode)))
         .limit(1);
       return row;
+    },
+
+    /** Which of `hexacodes` (upper case) are devices of the tenant, in one query. */
+    async hexacodesAmong(tenantId: string, hexacodes: readonly string[]): Promise<Set<string>> {
+      if (hexacodes.length === 0) return new Set();
+      const rows = await db
+        .select({ hexacode: devices.hexacode })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), inArray(devices.hexacode, [...hexacodes])));
+      return new Set(rows.map((row) => row.hexacode));
     },
 
     async configuration(tenantId: string, userId: string): Promise<StoredConfiguration | undefined> {
