@@ -19,6 +19,10 @@ export const INTERNAL_ERROR = {
 /** A device's (or a store's) hexacode: 1 to 16 hexadecimal digits, either case. */
 export const HEXACODE = /^[0-9A-Fa-f]{1,16}$/;
 
+/** Whether `value` is one of `values` (a list of the contracts' `as const`), as a type guard. */
+export const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
+
 /** An instant as the server writes it (ISO 8601, as Date.prototype.toISOString gives it). */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());
 

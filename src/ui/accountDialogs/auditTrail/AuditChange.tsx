@@ -1,5 +1,6 @@
 import {
   FOOD_SAFETY_CLASSES,
+  isOneOf,
   FOOD_SAFETY_LINES,
   LINE_WRITE_RESULTS,
   LISTED_ROLES,
@@ -57,16 +58,14 @@ const NAMED_FIELDS = [
   'id',
 ] as const;
 type NamedField = (typeof NAMED_FIELDS)[number];
-const isNamed = (field: string): field is NamedField => (NAMED_FIELDS as readonly string[]).includes(field);
-const among = <T extends string>(values: readonly T[], value: string): value is T =>
-  (values as readonly string[]).includes(value);
+const isNamed = (field: string): field is NamedField => isOneOf(NAMED_FIELDS, field);
 /** The values of a field the catalogues name (a kind of limit, a role, …); any other value shows as stored. */
 const NAMED_VALUES: Partial<Record<NamedField, (value: string) => MessageId | null>> = {
-  result: (value) => (among(LINE_WRITE_RESULTS, value) ? `audit.result.${value}` : null),
-  class: (value) => (among(FOOD_SAFETY_CLASSES, value) ? `foodSafety.class.${value}` : null),
-  line: (value) => (among(FOOD_SAFETY_LINES, value) ? `foodSafety.line.${value}` : null),
-  frequency: (value) => (among(REPORT_FREQUENCIES, value) ? `foodSafety.frequency.${value}` : null),
-  role: (value) => (among(LISTED_ROLES, value) ? `users.role.${value}` : null),
+  result: (value) => (isOneOf(LINE_WRITE_RESULTS, value) ? `audit.result.${value}` : null),
+  class: (value) => (isOneOf(FOOD_SAFETY_CLASSES, value) ? `foodSafety.class.${value}` : null),
+  line: (value) => (isOneOf(FOOD_SAFETY_LINES, value) ? `foodSafety.line.${value}` : null),
+  frequency: (value) => (isOneOf(REPORT_FREQUENCIES, value) ? `foodSafety.frequency.${value}` : null),
+  role: (value) => (isOneOf(LISTED_ROLES, value) ? `users.role.${value}` : null),
 };
 /** An instant as the server writes it (toISOString). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { AUDIT_ACTIONS, type AuditAction } from '#contracts';
+import { AUDIT_ACTIONS, isOneOf } from '#contracts';
 import {
   selectEntry,
   selectEntryCount,
@@ -14,8 +14,6 @@ import { AuditChange } from './AuditChange';
 import { AuditTarget } from './AuditTarget';
 
 const COLUMNS = ['at', 'user', 'action', 'target', 'change'] as const;
-const isKnown = (action: string): action is AuditAction =>
-  (AUDIT_ACTIONS as readonly string[]).includes(action);
 
 function EntryRow({ actor, index }: { actor: AuditTrailActor; index: number }) {
   const t = useT();
@@ -29,7 +27,9 @@ function EntryRow({ actor, index }: { actor: AuditTrailActor; index: number }) {
         {entry.actingAs ? t('audit.actingAs', { user: entry.user, account: entry.actingAs }) : entry.user}
       </td>
       {/* An entry of a kind this version does not know (written by a newer one) shows its code. */}
-      <td className={CELL}>{isKnown(entry.action) ? t(`audit.action.${entry.action}`) : entry.action}</td>
+      <td className={CELL}>
+        {isOneOf(AUDIT_ACTIONS, entry.action) ? t(`audit.action.${entry.action}`) : entry.action}
+      </td>
       <td className={CELL}>
         <AuditTarget target={entry.target} />
       </td>

@@ -1,15 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfDay, startOfHour } from 'date-fns';
-import { COLLAPSE_ON, TABLE_FILTER_MODES, type HistoryResult } from '#contracts';
+import { COLLAPSE_ON, isOneOf, TABLE_FILTER_MODES, type HistoryResult } from '#contracts';
 
 export type CollapseOn = (typeof COLLAPSE_ON)[number];
 export type FilterMode = (typeof TABLE_FILTER_MODES)[number];
 
 /** Stored as free strings: anything else folds nothing and filters nothing. */
-export const collapseOnOf = (value: string): CollapseOn =>
-  (COLLAPSE_ON as readonly string[]).includes(value) ? (value as CollapseOn) : 'NONE';
+export const collapseOnOf = (value: string): CollapseOn => (isOneOf(COLLAPSE_ON, value) ? value : 'NONE');
 export const filterModeOf = (value: string): FilterMode =>
-  (TABLE_FILTER_MODES as readonly string[]).includes(value) ? (value as FilterMode) : 'NONE';
+  isOneOf(TABLE_FILTER_MODES, value) ? value : 'NONE';
 
 /** One time of the table: each column's value then (null where its series has none). */
 export interface Row {

@@ -1,10 +1,11 @@
-import type {
-  HistoryPoints,
-  HistoryResult,
-  HistorySeries,
-  HistoryStats,
-  Widget,
-  WidgetElement,
+import {
+  isOneOf,
+  type HistoryPoints,
+  type HistoryResult,
+  type HistorySeries,
+  type HistoryStats,
+  type Widget,
+  type WidgetElement,
 } from '#contracts';
 import { seriesColour } from '../charts/theme';
 import { formatNumber, withUnit } from './format';
@@ -39,8 +40,7 @@ export interface SeriesModel {
   tooltip: WidgetElement['compareTypeTooltip'];
 }
 
-const serieTypeOf = (value: string): SerieType =>
-  (SERIE_TYPES as readonly string[]).includes(value) ? (value as SerieType) : 'line';
+const serieTypeOf = (value: string): SerieType => (isOneOf(SERIE_TYPES, value) ? value : 'line');
 
 function axisOf(element: WidgetElement, index: number, layout: ChartLayout): string {
   if (layout === 'stacked') return `y${index}`;
