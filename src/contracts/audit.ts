@@ -17,11 +17,8 @@ export const AUDIT_ACTIONS = [
   'report.signOff',
   'report.schedule',
   'user.create',
-  'user.update',
   'user.disable',
   'user.enable',
-  'user.delete',
-  'user.grants',
   'account.switch',
   'account.switchBack',
 ] as const;

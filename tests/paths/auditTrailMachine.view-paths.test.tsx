@@ -98,7 +98,7 @@ const ROW_TEXT = [
   'adminChanged a scheduled reportScheduled report · store B01Frequency: — → daily',
   'adminChanged a scheduled reportScheduled reportFrequency: daily → —',
   'adminCreated a userUser auditeeDisabled: — → noRole: — → Operator',
-  'adminChanged a usera phrase a newer version writesenabled: yes → no',
+  'adminEnabled a usera phrase a newer version writesenabled: yes → no',
 ];
 
 function rowsShown(): string[] {
