@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { registerAuthentication } from './authenticate';
 import { createAuthRepository } from './repository';
-import { shareSessionEnds } from './revocations';
+import { shareSessionNews } from './revocations';
 import { authRoutes } from './routes';
 import { createAuthService, type AuthService } from './service';
 
@@ -18,7 +18,7 @@ export async function registerAuth(
 ): Promise<AuthService> {
   const auth = createAuthService(createAuthRepository(options.db), options.clock);
   registerAuthentication(app, auth);
-  await shareSessionEnds(app, options.db, auth);
+  await shareSessionNews(app, options.db, auth);
   await app.register(authRoutes, { auth });
   return auth;
 }

@@ -18,7 +18,7 @@ const newsOf = ({ tokenHash, userId }: Record<string, unknown>): SessionNews | n
  * database they share, on one channel (one LISTEN connection); should a notification be lost (the LISTEN
  * connection was down), the 2 s cache and the sockets' periodic re-validation still end it.
  */
-export async function shareSessionEnds(app: FastifyInstance, db: Database, auth: AuthService): Promise<void> {
+export async function shareSessionNews(app: FastifyInstance, db: Database, auth: AuthService): Promise<void> {
   const channel = new DatabaseChannel<SessionNews>(db, app.log, CHANNEL, newsOf);
   channel.subscribe((news) =>
     'tokenHash' in news ? auth.sessionEndedElsewhere(news.tokenHash) : auth.userChangedElsewhere(news.userId),

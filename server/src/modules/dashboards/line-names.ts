@@ -1,7 +1,7 @@
 import type { Dashboard, WidgetElement } from '#contracts';
 import type { AuthSession } from '../auth/service';
 import type { DevicesService } from '../devices/service';
-import { pageKey, type PageOfDevice } from '../devices/line-reading';
+import type { PageOfDevice } from '../devices/line-reading';
 
 /** What a dashboard needs of the devices module to name its lines; absent without the device runtime. */
 export type LineNamer = Pick<DevicesService, 'lineNames'>;
@@ -25,10 +25,10 @@ export async function withLineNames(
   const elements = dashboard.widgets.flatMap((widget) => widget.elements as WidgetElement[]);
   const pages = elements.map(pageOf).filter((page) => page !== null);
   if (!namer || pages.length === 0) return dashboard;
-  const names = await namer.lineNames(session, pages);
+  const nameOf = await namer.lineNames(session, pages);
   const named = (e: WidgetElement): WidgetElement => {
     const page = pageOf(e);
-    const name = page && e.lineNumber != null ? names.get(pageKey(page))?.get(e.lineNumber) : undefined;
+    const name = page && e.lineNumber != null ? nameOf(page, e.lineNumber) : undefined;
     return name === undefined ? e : { ...e, dataName: name };
   };
   return {

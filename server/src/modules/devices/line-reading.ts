@@ -87,12 +87,9 @@ export function createLineReading(deps: {
 
     /**
      * What the lines of these pages are called in the user's language (their ADF's catalogue, a virtual
-     * device's own names), by `pageKey`; pages of devices that are not the tenant's are left out.
+     * device's own names), as a lookup; a line of a device that is not the tenant's is not named.
      */
-    async lineNames(
-      session: AuthSession,
-      pages: readonly PageOfDevice[],
-    ): Promise<Map<string, Map<number, string>>> {
+    async lineNames(session: AuthSession, pages: readonly PageOfDevice[]): Promise<LineNameOf> {
       const names = new Map<string, Map<number, string>>();
       const known = await checks.knownAmong(session, [...new Set(pages.map((page) => hex(page.hexacode)))]);
       const tenant = session.tenant.name;
@@ -106,7 +103,7 @@ export function createLineReading(deps: {
         );
         names.set(key, new Map(result.lines.map((line) => [line.number, line.name])));
       }
-      return names;
+      return (page, line) => names.get(pageKey(page))?.get(line);
     },
   };
 }
@@ -118,4 +115,6 @@ export interface PageOfDevice {
   subDepartment: number;
   page: number;
 }
-export const pageKey = (p: PageOfDevice) => `${hex(p.hexacode)}/${p.department}.${p.subDepartment}/${p.page}`;
+/** The name of a line of one of the pages asked for, undefined when it has none. */
+export type LineNameOf = (page: PageOfDevice, line: number) => string | undefined;
+const pageKey = (p: PageOfDevice) => `${hex(p.hexacode)}/${p.department}.${p.subDepartment}/${p.page}`;
