@@ -24,11 +24,21 @@ const CATALOGUES: Record<string, Catalogue> = Object.fromEntries(
 
 const cache = createIntlCache();
 
-/** The server's translator for a user's language code ('EN', 'fr'): the SPA's catalogues, ICU messages. */
+const translators = new Map<string, IntlShape<string>>();
+
+/**
+ * The server's translator for a user's language code ('EN', 'fr'): the SPA's catalogues, ICU messages. One a
+ * language, made when first asked for: a list names an alarm a row.
+ */
 export function translatorFor(languageCode: string): IntlShape<string> {
-  const locale = languageCode.toLowerCase();
-  const messages = { ...en, ...(CATALOGUES[locale] ?? {}) };
-  return createIntl({ locale: CATALOGUES[locale] ? locale : 'en', defaultLocale: 'en', messages }, cache);
+  const locale = CATALOGUES[languageCode.toLowerCase()] ? languageCode.toLowerCase() : 'en';
+  let intl = translators.get(locale);
+  if (!intl) {
+    const messages = { ...en, ...CATALOGUES[locale] };
+    intl = createIntl({ locale, defaultLocale: 'en', messages }, cache);
+    translators.set(locale, intl);
+  }
+  return intl;
 }
 
 /** The alarm's name: the catalogue's `alarm.<CODE>`, else the ADF's name for it, else the code itself. */
