@@ -51,6 +51,8 @@ const alarmPlace = {
   department: v.number(),
   subDepartment: v.number(),
   code: v.string(),
+  /** The alarm's name in the reader's language. */
+  translation: v.string(),
 };
 
 export const AlarmHealth = v.object({

@@ -156,7 +156,10 @@ export const FoodSafetyExcursion = v.object({
   direction: v.picklist(['high', 'low']),
   /** The recording stopped during it: its end is the last sample heard. */
   interruptedByGap: v.boolean(),
-  alarm: v.nullable(v.object({ id: v.string(), code: v.string(), raisedAt: v.string() })),
+  /** The alarm raised during the excursion, named in the reader's language. */
+  alarm: v.nullable(
+    v.object({ id: v.string(), code: v.string(), translation: v.string(), raisedAt: v.string() }),
+  ),
   correctiveAction: v.nullable(v.string()),
   correctiveActionBy: v.nullable(v.string()),
   ...sign,

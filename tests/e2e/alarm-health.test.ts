@@ -42,6 +42,10 @@ describe('alarm health', () => {
     expect(raised).toBeLessThanOrEqual(week.total + 5);
     const offenders = dialog.getByRole('table', { name: 'Top offenders' });
     expect(await offenders.getByRole('row').count()).toBe(Math.min(week.topOffenders.length, 10) + 1);
+    // The alarm is named as the alarm list names it, not by its code.
+    const worst = week.topOffenders[0]!;
+    expect(worst.translation).not.toBe(worst.code);
+    expect(await offenders.getByRole('row').nth(1).textContent()).toContain(worst.translation);
     // It fits the phone: nothing wider than the screen.
     expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
 

@@ -144,7 +144,8 @@ describeViewPaths('alarm health, opened from the account menu', alarmHealthMachi
           .slice(1);
         expect(rows.map((row) => row.textContent)).toEqual(
           health.topOffenders.map(
-            (o) => `${o.deviceName} ${o.hexacode}${o.department}.${o.subDepartment}${o.code}${o.count}`,
+            (o) =>
+              `${o.deviceName} ${o.hexacode}${o.department}.${o.subDepartment}${o.translation}${o.count}`,
           ),
         );
       }

@@ -87,9 +87,9 @@ const model: ModelOptions<typeof auditTrailMachine> = {
 /** How each of the fixtures' kinds reads in a row, after its time: who, the change, of what, before → after. */
 const ROW_TEXT = [
   'operatorWrote a device value1A0102 · Department 1.0 · page 2, line 1Value: 4.0 → 4.5Result: — → Accepted',
-  'admin as operatorAcknowledged an alarmAlarm A12 · 2D0001 · Department 2.0Comment: — → door closed',
+  'admin as operatorAcknowledged an alarmAlarm: Door open too long · 2D0001 · Department 2.0Comment: — → door closed',
   'adminChanged a food-safety limit1A0102 · Department 1.0Class: Chilled → FrozenHigh limit: 5 → 4',
-  'operatorShelved an alarmAlarm A12 · Cold room (2D0001) · Department 2.0Minutes: — → 60',
+  'operatorShelved an alarmAlarm: A12 · Cold room (2D0001) · Department 2.0Minutes: — → 60',
   'operatorChanged alarm settingsAlarm settings of operatorAlarm sound: yes → no',
   // A field the catalogues do not name shows its key.
   'adminChanged the alarm escalationAlarm escalation policylevels: — → 2',

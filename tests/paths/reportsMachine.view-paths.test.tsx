@@ -244,6 +244,10 @@ function reportShown(world: ReportsWorld) {
   const when = `${instantAsUserWrites(excursion.start)} – ${instantAsUserWrites(excursion.end)}`;
   expect(item.getByRole('listitem', { name: when }), "its times in the user's format").toBeTruthy();
   expect(item.getByText('60 min, 72.5 °C·min beyond the limit')).toBeTruthy();
+  const alarm = excursion.alarm!;
+  expect(
+    item.getByText(`Alarm raised: High temperature at ${instantAsUserWrites(alarm.raisedAt)}`),
+  ).toBeTruthy();
   expect(
     item.getByText(
       excursion.correctiveAction

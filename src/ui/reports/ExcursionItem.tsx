@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { FoodSafetyExcursion } from '#contracts';
 import { selectMaySignOff } from '../../machines/app/app.selectors';
 import { selectBusy, type ReportsActor } from '../../machines/reports/reports.selectors';
+import { alarmText } from '../alarms/alarmText';
 import { AppActor } from '../appActor';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
@@ -30,7 +31,10 @@ export function ExcursionItem({ reports, excursion }: { reports: ReportsActor; e
       {excursion.interruptedByGap && <p>{t('foodSafety.excursion.gap')}</p>}
       <p>
         {excursion.alarm
-          ? t('foodSafety.excursion.alarm', { alarm: excursion.alarm.code, at: instant(excursion.alarm.raisedAt) })
+          ? t('foodSafety.excursion.alarm', {
+              alarm: alarmText(t, excursion.alarm),
+              at: instant(excursion.alarm.raisedAt),
+            })
           : t('foodSafety.excursion.noAlarm')}
       </p>
       <p>

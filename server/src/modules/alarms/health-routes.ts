@@ -88,8 +88,12 @@ export const alarmHealthRoutes: FastifyPluginAsync<{
         response: { 200: AlarmHealth, ...refusals },
       }),
     },
-    async (request) =>
-      alarmHealth(db, session(request).tenant.id, { ...rangeOf(request.query), now: clock.now() }),
+    async (request) => {
+      const { tenant, user } = session(request);
+      return alarmHealth(db, tenant.id, { ...rangeOf(request.query), now: clock.now() }, (code, adfName) =>
+        translations.translate(user.languageCode, code, adfName),
+      );
+    },
   );
 
   app.get<{ Querystring: v.InferOutput<typeof AlarmMarksQuery> }>(

@@ -126,6 +126,7 @@ describeEachBackend('alarm health', (backend) => {
         department: 1,
         subDepartment: 0,
         code: 'DOOR_OPEN',
+        translation: 'Door open too long',
         peak: 3,
         count: 4,
       },
@@ -135,11 +136,32 @@ describeEachBackend('alarm health', (backend) => {
       hexacode: 'C00001',
       department: 1,
       code: 'DOOR_OPEN',
+      translation: 'Door open too long',
       count: 4,
     });
     expect(figures.topOffenders.slice(1).every((o) => o.count === 1)).toBe(true);
     // Shelved at 02:00, 12:00:10 and 20:01; not the evening before, at the next midnight, nor in acme.
     expect([figures.suppressed, figures.shelved]).toEqual([2, 3]);
+  });
+
+  it("names the alarms in the reader's language", async () => {
+    const speak = (code: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/account/settings',
+        headers: { host: hostOf('demo'), authorization: `Bearer ${admin}` },
+        payload: { language: { code, label: code } },
+      });
+    expect((await speak('DE')).statusCode).toBe(200);
+    try {
+      const figures = (
+        await health(`from=${DAY}T00:00:00.000Z&to=2020-03-02T00:00:00.000Z`)
+      ).json<AlarmHealth>();
+      expect(figures.topOffenders[0]?.translation).toBe('Tür zu lange offen');
+      expect(figures.standing.map((s) => s.translation)).toEqual(['Niedrige Temperatur', 'Hohe Temperatur']);
+    } finally {
+      await speak('EN');
+    }
   });
 
   it('finds no flood in the hour after it, and refuses bad ranges and non-administrators', async () => {

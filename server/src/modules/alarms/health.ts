@@ -13,6 +13,8 @@ const TOP_OFFENDERS = 10;
 const HOUR_MS = 3_600_000;
 
 type Rows<T> = { rows: T[] };
+/** An alarm's name in the reader's language (modules/alarms/translations). */
+type AlarmNamer = (code: string, adfName: string | null) => string;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Shelvings (modules/shelving) that began in the range: each time someone took an alarm out of the bell. */
@@ -33,9 +35,10 @@ export async function alarmHealth(
   db: Database,
   tenantId: string,
   range: { from: Date; to: Date; now: Date },
+  nameOf: AlarmNamer,
 ): Promise<AlarmHealth> {
   const { from, to, now } = range;
-  const raised = sql`SELECT id, hexacode, device_name, department, sub_department, code, raised_at
+  const raised = sql`SELECT id, hexacode, device_name, department, sub_department, code, adf_name, raised_at
     FROM alarm_occurrences
     WHERE tenant_id = ${tenantId} AND announced AND raised_at >= ${from} AND raised_at < ${to}`;
   // RANGE frames count the raises of the 10 minutes from each one (an interval short of 10 minutes by 1 µs: [t, t+10)).
@@ -72,7 +75,7 @@ export async function alarmHealth(
         (SELECT count(*) FROM raised WHERE raised_at BETWEEN spans.starts AND spans.ends)::int AS count
       FROM spans ORDER BY spans.starts`) as Promise<Rows<{ starts: string; ends: string; count: number }>>,
     db.execute(sql`
-      SELECT id, hexacode, device_name, department, sub_department, code, raised_at, cleared_at
+      SELECT id, hexacode, device_name, department, sub_department, code, adf_name, raised_at, cleared_at
       FROM alarm_occurrences
       WHERE tenant_id = ${tenantId} AND announced AND raised_at < ${to}
         AND (cleared_at IS NULL OR cleared_at > ${from})
@@ -84,12 +87,12 @@ export async function alarmHealth(
     db.execute(sql`
       WITH raised AS (${raised}),
       windows AS (
-        SELECT hexacode, device_name, department, sub_department, code, count(*) OVER (
+        SELECT hexacode, device_name, department, sub_department, code, adf_name, count(*) OVER (
           PARTITION BY hexacode, department, sub_department, code ORDER BY raised_at ${chatterFrame}) AS n
         FROM raised
       )
       SELECT hexacode, max(device_name) AS device_name, department, sub_department, code,
-        max(n)::int AS peak, count(*)::int AS count
+        max(adf_name) AS adf_name, max(n)::int AS peak, count(*)::int AS count
       FROM windows GROUP BY hexacode, department, sub_department, code
       HAVING max(n) >= ${CHATTER_RAISES}
       ORDER BY peak DESC, count DESC, hexacode, department, sub_department, code`) as Promise<
@@ -97,7 +100,8 @@ export async function alarmHealth(
     >,
     db.execute(sql`
       WITH raised AS (${raised})
-      SELECT hexacode, max(device_name) AS device_name, department, sub_department, code, count(*)::int AS count
+      SELECT hexacode, max(device_name) AS device_name, department, sub_department, code,
+        max(adf_name) AS adf_name, count(*)::int AS count
       FROM raised GROUP BY hexacode, department, sub_department, code
       ORDER BY count DESC, hexacode, department, sub_department, code
       LIMIT ${TOP_OFFENDERS}`) as Promise<Rows<PlaceRow & { count: number }>>,
@@ -107,6 +111,14 @@ export async function alarmHealth(
       Rows<{ n: number }>
     >,
   ]);
+  const placeOf = (r: PlaceRow) => ({
+    hexacode: r.hexacode,
+    deviceName: r.device_name,
+    department: r.department,
+    subDepartment: r.sub_department,
+    code: r.code,
+    translation: nameOf(r.code, r.adf_name),
+  });
   const total = totals.rows[0]?.total ?? 0;
   const hours = Math.max((to.getTime() - from.getTime()) / HOUR_MS, 1 / 60);
   return {
@@ -135,12 +147,5 @@ interface PlaceRow {
   department: number;
   sub_department: number;
   code: string;
+  adf_name: string | null;
 }
-
-const placeOf = (r: PlaceRow) => ({
-  hexacode: r.hexacode,
-  deviceName: r.device_name,
-  department: r.department,
-  subDepartment: r.sub_department,
-  code: r.code,
-});

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { FoodSafetyReport, Review } from '#contracts';
-import { auditEntries } from '../../db/schema';
+import { alarmOccurrences, auditEntries, tenants } from '../../db/schema';
 import { signInAll, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
 import { insertReader } from '../../testing/readers';
@@ -11,6 +11,7 @@ import { businessGroupHexacode, call, FIXTURE_DAY, pdfText, recordFixture } from
 const FROM = FIXTURE_DAY;
 const TO = '2026-01-15T00:00:00Z';
 const CPH = 'Store 101 Copenhagen';
+const ALARM_RAISED = '2026-01-14T10:20:00.000Z';
 
 describeEachBackend('food-safety report', (backend) => {
   const ctx = useTestApp(backend, { devices: true });
@@ -49,6 +50,18 @@ describeEachBackend('food-safety report', (backend) => {
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
     store = await businessGroupHexacode(ctx.handle.db, CPH);
     await recordFixture(ctx.app, ctx.handle.db);
+    // The case's high-temperature alarm, raised 20 minutes into the excursion and cleared before its end.
+    const [demo] = await ctx.handle.db.select().from(tenants).where(eq(tenants.name, 'demo'));
+    await ctx.handle.db.insert(alarmOccurrences).values({
+      tenantId: demo!.id,
+      hexacode: '1A0102',
+      deviceName: 'Dairy cases',
+      department: 1,
+      subDepartment: 0,
+      code: 'HIGH_TEMPERATURE',
+      raisedAt: new Date(ALARM_RAISED),
+      clearedAt: new Date('2026-01-14T10:55:00Z'),
+    });
   });
 
   it('gives the day of a recorded case as worked out by hand: defrost excluded, gap flagged', async () => {
@@ -95,6 +108,12 @@ describeEachBackend('food-safety report', (backend) => {
         degreeMinutes: 67.5, // 11 × 1 °C × 5 min + 2.5 °C × 5 min
         direction: 'high',
         interruptedByGap: false,
+        alarm: {
+          id: expect.any(String),
+          code: 'HIGH_TEMPERATURE',
+          translation: 'High temperature',
+          raisedAt: ALARM_RAISED,
+        },
         correctiveAction: null,
         reviewedBy: null,
       }),
@@ -244,6 +263,7 @@ describeEachBackend('food-safety report', (backend) => {
     expect(text).toContain('Dairy cases (1A0102 1.0)');
     expect(text).toContain('14-01-2026');
     expect(text).toContain('7,5'); // the peak, in German numbers
+    expect(text).toContain('Alarm ausgelöst: Hohe Temperatur');
     expect(text).toContain('Product moved to the cold room, technician called');
   });
 

@@ -180,7 +180,10 @@ function excursionList(doc: Doc, d: FoodSafetyDepartment, words: Wording): void 
       }),
       ...(e.interruptedByGap ? [words.t('foodSafety.excursion.gap')] : []),
       e.alarm
-        ? words.t('foodSafety.excursion.alarm', { alarm: e.alarm.code, at: words.dateTime(e.alarm.raisedAt) })
+        ? words.t('foodSafety.excursion.alarm', {
+            alarm: e.alarm.translation,
+            at: words.dateTime(e.alarm.raisedAt),
+          })
         : words.t('foodSafety.excursion.noAlarm'),
       e.correctiveAction
         ? words.t('foodSafety.excursion.action', { text: e.correctiveAction, by: e.correctiveActionBy ?? '' })

@@ -7,6 +7,7 @@ import {
 import type { AdfRegistry } from '../../gateway/adf/loader';
 import { DAY_MS, HOUR_MS } from '../history/packing';
 import type { HistoryStore } from '../history/store';
+import { alarmName, translatorFor } from '../mail/messages';
 import { caseShown, casesOf, limitOf, type ReportCase } from './cases';
 import { dayWindows } from './days';
 import {
@@ -103,6 +104,8 @@ export async function buildReport(
     deps.repository.reviews(request.tenantId, hexacodes),
   ]);
   const reviewOf = indexReviews(reviews);
+  const intl = translatorFor(request.language);
+  const named = alarms.map((a) => ({ ...a, translation: alarmName(intl, a.code, a.adfName) }));
   const days = dayWindows(from, Math.max(from + 1, to), timeZone);
   const width = Math.max(HOUR_MS, Math.ceil((to - from) / CHART_POINTS / HOUR_MS) * HOUR_MS);
 
@@ -126,7 +129,7 @@ export async function buildReport(
           ...signOf(reviewOf(c, 'day', day.date)),
         }),
       ),
-      excursions: found.map((e) => excursionOf(c, e, alarms, reviewOf)),
+      excursions: found.map((e) => excursionOf(c, e, named, reviewOf)),
       chart: chartBuckets(temperature, from, to, width),
     };
   });
@@ -175,7 +178,7 @@ const signOf = (review: ReviewRow | undefined) => ({
 function excursionOf(
   c: ReportCase,
   e: ExcursionFigures,
-  alarms: Awaited<ReturnType<FoodSafetyRepository['alarms']>>,
+  alarms: (Awaited<ReturnType<FoodSafetyRepository['alarms']>>[number] & { translation: string })[],
   reviewOf: ReviewLookup,
 ): FoodSafetyExcursion {
   const id = excursionId(c, e.start);
@@ -196,7 +199,14 @@ function excursionOf(
     degreeMinutes: e.degreeMinutes,
     direction: e.direction,
     interruptedByGap: e.interruptedByGap,
-    alarm: alarm ? { id: alarm.id, code: alarm.code, raisedAt: alarm.raisedAt.toISOString() } : null,
+    alarm: alarm
+      ? {
+          id: alarm.id,
+          code: alarm.code,
+          translation: alarm.translation,
+          raisedAt: alarm.raisedAt.toISOString(),
+        }
+      : null,
     correctiveAction: review?.correctiveAction ?? null,
     correctiveActionBy: review?.correctiveActionBy ?? null,
     ...signOf(review),

@@ -107,6 +107,7 @@ export function createFoodSafetyRepository(db: Database) {
           department: alarmOccurrences.department,
           subDepartment: alarmOccurrences.subDepartment,
           code: alarmOccurrences.code,
+          adfName: alarmOccurrences.adfName,
           raisedAt: alarmOccurrences.raisedAt,
           clearedAt: alarmOccurrences.clearedAt,
         })

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { selectTopOffenders } from '../../../machines/alarmHealth/alarmHealth.selectors';
+import { alarmText } from '../../alarms/alarmText';
 import { useT } from '../../i18n';
 import { TABLE_CELL as CELL } from '../../primitives/PagedTable';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
@@ -7,7 +8,7 @@ import type { AlarmHealthActor } from '../../../machines/alarmHealth/alarmHealth
 
 const COLUMNS = ['device', 'department', 'alarm'] as const;
 
-/** The alarms raised most often in the range: device, department, alarm code and how often. */
+/** The alarms raised most often in the range: device, department, alarm and how often. */
 export function TopOffenders({ actor }: { actor: AlarmHealthActor }) {
   const t = useT();
   const offenders = useSelector(actor, selectTopOffenders);
@@ -38,7 +39,7 @@ export function TopOffenders({ actor }: { actor: AlarmHealthActor }) {
                 {o.deviceName} <span className="text-muted">{o.hexacode}</span>
               </th>
               <td className={CELL}>{`${o.department}.${o.subDepartment}`}</td>
-              <td className={`${CELL} break-all`}>{o.code}</td>
+              <td className={CELL}>{alarmText(t, o)}</td>
               <td className={`${CELL} text-right`}>{o.count}</td>
             </tr>
           ))}

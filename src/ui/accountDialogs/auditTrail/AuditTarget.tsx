@@ -1,4 +1,5 @@
 import { readAuditTarget } from '#contracts';
+import { alarmText } from '../../alarms/alarmText';
 import { useT } from '../../i18n';
 import { useUserDates } from '../../useUserDates';
 
@@ -13,8 +14,11 @@ export function AuditTarget({ target }: { target: string }) {
   if (!read) return <>{target}</>;
   const { kind, parts } = read;
   const values: Record<string, string> = { ...parts };
-  if (kind === 'alarm')
+  if (kind === 'alarm') {
+    // The trail keeps the code alone: a code no catalogue names shows as itself.
+    values.alarm = alarmText(t, { code: parts.code!, translation: parts.code! });
     values.device = parts.deviceName ? `${parts.deviceName} (${parts.hexacode})` : parts.hexacode!;
+  }
   if (kind === 'excursion') values.start = instant(new Date(Number(parts.start)).toISOString());
   if (kind === 'day') values.day = day(parts.day!);
   return (
