@@ -61,8 +61,14 @@ describe('the food-safety report of a store', () => {
     await excursion.getByText(`Corrective action: ${ACTION} (admin)`).waitFor();
     await excursion.getByRole('button', { name: /^Sign off the excursion/ }).click();
     await screen.getByRole('status').filter({ hasText: 'Signed off' }).waitFor();
-    // It fits the phone: the day tables scroll inside themselves.
+    // It fits the phone: the days stack, so a day's sign-off is in reach without scrolling sideways.
     expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+    const days = screen.getByRole('region', { name: `Daily figures of ${title}` });
+    expect(await days.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+    const signDay = days.getByRole('button', { name: /^Sign off / }).first();
+    await signDay.scrollIntoViewIfNeeded();
+    const reach = (await signDay.boundingBox())!;
+    expect(reach.x + reach.width).toBeLessThanOrEqual(360);
 
     const [download] = await Promise.all([
       p.waitForEvent('download'),

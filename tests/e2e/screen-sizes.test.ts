@@ -67,6 +67,24 @@ const unreachableControls = (page: Page, touch: boolean, scope = ':root') =>
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * The scrolling regions (in `scope`) wider than themselves: on a phone a dialog's table stacks its rows, so a
+ * person never scrolls a dialog sideways to find a column or a row's button.
+ */
+const regionsScrollingSideways = (page: Page, scope: string) =>
+  page.evaluate(
+    (scope) =>
+      Array.from(document.querySelectorAll(scope)).flatMap((root) =>
+        Array.from(root.querySelectorAll<HTMLElement>('[role="region"]'))
+          .filter((region) => region.scrollWidth > region.clientWidth + 1)
+          .map(
+            (region) =>
+              `${region.getAttribute('aria-label')} (${region.scrollWidth} > ${region.clientWidth})`,
+          ),
+      ),
+    scope,
+  );
+
 describe('every screen and dialog fits from a 360 px phone to a 1920 px desktop', () => {
   let browser: Browser;
   let palettes: Palette[];
@@ -103,6 +121,8 @@ describe('every screen and dialog fits from a 360 px phone to a 1920 px desktop'
           .toEqual([]);
         if (size.name === 'phone')
           expect.soft(await blockingViolations(page, scope), `${name}: axe`).toEqual([]);
+        if (size.name === 'phone' && scope)
+          expect.soft(await regionsScrollingSideways(page, scope), `${name}: scrolls sideways`).toEqual([]);
         if (!PHOTOGRAPH) return;
         for (const palette of [dark, light]) {
           await wearPalette(page, palette);

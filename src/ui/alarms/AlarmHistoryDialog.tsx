@@ -15,7 +15,7 @@ import type { alarmHistoryMachine } from '../../machines/alarms/alarmHistoryMach
 import { formatDate } from '../../machines/dateRange/dateText';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
-import { SortHeader } from '../primitives/PagedTable';
+import { SortHeader, STACKED_TABLE, TABLE_CELL as CELL } from '../primitives/PagedTable';
 import { ScrollRegion } from '../primitives/ScrollRegion';
 import { useT } from '../i18n';
 import { HistoryFilters } from './HistoryFilters';
@@ -52,6 +52,7 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
   if (!open) return null;
   const close = () => actor.send({ type: 'history.close' });
   const date = (iso: string | null) => (iso ? formatDate(Date.parse(iso), dateFormat, timeZone) : '');
+  const label = (field: AlarmHistorySortField) => t(`alarmsUi.column.${field}`);
   return (
     <Dialog
       title={t('alarmsUi.historyTitle')}
@@ -67,7 +68,7 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
         </p>
       ) : null}
       <ScrollRegion label={t('alarmsUi.historyTitle')} busy={loading} className="max-h-[60vh]">
-        <table className="w-full text-sm">
+        <table className={STACKED_TABLE}>
           <thead>
             <tr>
               {COLUMNS.map((field) => (
@@ -78,18 +79,28 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-muted/20">
-                <td className="px-2 py-1">{date(row.occuredAt)}</td>
-                <td className="px-2 py-1">{date(row.clearedAt)}</td>
-                <td className="px-2 py-1">{row.businessGroupName ?? ''}</td>
-                <td className="px-2 py-1">{row.deviceName}</td>
-                <td className="px-2 py-1">{row.departmentName ?? ''}</td>
-                <td className="px-2 py-1">
+                <td className={CELL} data-label={label('occuredAt')}>
+                  {date(row.occuredAt)}
+                </td>
+                <td className={CELL} data-label={label('clearedAt')}>
+                  {date(row.clearedAt)}
+                </td>
+                <td className={CELL} data-label={label('businessGroupName')}>
+                  {row.businessGroupName ?? ''}
+                </td>
+                <td className={CELL} data-label={label('deviceName')}>
+                  {row.deviceName}
+                </td>
+                <td className={CELL} data-label={label('departmentName')}>
+                  {row.departmentName ?? ''}
+                </td>
+                <td className={CELL} data-label={label('translation')}>
                   {row.translation}
                   {row.suppressed ? (
                     <span className="block text-muted">{t(`alarmSuppression.${row.suppressed}`)}</span>
                   ) : null}
                 </td>
-                <td className="px-2 py-1">
+                <td className={CELL} data-label={label('acknowledgedAt')}>
                   {row.acknowledgedBy
                     ? t('alarmsUi.acknowledgedAtBy', {
                         time: date(row.acknowledgedAt),

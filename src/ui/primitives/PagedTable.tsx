@@ -4,6 +4,8 @@ import { ScrollRegion } from './ScrollRegion';
 import { TablePagination, type TablePaginationProps } from './TablePagination';
 
 export const TABLE_CELL = 'px-2 py-1 text-left';
+/** A dialog's table: its rows stack on a phone, each cell led by its `data-label` (styles.css). */
+export const STACKED_TABLE = 'stacks w-full text-sm';
 
 interface SortHeaderProps {
   label: string;
@@ -69,7 +71,7 @@ export function PagedTable({
         </div>
       ) : null}
       <ScrollRegion label={label} busy={loading} className="max-h-[55vh]">
-        <table className="w-full text-sm">
+        <table className={STACKED_TABLE}>
           <thead>
             <tr>{head}</tr>
           </thead>

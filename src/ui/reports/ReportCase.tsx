@@ -10,6 +10,7 @@ import { selectBusy, type ReportsActor } from '../../machines/reports/reports.se
 import { AppActor } from '../appActor';
 import { useT, type Translate } from '../i18n';
 import { Button } from '../primitives/Button';
+import { STACKED_TABLE } from '../primitives/PagedTable';
 import { ScrollRegion } from '../primitives/ScrollRegion';
 import { ExcursionItem } from './ExcursionItem';
 import { LimitEditor } from './LimitEditor';
@@ -29,7 +30,7 @@ const limitText = (t: Translate, limit: FoodSafetyLimit) => {
 
 const figure = (value: number | null) => (value === null ? '–' : String(value));
 
-/** One case of the report: its limit, its chart, its days (a table that scrolls on a phone) and its excursions. */
+/** One case of the report: its limit, its chart, its days (a table whose rows stack on a phone) and its excursions. */
 export function ReportCase({ reports, department }: { reports: ReportsActor; department: FoodSafetyDepartment }) {
   const t = useT();
   const title = t('reports.caseName', { device: department.deviceName, name: department.name });
@@ -43,7 +44,7 @@ export function ReportCase({ reports, department }: { reports: ReportsActor; dep
       <LimitEditor reports={reports} department={department} />
       <ReportChart reports={reports} department={department} name={title} limit={limit} />
       <ScrollRegion label={t('reports.days', { name: title })} className="max-w-full">
-        <table className="w-full text-sm">
+        <table className={STACKED_TABLE}>
           <thead>
             <tr className="text-left">
               {([...DAY_FIGURE_COLUMNS, 'foodSafety.excursionCount', 'reports.signOff'] as const).map((id) => (
@@ -93,17 +94,31 @@ function DayRow({
       <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
         {shownDay(day.date)}
       </th>
-      <td className="px-2 py-1">{figure(day.min)}</td>
-      <td className="px-2 py-1">{figure(day.max)}</td>
-      <td className="px-2 py-1">{figure(day.avg)}</td>
-      <td className="px-2 py-1">{figure(day.timeInLimitsPct)}</td>
-      <td className="px-2 py-1">{day.minutesOutOfLimits}</td>
-      <td className="px-2 py-1">{day.defrostMinutes}</td>
-      <td className="px-2 py-1 whitespace-nowrap">
+      <td className="px-2 py-1" data-label={t('foodSafety.min')}>
+        {figure(day.min)}
+      </td>
+      <td className="px-2 py-1" data-label={t('foodSafety.max')}>
+        {figure(day.max)}
+      </td>
+      <td className="px-2 py-1" data-label={t('foodSafety.avg')}>
+        {figure(day.avg)}
+      </td>
+      <td className="px-2 py-1" data-label={t('foodSafety.inLimits')}>
+        {figure(day.timeInLimitsPct)}
+      </td>
+      <td className="px-2 py-1" data-label={t('foodSafety.outOfLimits')}>
+        {day.minutesOutOfLimits}
+      </td>
+      <td className="px-2 py-1" data-label={t('foodSafety.defrost')}>
+        {day.defrostMinutes}
+      </td>
+      <td className="px-2 py-1 whitespace-nowrap" data-label={t('foodSafety.withoutData')}>
         {day.gap ? t('reports.gap', { minutes: day.minutesWithoutData }) : day.minutesWithoutData}
       </td>
-      <td className="px-2 py-1">{day.excursions}</td>
-      <td className="px-2 py-1 whitespace-nowrap">
+      <td className="px-2 py-1" data-label={t('foodSafety.excursionCount')}>
+        {day.excursions}
+      </td>
+      <td className="px-2 py-1 sm:whitespace-nowrap">
         {day.reviewedBy ? (
           t('foodSafety.excursion.signedOff', { by: day.reviewedBy, at: instant(day.reviewedAt) })
         ) : maySignOff ? (

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectTopOffenders } from '../../../machines/alarmHealth/alarmHealth.selectors';
 import { alarmText } from '../../alarms/alarmText';
 import { useT } from '../../i18n';
-import { TABLE_CELL as CELL } from '../../primitives/PagedTable';
+import { TABLE_CELL as CELL, STACKED_TABLE } from '../../primitives/PagedTable';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 import type { AlarmHealthActor } from '../../../machines/alarmHealth/alarmHealth.selectors';
 
@@ -15,7 +15,7 @@ export function TopOffenders({ actor }: { actor: AlarmHealthActor }) {
   if (offenders.length === 0) return <p>{t('alarmHealth.noOffenders')}</p>;
   return (
     <ScrollRegion label={t('alarmHealth.topOffenders')} className="max-h-[40vh]">
-      <table className="w-full text-sm">
+      <table className={STACKED_TABLE}>
         <caption className="text-left font-semibold">{t('alarmHealth.topOffenders')}</caption>
         <thead>
           <tr>
@@ -38,9 +38,15 @@ export function TopOffenders({ actor }: { actor: AlarmHealthActor }) {
               <th scope="row" className={`${CELL} font-medium`}>
                 {o.deviceName} <span className="text-muted">{o.hexacode}</span>
               </th>
-              <td className={CELL}>{`${o.department}.${o.subDepartment}`}</td>
-              <td className={CELL}>{alarmText(t, o)}</td>
-              <td className={`${CELL} text-right`}>{o.count}</td>
+              <td className={CELL} data-label={t('alarmHealth.department')}>
+                {`${o.department}.${o.subDepartment}`}
+              </td>
+              <td className={CELL} data-label={t('alarmHealth.alarm')}>
+                {alarmText(t, o)}
+              </td>
+              <td className={`${CELL} sm:text-right`} data-label={t('alarmHealth.count')}>
+                {o.count}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -103,12 +103,18 @@ export function AccountsPanel({ actor }: { actor: SwitchAccountActor }) {
       >
         {accounts.map((account) => (
           <tr key={account.id} className="border-t border-muted/20">
-            <td className={CELL}>{account.username}</td>
-            <td className={`${CELL} break-all`}>{account.email ?? ''}</td>
-            <td className={CELL}>
+            <td className={CELL} data-label={t('switchAccount.column.username')}>
+              {account.username}
+            </td>
+            <td className={`${CELL} break-all`} data-label={t('switchAccount.column.email')}>
+              {account.email ?? ''}
+            </td>
+            <td className={CELL} data-label={t('switchAccount.column.roles')}>
               {account.roles.map((role) => t(`switchAccount.role.${role}`)).join(', ')}
             </td>
-            <td className={CELL}>{account.domains.join(', ')}</td>
+            <td className={CELL} data-label={t('switchAccount.column.domains')}>
+              {account.domains.join(', ')}
+            </td>
             <td className={CELL}>
               <Button
                 variant="quiet"

@@ -26,6 +26,7 @@ const COLUMNS = ['at', 'kind', 'administrator', 'account', 'clientAddress'] as c
 export function RecordsPanel({ actor }: { actor: ActorRefFrom<typeof switchAccountMachine> }) {
   const t = useT();
   const { instant } = useUserDates();
+  const label = (column: (typeof COLUMNS)[number]) => t(`switchAccount.records.column.${column}`);
   const records = useSelector(actor, selectRecords);
   const loading = useSelector(actor, selectRecordsLoading);
   const failed = useSelector(actor, selectRecordsFailed);
@@ -39,7 +40,7 @@ export function RecordsPanel({ actor }: { actor: ActorRefFrom<typeof switchAccou
         label={t('switchAccount.records')}
         head={COLUMNS.map((column) => (
           <th key={column} scope="col" className={CELL}>
-            {t(`switchAccount.records.column.${column}`)}
+            {label(column)}
           </th>
         ))}
         loading={loading}
@@ -58,11 +59,21 @@ export function RecordsPanel({ actor }: { actor: ActorRefFrom<typeof switchAccou
         {records.map((record) => (
           <Fragment key={record.id}>
             <tr className="border-t border-muted/20">
-              <td className={CELL}>{instant(record.at)}</td>
-              <td className={CELL}>{t(`switchAccount.records.kind.${record.kind}`)}</td>
-              <td className={CELL}>{record.administrator}</td>
-              <td className={CELL}>{record.account}</td>
-              <td className={CELL}>{record.clientAddress}</td>
+              <td className={CELL} data-label={label('at')}>
+                {instant(record.at)}
+              </td>
+              <td className={CELL} data-label={label('kind')}>
+                {t(`switchAccount.records.kind.${record.kind}`)}
+              </td>
+              <td className={CELL} data-label={label('administrator')}>
+                {record.administrator}
+              </td>
+              <td className={CELL} data-label={label('account')}>
+                {record.account}
+              </td>
+              <td className={CELL} data-label={label('clientAddress')}>
+                {record.clientAddress}
+              </td>
             </tr>
             {record.kind === 'switch' ? (
               <tr>

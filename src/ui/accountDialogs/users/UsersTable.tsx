@@ -1,7 +1,7 @@
 import type { UserSummary } from '#contracts';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
-import { TABLE_CELL as CELL } from '../../primitives/PagedTable';
+import { TABLE_CELL as CELL, STACKED_TABLE } from '../../primitives/PagedTable';
 import { ScrollRegion } from '../../primitives/ScrollRegion';
 
 const COLUMNS = ['username', 'email', 'role', 'state'] as const;
@@ -20,7 +20,7 @@ export function UsersTable({
   const t = useT();
   return (
     <ScrollRegion label={t('users.table')} className="max-h-[60vh]">
-      <table className="w-full text-sm">
+      <table className={STACKED_TABLE}>
         <caption className="sr-only">{t('users.table')}</caption>
         <thead>
           <tr>
@@ -40,12 +40,16 @@ export function UsersTable({
               <th scope="row" className={`${CELL} font-medium`}>
                 {user.username}
               </th>
-              <td className={`${CELL} whitespace-nowrap`}>
+              <td className={`${CELL} sm:whitespace-nowrap`} data-label={t('users.email')}>
                 {user.email ?? <span className="text-muted">{t('users.noEmail')}</span>}
               </td>
-              <td className={CELL}>{t(`users.role.${user.role}`)}</td>
-              <td className={CELL}>{t(user.disabled ? 'users.inactive' : 'users.active')}</td>
-              <td className={`${CELL} text-right`}>
+              <td className={CELL} data-label={t('users.role')}>
+                {t(`users.role.${user.role}`)}
+              </td>
+              <td className={CELL} data-label={t('users.state')}>
+                {t(user.disabled ? 'users.inactive' : 'users.active')}
+              </td>
+              <td className={`${CELL} sm:text-right`}>
                 {user.username === self ? (
                   <span className="text-muted">{t('users.you')}</span>
                 ) : (
