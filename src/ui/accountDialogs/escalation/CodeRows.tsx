@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { ALARM_PRIORITIES } from '#contracts';
 import {
   selectRow,
@@ -6,13 +7,39 @@ import {
   type EscalationPolicyActor,
 } from '../../../machines/escalationPolicy/escalationPolicy.selectors';
 import type { CodeList, CodeRow } from '../../../machines/escalationPolicy/escalationDraft';
+import { alarmText, KNOWN_ALARM_CODES } from '../../alarms/alarmText';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { Field, INPUT, useFieldError } from './fields';
 
 const COUNTS = { codePriorities: selectRowCount('codePriorities'), delays: selectRowCount('delays') };
 
-function Row({ actor, list, index }: { actor: EscalationPolicyActor; list: CodeList; index: number }) {
+/** The known codes, offered as the code is typed: each with its name in the user's language. */
+function KnownCodes({ id }: { id: string }) {
+  const t = useT();
+  return (
+    <datalist id={id}>
+      {KNOWN_ALARM_CODES.map((code) => (
+        <option key={code} value={code}>
+          {alarmText(t, { code, translation: code })}
+        </option>
+      ))}
+    </datalist>
+  );
+}
+
+function Row({
+  actor,
+  list,
+  index,
+  codesId,
+}: {
+  actor: EscalationPolicyActor;
+  list: CodeList;
+  index: number;
+  /** The id of the known codes' datalist. */
+  codesId: string;
+}) {
   const t = useT();
   const row = useSelector(actor, selectRow(list, index));
   const codeError = useFieldError(actor, `${list}.${index}.code`);
@@ -21,10 +48,17 @@ function Row({ actor, list, index }: { actor: EscalationPolicyActor; list: CodeL
   const edit = (patch: Partial<CodeRow>) => actor.send({ type: 'escalation.rowEdited', list, index, patch });
   return (
     <li className="flex flex-wrap items-start gap-3 border-t border-muted/20 pt-2">
-      <Field label={t('escalation.code')} error={codeError}>
+      <Field
+        label={t('escalation.code')}
+        error={codeError}
+        hint={
+          KNOWN_ALARM_CODES.includes(row.code) ? alarmText(t, { code: row.code, translation: row.code }) : ''
+        }
+      >
         {({ id, describedBy }) => (
           <input
             id={id}
+            list={codesId}
             className={`${INPUT} w-56 max-w-full font-mono`}
             value={row.code}
             autoCapitalize="characters"
@@ -81,15 +115,17 @@ function Row({ actor, list, index }: { actor: EscalationPolicyActor; list: CodeL
 export function CodeRows({ actor, list }: { actor: EscalationPolicyActor; list: CodeList }) {
   const t = useT();
   const count = useSelector(actor, COUNTS[list]);
+  const codesId = useId();
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted">
         {t(list === 'delays' ? 'escalation.delaysHint' : 'escalation.prioritiesHint')}
       </p>
       {count === 0 ? <p>{t('escalation.noRows')}</p> : null}
+      <KnownCodes id={codesId} />
       <ul className="flex flex-col gap-2">
         {Array.from({ length: count }, (_, index) => (
-          <Row key={index} actor={actor} list={list} index={index} />
+          <Row key={index} actor={actor} list={list} index={index} codesId={codesId} />
         ))}
       </ul>
       <div>
