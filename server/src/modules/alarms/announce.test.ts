@@ -99,13 +99,17 @@ describeEachBackend('alarm announcements over two instances', (backend) => {
   const changeCount = async () => (await ctx.handle.db.select().from(alarmChanges)).length;
 
   /**
-   * Clears alarm `code` and waits for that on `stream`: a stream sends changes in their order, so a second event
-   * of the raise would have come before it. Answers the events before the clearing.
+   * Waits for the raise of `code` on `stream`, clears it and waits for that: a stream sends changes in their
+   * order, so a second event of the raise would have come before the clearing. Answers the events before it.
+   * (An event carries the device's alarms as they are when it is sent: a clearing made before the raise was sent
+   * would make the raise's own event read as cleared, so the raise is awaited first.)
    */
   const eventsBeforeClearing = async (stream: Stream, code: string, at: number) => {
+    const isRaise = (e: Stream['events'][number]) => e.entry.alarms?.some((a) => a.code === code) ?? false;
+    await eventually(() => stream.events.some(isRaise), { what: `the raise of ${code} on the stream` });
     ctx.app.alarms.store.handle(changed(code, false, at));
     await ctx.app.alarms.flush();
-    const isClearing = (e: Stream['events'][number]) => !e.entry.alarms?.some((a) => a.code === code);
+    const isClearing = (e: Stream['events'][number]) => !isRaise(e);
     await eventually(() => stream.events.some(isClearing), { what: `the clearing of ${code} on the stream` });
     return stream.events.slice(0, stream.events.findIndex(isClearing));
   };
