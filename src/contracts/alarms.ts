@@ -91,6 +91,8 @@ export const AlarmIdParams = v.object({ id: v.pipe(v.string(), v.uuid('Alarm id 
 export const ALARM_SUPPRESSIONS = ['DELAY', 'DEFROST'] as const;
 
 export const ALARM_HISTORY_PAGE_LENGTHS = [10, 25, 50, 100] as const;
+/** The most occurrences one CSV of the alarm history holds: the first ones in the order asked for. */
+export const ALARM_HISTORY_CSV_MAX = 10_000;
 export const ALARM_HISTORY_SORT_FIELDS = [
   'occuredAt',
   'clearedAt',
@@ -121,6 +123,8 @@ export const AlarmHistoryQuery = v.object({
   department: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}\.\d{1,3}$/, 'department must be like 1.0'))),
   from: v.optional(isoTime),
   to: v.optional(isoTime),
+  /** csv: every occurrence the filters match (up to ALARM_HISTORY_CSV_MAX) as a file; page and pageLength do not apply. */
+  format: v.optional(v.picklist(['json', 'csv'], 'format must be json or csv')),
 });
 export type AlarmHistoryQuery = v.InferOutput<typeof AlarmHistoryQuery>;
 

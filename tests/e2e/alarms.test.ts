@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../server/src/testing/wait';
 import { bellCount, signInWithAlarmStream } from './support/alarmBell';
@@ -57,6 +58,18 @@ describe('alarms, from a device to the operator', () => {
       await row.waitFor();
       expect(await row.textContent()).toContain('High temperature');
       expect(await row.textContent()).toContain('by admin');
+      // Saved as CSV: every occurrence, the acknowledgement with its comment, the alarm named beside its code.
+      const [download] = await Promise.all([
+        page().waitForEvent('download'),
+        history.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('alarm-history.csv');
+      const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+      expect(lines[0]).toMatch(/^id,occuredAt,clearedAt,/);
+      const acknowledged = lines.find((line) => line.includes('"Door closed, checking the probe"'));
+      expect(acknowledged).toContain(`,${DEVICE},1.0,`);
+      expect(acknowledged).toContain(',HIGH_TEMPERATURE,High temperature,');
+      expect(acknowledged).toContain(',admin,');
       await history.getByRole('button', { name: 'Close' }).click();
 
       await eventually(async () => (await mailsWith(MAIL_TO)).length > 0, {

@@ -22,7 +22,7 @@ function start(preferences = DEFAULT_ALARM_PREFERENCES) {
     listeners.push(listener);
     return () => {};
   });
-  const actor = createActor(provideAlarms(services), { input: { preferences } }).start();
+  const actor = createActor(provideAlarms(services, vi.fn()), { input: { preferences } }).start();
   return { actor, services, listeners };
 }
 
@@ -59,7 +59,7 @@ describe('alarm list machine', () => {
   it('hands a browser already subscribed to push to the user who signed in now', async () => {
     const held = { endpoint: 'https://push.example/held', keys: { p256dh: 'BKey', auth: 'secret' } };
     const services = fakeAlarmServices({}, { pushSubscription: vi.fn().mockResolvedValue(held) });
-    const actor = createActor(provideAlarms(services), { input: {} }).start();
+    const actor = createActor(provideAlarms(services, vi.fn()), { input: {} }).start();
     const push = actor.system.get(ALARM_SYSTEM_IDS.push)!;
     await waitFor(push, (s) => s.matches('subscribed'));
     expect(services.api.subscribePush).toHaveBeenCalledWith(held);

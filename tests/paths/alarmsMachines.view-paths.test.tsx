@@ -22,6 +22,7 @@ import { heldAnswers, type HeldAnswers } from '../support/servers/heldRequests';
 import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths } from '../support/paths/viewPaths';
 import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
+import { recordDownloads } from '../support/worlds/dashboardsPathWorld';
 
 const freezer = alarmEntry('0A0B0C', 'Freezer 1', ['HIGH_TEMPERATURE']);
 /** A failed call as the model's error says: the server's coded refusal with its reason, or an outage. */
@@ -203,6 +204,12 @@ const HISTORY_REFUSED = history.failed(
   Object.assign(new Error(HISTORY_REASON), { reason: HISTORY_REASON }),
 );
 const HISTORY_FAILED = history.failed('loadHistory', new Error('network'));
+const HISTORY_SAVED = history.done('downloadCsv', {
+  fileName: 'alarm-history.csv',
+  blob: new Blob(['id\r\n']),
+});
+const HISTORY_SAVE_FAILED = history.failed('downloadCsv', new Error('503'));
+const HISTORY_CSV = 'id,occuredAt\r\n';
 const COLUMN = { occuredAt: 'Occurred', deviceName: 'Device' } as Record<string, string>;
 
 interface HistoryWorld {
@@ -220,6 +227,10 @@ interface HistoryWorld {
   error: string | null;
   expectedLoads: HistoryQuery[];
   expectedToasts: string[];
+  /** The files handed to the browser, and those the path expects. */
+  downloads: { name: string; text: Promise<string> }[];
+  expectedDownloads: string[];
+  restore: () => void;
 }
 
 const historyDialog = () => dialogNamed('Alarm history');
@@ -248,8 +259,15 @@ function historyShown(world: HistoryWorld) {
     );
   }
   expect(world.loads.received, 'the loads sent').toEqual(world.expectedLoads);
+  expect(
+    world.downloads.map((file) => file.name),
+    'the files saved',
+  ).toEqual(world.expectedDownloads);
   toastsAsExpected(world);
 }
+
+/** The CSV button: named for what it does now, offered once a page of rows is shown. */
+const csvButton = (name = 'Download CSV') => inHistory().getByRole<HTMLButtonElement>('button', { name });
 
 const hexacodeValid = (text: string) => /^[0-9A-Fa-f]{1,16}$/.test(text.trim()) || text.trim() === '';
 
@@ -298,6 +316,19 @@ async function playHistory(event: HistoryModelEvent, world: HistoryWorld) {
       await user.click(inHistory().getByRole('button', { name: 'Clear filters' }));
       Object.assign(world, { query: unfiltered, draft: '', draftInvalid: false });
       return load(world, { page: 0 });
+    case 'history.download':
+      await user.click(csvButton());
+      // The file holds every row the applied filters match, in the order shown: the query, as CSV.
+      return void world.expectedLoads.push({ ...world.query, format: 'csv' });
+  }
+  if (type === HISTORY_SAVED.type) {
+    world.expectedDownloads.push('alarm-history.csv');
+    const headers = { 'content-disposition': 'attachment; filename="alarm-history.csv"' };
+    return world.loads.answer(() => HttpResponse.text(HISTORY_CSV, { headers }));
+  }
+  if (type === HISTORY_SAVE_FAILED.type) {
+    world.expectedToasts.push('The CSV could not be downloaded.');
+    return world.loads.answer(() => new HttpResponse(null, { status: 503 }));
   }
   if (type === HISTORY_DONE.type) {
     const { page, pageLength } = world.query;
@@ -331,6 +362,9 @@ describeViewPaths('alarm history, played in the alarm history dialog', alarmHist
       { type: 'history.editFilter', field: 'hexacode', text: '0A0B0C' },
       { type: 'history.applyFilters' },
       { type: 'history.clearFilters' },
+      { type: 'history.download' },
+      HISTORY_SAVED,
+      HISTORY_SAVE_FAILED,
     ],
     serializeState: (s) =>
       JSON.stringify({
@@ -350,7 +384,11 @@ describeViewPaths('alarm history, played in the alarm history dialog', alarmHist
       v.parse(AlarmHistoryQuery, Object.fromEntries(new URL(request.url).searchParams)),
     );
     await renderAlarmsProduct(inspect, [], [loads.handler]);
+    const downloads: HistoryWorld['downloads'] = [];
     const world: HistoryWorld = {
+      downloads,
+      expectedDownloads: [],
+      restore: recordDownloads(downloads),
       user: userEvent.setup({ delay: null }),
       toasts: toastsShown(),
       loads,
@@ -368,6 +406,7 @@ describeViewPaths('alarm history, played in the alarm history dialog', alarmHist
   play: (event, world) => playHistory(event, world),
   stop: (world) => {
     world.loads.release();
+    world.restore();
   },
   states: {
     closed: (_, world) => {
@@ -378,12 +417,14 @@ describeViewPaths('alarm history, played in the alarm history dialog', alarmHist
     },
     'open.loading': (_, world) => {
       historyShown(world);
+      expect(csvButton().disabled, 'the CSV waits for the page').toBe(true);
       expect(inHistory().getByText('Loading…')).toBeTruthy();
       expect(inHistory().queryByRole('alert')).toBeNull();
       expect(world.loads.waiting(), 'a load waits for the server').toBeGreaterThan(0);
     },
     'open.ready': (_, world) => {
       historyShown(world);
+      expect(csvButton().disabled, 'the CSV may be saved').toBe(false);
       expect(inHistory().queryByText('Loading…')).toBeNull();
       expect(inHistory().queryByRole('alert')).toBeNull();
       expect(world.loads.waiting(), 'no load waits').toBe(0);
@@ -397,8 +438,19 @@ describeViewPaths('alarm history, played in the alarm history dialog', alarmHist
       const current = inHistory().getByRole('button', { name: `Page ${page + 1}` });
       expect(current.getAttribute('aria-current')).toBe('page');
     },
+    'open.downloading': (_, world) => {
+      historyShown(world);
+      expect(csvButton('Preparing the CSV…').disabled, 'one CSV at a time').toBe(true);
+      // The page stays shown while the server writes the file.
+      const rows = inHistory().getAllByRole('row').slice(1);
+      expect(rows.map((row) => row.children[3]!.textContent)).toEqual(
+        world.shown.map((row) => row.deviceName),
+      );
+      expect(world.loads.waiting(), 'the CSV waits for the server').toBeGreaterThan(0);
+    },
     'open.failed': (_, world) => {
       historyShown(world);
+      expect(csvButton().disabled, 'no CSV of a page not shown').toBe(true);
       expect(inHistory().queryByText('Loading…')).toBeNull();
       expect(inHistory().getByRole('alert').textContent).toBe(world.error);
       expect(world.loads.waiting(), 'no load waits').toBe(0);

@@ -36,4 +36,6 @@ export type AlarmHistoryEvent =
   | { type: 'history.sort'; field: AlarmHistorySortField }
   | { type: 'history.editFilter'; field: keyof HistoryFilterDraft; text: string }
   | { type: 'history.applyFilters' }
-  | { type: 'history.clearFilters' };
+  | { type: 'history.clearFilters' }
+  /** Save every occurrence the applied filters match, in the order shown, as a CSV file. */
+  | { type: 'history.download' };

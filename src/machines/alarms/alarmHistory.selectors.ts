@@ -10,6 +10,10 @@ const VISIBLE_PAGES = 5;
 
 export const selectHistoryOpen = (s: Snapshot): boolean => s.matches('open');
 export const selectHistoryLoading = (s: Snapshot): boolean => s.matches({ open: 'loading' });
+export const selectHistoryDownloading = (s: Snapshot): boolean => s.matches({ open: 'downloading' });
+/** The CSV can be asked for: a page is shown and the filters match something. */
+export const selectMayDownloadHistory = (s: Snapshot): boolean =>
+  s.matches({ open: 'ready' }) && selectHistoryTotal(s) > 0;
 export const selectHistoryError = (s: Snapshot) => (s.matches({ open: 'failed' }) ? s.context.error : null);
 export const selectHistoryRows = (s: Snapshot) => s.context.page?.data ?? [];
 export const selectHistoryTotal = (s: Snapshot): number => s.context.page?.recordsFiltered ?? 0;

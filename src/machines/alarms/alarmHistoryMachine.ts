@@ -44,8 +44,11 @@ export const alarmHistoryMachine = setup({
   actors: {
     // GET /api/v2/alarms/history (provided).
     loadHistory: notProvided<AlarmHistoryPage, AlarmHistoryQuery>('loadHistory'),
+    // GET /api/v2/alarms/history?format=csv: the file of every occurrence the query matches (provided).
+    downloadCsv: notProvided<{ fileName: string; blob: Blob }, AlarmHistoryQuery>('downloadCsv'),
   },
   guards: {
+    hasRows: ({ context }) => (context.page?.recordsFiltered ?? 0) > 0,
     filtersValid: ({ context }) =>
       Object.keys(readFilters(context.draft, context.dateFormat, context.timeZone).errors).length === 0,
   },
@@ -95,6 +98,11 @@ export const alarmHistoryMachine = setup({
     notifyFailed: sendTo(notifications, ({ context }) =>
       notificationOf(undefined, { kind: 'error', ...context.error! }),
     ),
+    notifyDownloadFailed: sendTo(notifications, () =>
+      notificationOf(undefined, { kind: 'error', id: 'alarmsUi.downloadFailed' }),
+    ),
+    // Hands the CSV to the browser's downloads (provided).
+    saveFile: (_, _params: { fileName: string; blob: Blob }) => {},
   },
 }).createMachine({
   id: 'alarmHistory',
@@ -170,7 +178,21 @@ export const alarmHistoryMachine = setup({
             },
           },
         },
-        ready: { description: 'The page of past alarms is shown.' },
+        ready: {
+          description: 'The page of past alarms is shown; what the filters match can be saved as CSV.',
+          on: { 'history.download': { guard: 'hasRows', target: 'downloading' } },
+        },
+        downloading: {
+          description:
+            'The server writes the CSV of every occurrence the applied filters match while the page stays shown; paging, sorting or filtering asks for other rows instead.',
+          invoke: {
+            id: 'downloadCsv',
+            src: 'downloadCsv',
+            input: ({ context }) => context.query,
+            onDone: { target: 'ready', actions: { type: 'saveFile', params: ({ event }) => event.output } },
+            onError: { target: 'ready', actions: 'notifyDownloadFailed' },
+          },
+        },
         failed: {
           description: 'The history could not be loaded; the reason is shown and a notification says so.',
         },

@@ -10,7 +10,10 @@ import { notificationTestMachine } from './notificationTestMachine';
 import { pushSubscriptionMachine } from './pushSubscriptionMachine';
 
 /** The alarm list (and the workflows it spawns) bound to their services. */
-export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices) {
+export function provideAlarms(
+  { api, stream, browser, alarmText }: AlarmServices,
+  saveFile: (fileName: string, blob: Blob) => void,
+) {
   const requestPermission = fromPromise(() => browser.requestPermission());
   return alarmListMachine.provide({
     actors: {
@@ -30,7 +33,11 @@ export function provideAlarms({ api, stream, browser, alarmText }: AlarmServices
       alarmHistory: alarmHistoryMachine.provide({
         actors: {
           loadHistory: fromPromise(({ input }: { input: AlarmHistoryQuery }) => api.alarmHistory(input)),
+          downloadCsv: fromPromise(({ input }: { input: AlarmHistoryQuery }) =>
+            api.downloadAlarmHistory(input),
+          ),
         },
+        actions: { saveFile: (_, { fileName, blob }) => saveFile(fileName, blob) },
       }),
       alarmAcknowledge: alarmAcknowledgeMachine.provide({
         actors: {

@@ -39,7 +39,7 @@ export function provideSignedInWorld(services: AppServices): SignedInWorld {
     actors: { writeLine: fromPromise(({ input }: { input: LineWriteRequest }) => api.writeLine(input)) },
   });
   return {
-    alarms: provideAlarms(alarms),
+    alarms: provideAlarms(alarms, saveFile),
     accountDialogs: provideAccountDialogs(services),
     socket: provideSocket(socket),
     stores: provideStores(api),

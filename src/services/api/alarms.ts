@@ -15,7 +15,7 @@ import {
   VapidPublicKey,
 } from '#contracts';
 import { errorBodyOf } from './failures';
-import { params } from './helpers';
+import { fileNameOf, params } from './helpers';
 
 /** Thrown when the server refuses a call with a reason (its error body's message), shown to the user as is. */
 class ServerReasonError extends Error {
@@ -38,8 +38,9 @@ async function reasonOr(error: unknown): Promise<never> {
 type TestNotificationOutcome = { kind: 'sent'; result: TestNotificationResult } | { kind: 'notSubscribed' };
 
 /** The history query as sent: numbers as text, absent filters left out. */
-const historyParams = (query: AlarmHistoryQuery) =>
+const historyParams = (query: AlarmHistoryQuery, format?: 'csv') =>
   params({
+    format,
     page: String(query.page),
     pageLength: String(query.pageLength),
     sortField: query.sortField,
@@ -62,6 +63,8 @@ export interface AlarmsApi {
   listAlarms(): Promise<AlarmSnapshot>;
   /** GET /api/v2/alarms/history; a refusal throws ServerReasonError with the server's reason. */
   alarmHistory(query: AlarmHistoryQuery): Promise<AlarmHistoryPage>;
+  /** GET /api/v2/alarms/history?format=csv: every occurrence the query matches, as a file. */
+  downloadAlarmHistory(query: AlarmHistoryQuery): Promise<{ fileName: string; blob: Blob }>;
   /** POST /api/v2/alarms/:id/acknowledge (DEVICES at WRITE). */
   acknowledgeAlarm(id: string, comment: string): Promise<void>;
   /** POST /api/v2/alarms/:id/shelve; a refusal (over the tenant's maximum) throws ServerReasonError. */
@@ -102,6 +105,15 @@ export function createAlarmsApi(http: KyInstance): AlarmsApi {
           .json()
           .catch(reasonOr),
       ),
+    downloadAlarmHistory: async (query) => {
+      const response = await http.get('v2/alarms/history', {
+        searchParams: historyParams(query, 'csv'),
+      });
+      return {
+        fileName: fileNameOf(response.headers.get('content-disposition'), 'alarm-history.csv'),
+        blob: await response.blob(),
+      };
+    },
     async acknowledgeAlarm(id, comment) {
       await http
         .post(`v2/alarms/${encodeURIComponent(id)}/acknowledge`, { json: { comment } })

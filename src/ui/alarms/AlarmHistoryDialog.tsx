@@ -2,11 +2,13 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectHistoryDateFormat,
+  selectHistoryDownloading,
   selectHistoryError,
   selectHistoryLoading,
   selectHistoryOpen,
   selectHistoryRows,
   selectHistoryTimeZone,
+  selectMayDownloadHistory,
   selectSortOf,
 } from '../../machines/alarms/alarmHistory.selectors';
 import type { AlarmHistorySortField } from '../../machines/alarms/alarmHistory.events';
@@ -49,6 +51,8 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
   const error = useSelector(actor, selectHistoryError);
   const dateFormat = useSelector(actor, selectHistoryDateFormat);
   const timeZone = useSelector(actor, selectHistoryTimeZone);
+  const downloading = useSelector(actor, selectHistoryDownloading);
+  const mayDownload = useSelector(actor, selectMayDownloadHistory);
   if (!open) return null;
   const close = () => actor.send({ type: 'history.close' });
   const date = (iso: string | null) => (iso ? formatDate(Date.parse(iso), dateFormat, timeZone) : '');
@@ -59,7 +63,18 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
       width="max-w-[800px]"
       onClose={close}
       onSubmit={close}
-      footer={<Button type="submit">{t('alarmsUi.close')}</Button>}
+      footer={
+        <>
+          <Button
+            variant="quiet"
+            disabled={!mayDownload}
+            onClick={() => actor.send({ type: 'history.download' })}
+          >
+            {t(downloading ? 'alarmsUi.preparingCsv' : 'alarmsUi.downloadCsv')}
+          </Button>
+          <Button type="submit">{t('alarmsUi.close')}</Button>
+        </>
+      }
     >
       <HistoryFilters actor={actor} />
       {error ? (

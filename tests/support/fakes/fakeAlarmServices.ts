@@ -10,6 +10,9 @@ export function fakeAlarmServices(api: Partial<AlarmsApi> = {}, browser: Partial
     api: {
       listAlarms: vi.fn<AlarmsApi['listAlarms']>().mockResolvedValue({ entries: [], changeId: '0' }),
       alarmHistory: vi.fn<AlarmsApi['alarmHistory']>().mockResolvedValue({ data: [], recordsFiltered: 0 }),
+      downloadAlarmHistory: vi
+        .fn<AlarmsApi['downloadAlarmHistory']>()
+        .mockResolvedValue({ fileName: 'alarm-history.csv', blob: new Blob(['id\r\n']) }),
       acknowledgeAlarm: vi.fn<AlarmsApi['acknowledgeAlarm']>().mockResolvedValue(undefined),
       shelveAlarm: vi.fn<AlarmsApi['shelveAlarm']>().mockResolvedValue(undefined),
       unshelveAlarm: vi.fn<AlarmsApi['unshelveAlarm']>().mockResolvedValue(undefined),

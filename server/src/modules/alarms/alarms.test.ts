@@ -214,6 +214,36 @@ describeEachBackend('alarms store', (backend) => {
     expect((await call('GET', '/api/v2/alarms/history?sortField=nope', 'admin')).statusCode).toBe(400);
   });
 
+  it('saves every occurrence the filters match as CSV, in the order asked for, whatever the page', async () => {
+    const csv = (query: string) => call('GET', `/api/v2/alarms/history?format=csv&${query}`, 'admin');
+    const sorted = 'sortField=deviceName&sortDirection=ASC';
+    const file = await csv(`${sorted}&page=1&pageLength=10`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="alarm-history.csv"');
+    const [header, ...rows] = file.body.trimEnd().split('\r\n');
+    expect(header).toBe(
+      'id,occuredAt,clearedAt,businessGroupName,deviceName,hexacode,department,departmentName,code,translation,acknowledgedAt,acknowledgedBy,comment,suppressed',
+    );
+    const page = (
+      await call('GET', `/api/v2/alarms/history?${sorted}&pageLength=25`, 'admin')
+    ).json<AlarmHistoryPage>();
+    expect(page.recordsFiltered).toBe(11);
+    expect(rows.map((row) => row.split(',')[0])).toEqual(page.data.map((row) => row.id));
+    const first = page.data[0]!;
+    expect(rows[0]).toContain(
+      `,${first.occuredAt},${first.clearedAt ?? ''},${first.businessGroupName ?? ''},${first.deviceName},${first.hexacode},${first.department}.${first.subDepartment},`,
+    );
+    expect(rows[0]).toContain(`,${first.code},${first.translation},`);
+    const inGroup = (await csv(`hexacode=${IN_GROUP}`)).body.trimEnd().split('\r\n');
+    expect(inGroup).toHaveLength(1 + 4);
+    const refused = await call('GET', '/api/v2/alarms/history?format=xml', 'admin');
+    expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([
+      400,
+      'format: format must be json or csv',
+    ]);
+  });
+
   it("names the ADF's departments in the reader's language, in the history and in the menu", async () => {
     await hear(changed('HIGH_TEMPERATURE', true, T0 + 30_000, { hexacode: IN_GROUP }));
     // E-mail and push name the department in each reader's language too.

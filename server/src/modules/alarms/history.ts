@@ -25,13 +25,29 @@ const COLUMNS: Record<Exclude<SortField, 'translation'>, AnyPgColumn> = {
   acknowledgedAt: t.acknowledgedAt,
 };
 
+/** Which rows of the sorted occurrences: a page of the dialog, or the first ones of a CSV. */
+export interface HistoryWindow {
+  limit: number;
+  offset: number;
+}
+
+const pageOf = (query: AlarmHistoryQuery): HistoryWindow => ({
+  limit: query.pageLength,
+  offset: query.page * query.pageLength,
+});
+
 /** SPEC §9 alarm history: a tenant's occurrences, filtered, sorted on any column and paged on the server. */
 export function createAlarmHistory(
   db: Database,
   translations: Translations,
   directory: Pick<AlarmDirectory, 'departmentNameIn'>,
 ) {
-  return async (tenantId: string, language: string, query: AlarmHistoryQuery): Promise<AlarmHistoryPage> => {
+  return async (
+    tenantId: string,
+    language: string,
+    query: AlarmHistoryQuery,
+    window: HistoryWindow = pageOf(query),
+  ): Promise<AlarmHistoryPage> => {
     const [department, subDepartment] = query.department?.split('.').map(Number) ?? [];
     const where = and(
       eq(t.tenantId, tenantId),
@@ -53,8 +69,8 @@ export function createAlarmHistory(
         .where(where)
         // Empty values last either way; the newest first among equals, then the id, so pages never overlap.
         .orderBy(sql`${sortBy} ${direction} NULLS LAST`, desc(t.raisedAt), asc(t.id))
-        .limit(query.pageLength)
-        .offset(query.page * query.pageLength),
+        .limit(window.limit)
+        .offset(window.offset),
       db.select({ n: count() }).from(t).where(where),
     ]);
     const records = await recordsOf(

@@ -1,4 +1,10 @@
-import { auditTarget, type AlarmEntry, type AlarmHistoryPage, type AlarmHistoryQuery } from '#contracts';
+import {
+  ALARM_HISTORY_CSV_MAX,
+  auditTarget,
+  type AlarmEntry,
+  type AlarmHistoryPage,
+  type AlarmHistoryQuery,
+} from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -10,6 +16,7 @@ import type { AlarmDirectory } from './directory';
 import type { AlarmEmitter } from './emitter';
 import type { AlarmEntries, AlarmViewer } from './entries';
 import { createAlarmHistory } from './history';
+import { alarmHistoryCsv } from './history-csv';
 import type { AlarmsRepository } from './repository';
 import type { AlarmStore } from './store';
 import type { Translations } from './translations';
@@ -56,6 +63,16 @@ export function createAlarmsService(deps: {
 
     history: (session: AuthSession, query: AlarmHistoryQuery): Promise<AlarmHistoryPage> =>
       history(session.tenant.id, session.user.languageCode, query),
+    /** The first ALARM_HISTORY_CSV_MAX occurrences the filters match, in the order asked for, as CSV. */
+    historyCsv: async (session: AuthSession, query: AlarmHistoryQuery): Promise<string> =>
+      alarmHistoryCsv(
+        (
+          await history(session.tenant.id, session.user.languageCode, query, {
+            limit: ALARM_HISTORY_CSV_MAX,
+            offset: 0,
+          })
+        ).data,
+      ),
 
     /** Stores who acknowledged, when and why; tells the streams and e-mail/push. Once per occurrence. */
     async acknowledge(session: AuthSession, id: string, comment: string): Promise<void> {
