@@ -94,21 +94,19 @@ export function AlarmHistoryDialog({ actor }: { actor: HistoryRef }) {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-muted/20">
-                <td className={CELL} data-label={label('occuredAt')}>
-                  {date(row.occuredAt)}
-                </td>
-                <td className={CELL} data-label={label('clearedAt')}>
-                  {date(row.clearedAt)}
-                </td>
-                <td className={CELL} data-label={label('businessGroupName')}>
-                  {row.businessGroupName ?? ''}
-                </td>
-                <td className={CELL} data-label={label('deviceName')}>
-                  {row.deviceName}
-                </td>
-                <td className={CELL} data-label={label('departmentName')}>
-                  {row.departmentName ?? ''}
-                </td>
+                {(
+                  [
+                    ['occuredAt', date(row.occuredAt)],
+                    ['clearedAt', date(row.clearedAt)],
+                    ['businessGroupName', row.businessGroupName ?? ''],
+                    ['deviceName', row.deviceName],
+                    ['departmentName', row.departmentName ?? ''],
+                  ] as const
+                ).map(([field, text]) => (
+                  <td key={field} className={CELL} data-label={label(field)}>
+                    {text}
+                  </td>
+                ))}
                 <td className={CELL} data-label={label('translation')}>
                   {row.translation}
                   {row.suppressed ? (

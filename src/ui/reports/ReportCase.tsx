@@ -94,24 +94,20 @@ function DayRow({
       <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
         {shownDay(day.date)}
       </th>
-      <td className="px-2 py-1" data-label={t('foodSafety.min')}>
-        {figure(day.min)}
-      </td>
-      <td className="px-2 py-1" data-label={t('foodSafety.max')}>
-        {figure(day.max)}
-      </td>
-      <td className="px-2 py-1" data-label={t('foodSafety.avg')}>
-        {figure(day.avg)}
-      </td>
-      <td className="px-2 py-1" data-label={t('foodSafety.inLimits')}>
-        {figure(day.timeInLimitsPct)}
-      </td>
-      <td className="px-2 py-1" data-label={t('foodSafety.outOfLimits')}>
-        {day.minutesOutOfLimits}
-      </td>
-      <td className="px-2 py-1" data-label={t('foodSafety.defrost')}>
-        {day.defrostMinutes}
-      </td>
+      {(
+        [
+          ['foodSafety.min', figure(day.min)],
+          ['foodSafety.max', figure(day.max)],
+          ['foodSafety.avg', figure(day.avg)],
+          ['foodSafety.inLimits', figure(day.timeInLimitsPct)],
+          ['foodSafety.outOfLimits', day.minutesOutOfLimits],
+          ['foodSafety.defrost', day.defrostMinutes],
+        ] as const
+      ).map(([id, value]) => (
+        <td key={id} className="px-2 py-1" data-label={t(id)}>
+          {value}
+        </td>
+      ))}
       <td className="px-2 py-1 whitespace-nowrap" data-label={t('foodSafety.withoutData')}>
         {day.gap ? t('reports.gap', { minutes: day.minutesWithoutData }) : day.minutesWithoutData}
       </td>
