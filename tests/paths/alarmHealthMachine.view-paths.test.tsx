@@ -6,6 +6,7 @@ import type { InspectionEvent } from 'xstate';
 import { alarmHealthMachine } from '../../src/machines/alarmHealth/alarmHealthMachine';
 import type { AlarmHealth } from '#contracts';
 import { storeSession } from '../support/dom/renderApp';
+import { instantAsUserWrites } from '../support/dom/userDates';
 import { QUIET_DAY, WEEK } from '../support/fixtures/alarmHealthFixtures';
 import { alarmHealthServer, type AlarmHealthServer } from '../support/servers/alarmHealthServer';
 import { openAccountDialog } from '../support/worlds/accountDialogPath';
@@ -119,6 +120,17 @@ function asked(world: AlarmHealthWorld) {
   expect(world.server.requests, 'the ranges asked for').toEqual(world.expectedRequests);
 }
 
+/** The rows' texts of the dialog's table `name`; none when the table is not shown. */
+const rowsOf = (name: string) => {
+  const table = inDialog().queryByRole('table', { name });
+  return table
+    ? within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent)
+    : [];
+};
+
 describeViewPaths('alarm health, opened from the account menu', alarmHealthMachine, {
   model,
   start,
@@ -149,6 +161,20 @@ describeViewPaths('alarm health, opened from the account menu', alarmHealthMachi
           ),
         );
       }
+      // Which alarms are standing and which chatter, named: EEMUA 191's work list.
+      expect(rowsOf('Standing alarms')).toEqual(
+        health.standing.map(
+          (a) =>
+            `${a.deviceName} ${a.hexacode}${a.department}.${a.subDepartment}${a.translation}` +
+            `${instantAsUserWrites(a.raisedAt)}${a.clearedAt ? instantAsUserWrites(a.clearedAt) : 'Still active'}`,
+        ),
+      );
+      expect(rowsOf('Chattering alarms')).toEqual(
+        health.chattering.map(
+          (a) =>
+            `${a.deviceName} ${a.hexacode}${a.department}.${a.subDepartment}${a.translation}${a.peak}${a.count}`,
+        ),
+      );
       asked(world);
     },
     loadFailed: (_, world) => {

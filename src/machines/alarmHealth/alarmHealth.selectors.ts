@@ -46,3 +46,13 @@ export const selectOverTarget =
 export const selectTopOffenders = (s: AlarmHealthSnapshot): AlarmHealth['topOffenders'] =>
   s.context.health?.topOffenders ?? NO_OFFENDERS;
 const NO_OFFENDERS: AlarmHealth['topOffenders'] = [];
+
+/** The alarms active for over 24 hours in the range, oldest raise first. */
+export const selectStanding = (s: AlarmHealthSnapshot): AlarmHealth['standing'] =>
+  s.context.health?.standing ?? NO_STANDING;
+const NO_STANDING: AlarmHealth['standing'] = [];
+
+/** The alarms raised 3 or more times within 10 minutes, the most raises first. */
+export const selectChattering = (s: AlarmHealthSnapshot): AlarmHealth['chattering'] =>
+  s.context.health?.chattering ?? NO_CHATTERING;
+const NO_CHATTERING: AlarmHealth['chattering'] = [];

@@ -15,9 +15,12 @@ import { Button } from '../../primitives/Button';
 import { Dialog } from '../../primitives/Dialog';
 import { ErrorAlert } from '../../primitives/ErrorAlert';
 import { HealthFigures } from './HealthFigures';
-import { TopOffenders } from './TopOffenders';
+import { ChatteringAlarms, StandingAlarms, TopOffenders } from './AlarmLists';
 
-/** The alarm system's health for administrators (issue 31): a range, the EEMUA 191 figures, the top offenders. */
+/**
+ * The alarm system's health for administrators (issue 31): a range, the EEMUA 191 figures, which alarms stand and
+ * which chatter, and the top offenders.
+ */
 export default function AlarmHealthDialog({ actor: anyActor }: { actor: AnyActorRef }) {
   const actor = anyActor as AlarmHealthActor;
   const t = useT();
@@ -64,6 +67,8 @@ export default function AlarmHealthDialog({ actor: anyActor }: { actor: AnyActor
         {view === 'shown' ? (
           <>
             <HealthFigures actor={actor} />
+            <StandingAlarms actor={actor} />
+            <ChatteringAlarms actor={actor} />
             <TopOffenders actor={actor} />
           </>
         ) : null}
