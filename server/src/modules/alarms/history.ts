@@ -26,7 +26,7 @@ const COLUMNS: Record<Exclude<SortField, 'translation'>, AnyPgColumn> = {
 };
 
 /** Which rows of the sorted occurrences: a page of the dialog, or the first ones of a CSV. */
-export interface HistoryWindow {
+interface HistoryWindow {
   limit: number;
   offset: number;
 }

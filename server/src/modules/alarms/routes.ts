@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import {
+  ALARM_HISTORY_CSV_MAX,
   ALARM_CHANGE_ID_HEADER,
   ALARM_STREAM_PATH,
   AlarmAcknowledge,
@@ -113,8 +114,7 @@ export const alarmsRoutes: FastifyPluginAsync<{
       ...read,
       schema: contract({
         ...common,
-        summary:
-          'Alarm occurrences, filtered, sorted and paged on the server (SPEC §9); with format=csv, every occurrence the filters match (at most 10,000) as a CSV file',
+        summary: `Alarm occurrences, filtered, sorted and paged on the server (SPEC §9); with format=csv, every occurrence the filters match (at most ${ALARM_HISTORY_CSV_MAX.toLocaleString('en')}) as a CSV file`,
         querystring: AlarmHistoryQuery,
         response: { 200: AlarmHistoryPage, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       }),
