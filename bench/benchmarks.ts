@@ -141,4 +141,9 @@ export const BENCHMARKS: Benchmark[] = [
     smoke: { args: ['--cases', '2', '--days', '2', '--runs', '1'] },
   },
   { name: 'audit-trail', file: 'audit-trail', smoke: { args: ['--entries', '1000', '--runs', '1'] } },
+  {
+    name: 'alarm-history',
+    file: 'alarm-history',
+    smoke: { args: ['--occurrences', '1000', '--runs', '1'] },
+  },
 ];
