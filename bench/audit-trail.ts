@@ -12,29 +12,20 @@
  */
 import { auditEntries } from '../server/src/db/schema';
 import { GENESIS_HASH, hashOf } from '../server/src/modules/audit/trail';
-import { startBenchApp } from './support/benchApp';
+import { startBenchApp, timeCalls } from './support/benchApp';
 import { endWithGoal } from './support/goal';
-import { benchHexacode, openBenchDatabase, seedBench } from './support/history';
+import { benchHexacode, openMinuteLog } from './support/history';
 import { readNumberArgs } from './support/numberArgs';
-import { percentile, round } from './support/stats';
 
 const args = readNumberArgs({ entries: 100_000, devices: 50, runs: 5 });
 const PAGE = 51;
 const BATCH = 1_000;
 const GOALS_MS = { newest: 100, deep: 100, csv: 1000, chain: 5000 };
 
-const { handle, dispose } = await openBenchDatabase('embedded');
-const { tenantId } = await seedBench(handle, {
-  devices: args.devices,
-  lines: [[0, 1, 1]],
-  pcNumbers: 1,
-  intervalSeconds: 60,
-  startAt: new Date(Date.now() - args.entries * 60_000),
-});
+const { handle, dispose, tenantId, start } = await openMinuteLog(args.devices, args.entries);
 
 const written = Date.now();
 let prevHash = GENESIS_HASH;
-const start = Date.now() - args.entries * 60_000;
 for (let first = 1; first <= args.entries; first += BATCH) {
   const batch = [];
   for (let seq = first; seq < first + BATCH && seq <= args.entries; seq++) {
@@ -71,35 +62,20 @@ const calls = {
   chain: '/api/v2/audit/chain',
 } as const;
 
-const rows = [
-  '| call | entries | bytes | p50 ms | max ms | goal ms |',
-  '| --- | --- | --- | --- | --- | --- |',
-];
-let met = true;
-for (const [name, url] of Object.entries(calls) as [keyof typeof calls, string][]) {
-  await bench.call({ method: 'GET', url });
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < args.runs; i++) {
-    const t0 = performance.now();
-    const response = await bench.call({ method: 'GET', url });
-    times.push(performance.now() - t0);
-    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
-    bytes = response.rawPayload.length;
+const met = await timeCalls(bench, {
+  calls,
+  runs: args.runs,
+  goalsMs: GOALS_MS,
+  columns: ['entries', 'bytes'],
+  cells: (name, last) => {
     if (name === 'chain') {
-      const chain = response.json() as { entries: number; broken: unknown };
+      const chain = last.json() as { entries: number; broken: unknown };
       if (chain.entries !== args.entries || chain.broken !== null)
-        throw new Error(`the chain should hold ${args.entries} entries: ${response.body}`);
+        throw new Error(`the chain should hold ${args.entries} entries: ${last.body}`);
     }
-  }
-  met &&= percentile(times, 50) < GOALS_MS[name];
-  rows.push(
-    `| ${name} | ${args.entries} | ${bytes} | ${round(percentile(times, 50), 1)} | ` +
-      `${round(Math.max(...times), 1)} | ${GOALS_MS[name]} |`,
-  );
-}
-console.log(rows.join('\n'));
-console.log(met ? 'goal met: every p50 under its goal' : 'GOAL MISSED: a p50 at or over its goal');
+    return [args.entries, last.rawPayload.length];
+  },
+});
 await bench.close();
 await dispose();
 endWithGoal(met);

@@ -154,3 +154,21 @@ async function countNaN(handle: DatabaseHandle): Promise<number> {
 
 /** CPU seconds (user + system) the local PostgreSQL servers' processes have used so far; 0 where /proc is not. */
 export const postgresCpuSeconds = () => cpuSecondsOfProcessesNamed('postgres');
+
+/**
+ * An embedded database with a bench tenant of `devices` devices (one line each) and a log to fill that goes back
+ * `minutes` minutes, an entry a minute (the audit trail's and the alarm history's benches): `start` is its first
+ * minute.
+ */
+export async function openMinuteLog(devices: number, minutes: number) {
+  const { handle, dispose } = await openBenchDatabase('embedded');
+  const start = Date.now() - minutes * 60_000;
+  const { tenantId } = await seedBench(handle, {
+    devices,
+    lines: [[0, 1, 1]],
+    pcNumbers: 1,
+    intervalSeconds: 60,
+    startAt: new Date(start),
+  });
+  return { handle, dispose, tenantId, start };
+}
