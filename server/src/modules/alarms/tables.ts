@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -11,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { departmentColumns, randomId, sequentialId } from '../../db/columns';
 import { tenantId } from '../tenancy/tables';
 import { users } from '../users/tables';
 
@@ -22,7 +22,7 @@ import { users } from '../users/tables';
 export const alarmOccurrences = pgTable(
   'alarm_occurrences',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     /** Upper-case, as devices.hexacode. No foreign key: the history outlives a deleted device. */
     hexacode: text('hexacode').notNull(),
@@ -82,11 +82,9 @@ export const alarmDelays = pgTable(
 export const departmentDefrosts = pgTable(
   'department_defrosts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
-    hexacode: text('hexacode').notNull(),
-    department: integer('department').notNull(),
-    subDepartment: integer('sub_department').notNull(),
+    ...departmentColumns(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
@@ -111,7 +109,7 @@ export const departmentDefrosts = pgTable(
 export const alarmChanges = pgTable(
   'alarm_changes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     tenantId: tenantId(),
     hexacode: text('hexacode').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

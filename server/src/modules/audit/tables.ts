@@ -1,4 +1,5 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sequentialId } from '../../db/columns';
 import { tenants } from '../tenancy/tables';
 
 /**
@@ -8,7 +9,7 @@ import { tenants } from '../tenancy/tables';
 export const auditEntries = pgTable(
   'audit_entries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),

@@ -1,5 +1,5 @@
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, sequentialId } from '../../db/columns';
 import { tenantId } from '../tenancy/tables';
 import { users } from '../users/tables';
 
@@ -25,7 +25,7 @@ export const sessions = pgTable(
 export const loginAttempts = pgTable(
   'login_attempts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     tenantId: tenantId(),
     /** Lower-cased; also recorded for unknown usernames so lockout does not reveal which names exist. */
     username: text('username').notNull(),
@@ -41,7 +41,7 @@ export const loginAttempts = pgTable(
 export const addressAttempts = pgTable(
   'address_attempts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     /** The client's address as Fastify sees it (TRUST_PROXY), IPv6 cut to its /64 (addressKey). */
     address: text('address').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),

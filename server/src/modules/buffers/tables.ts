@@ -1,5 +1,5 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, departmentColumns } from '../../db/columns';
 import { tenantId } from '../tenancy/tables';
 
 /**
@@ -13,10 +13,7 @@ export const buffers = pgTable(
     /** A small integer: every stored sample row carries it. */
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     tenantId: tenantId(),
-    /** Upper-case, as devices.hexacode. */
-    hexacode: text('hexacode').notNull(),
-    department: integer('department').notNull(),
-    subDepartment: integer('sub_department').notNull(),
+    ...departmentColumns(),
     page: integer('page').notNull(),
     line: integer('line').notNull(),
     pcNumber: integer('pc_number').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Widget } from '#contracts';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, updatedAt, randomId } from '../../db/columns';
 import { tenantId } from '../tenancy/tables';
 import { userId } from '../users/tables';
 
@@ -9,7 +9,7 @@ import { userId } from '../users/tables';
 export const dashboardGroups = pgTable(
   'dashboard_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     userId: userId(),
     name: text('name').notNull(),
@@ -26,7 +26,7 @@ export const dashboardGroups = pgTable(
 export const dashboards = pgTable(
   'dashboards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     userId: userId(),
     name: text('name').notNull(),

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { SortSettings } from '#contracts';
-import { createdAt } from '../../db/columns';
+import { createdAt, randomId } from '../../db/columns';
 import type { VirtualDeviceDefinition } from '../../gateway/virtual';
 import { tenantId } from '../tenancy/tables';
 import { users } from '../users/tables';
@@ -9,7 +9,7 @@ import { users } from '../users/tables';
 export const businessGroups = pgTable(
   'business_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     /** Hexacode-like key the SPA shows and routes by (upper-case hex, unique per tenant). */
     hexacode: text('hexacode').notNull(),
@@ -30,7 +30,7 @@ export type StoredDeviceType = (typeof DEVICE_TYPES)[number];
 export const devices = pgTable(
   'devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     /** Upper-case hex, 6–16 digits; the device's MQTT username is `<tenant>/<hexacode>`. */
     hexacode: text('hexacode').notNull(),

@@ -1,15 +1,6 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { EscalationChannel, EscalationPolicy, EscalationTestRun } from '#contracts';
+import { sequentialId } from '../../db/columns';
 import { alarmOccurrences } from '../alarms/tables';
 import { tenantId, tenants } from '../tenancy/tables';
 
@@ -43,7 +34,7 @@ export const alarmEscalationClaims = pgTable(
 export const alarmNotifications = pgTable(
   'alarm_notifications',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     tenantId: tenantId(),
     occurrenceId: uuid('occurrence_id')
       .notNull()

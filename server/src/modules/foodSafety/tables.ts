@@ -1,5 +1,4 @@
 import {
-  bigint,
   index,
   integer,
   pgTable,
@@ -11,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FoodSafetyClass, FoodSafetyLine, ReportFrequency } from '#contracts';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, updatedAt, departmentColumns, randomId, sequentialId } from '../../db/columns';
 import { businessGroups } from '../devices/tables';
 import { tenantId } from '../tenancy/tables';
 
@@ -20,9 +19,7 @@ export const foodSafetyLimits = pgTable(
   'food_safety_limits',
   {
     tenantId: tenantId(),
-    hexacode: text('hexacode').notNull(),
-    department: integer('department').notNull(),
-    subDepartment: integer('sub_department').notNull(),
+    ...departmentColumns(),
     class: text('class').$type<FoodSafetyClass>().notNull(),
     line: text('line').$type<FoodSafetyLine>().notNull(),
     high: real('high').notNull(),
@@ -39,11 +36,9 @@ export const foodSafetyLimits = pgTable(
 export const foodSafetyReviews = pgTable(
   'food_safety_reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
-    hexacode: text('hexacode').notNull(),
-    department: integer('department').notNull(),
-    subDepartment: integer('sub_department').notNull(),
+    ...departmentColumns(),
     subject: text('subject').$type<'excursion' | 'day'>().notNull(),
     subjectKey: text('subject_key').notNull(),
     correctiveAction: text('corrective_action'),
@@ -68,7 +63,7 @@ export const foodSafetyReviews = pgTable(
 export const reportSchedules = pgTable(
   'report_schedules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     businessGroupId: uuid('business_group_id')
       .notNull()
@@ -92,7 +87,7 @@ export type ReportScheduleRow = typeof reportSchedules.$inferSelect;
 export const reportSendings = pgTable(
   'report_sendings',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     tenantId: tenantId(),
     scheduleId: uuid('schedule_id').references(() => reportSchedules.id, { onDelete: 'set null' }),
     businessGroupId: uuid('business_group_id').notNull(),

@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sequentialId } from '../../db/columns';
 import { tenantId } from '../tenancy/tables';
 import { users } from '../users/tables';
 
@@ -12,7 +13,7 @@ export type ImpersonationKind = (typeof IMPERSONATION_KINDS)[number];
 export const impersonationRecords = pgTable(
   'impersonation_records',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     tenantId: tenantId(),
     kind: text('kind').$type<ImpersonationKind>().notNull(),
     administratorId: uuid('administrator_id').references(() => users.id, { onDelete: 'set null' }),
@@ -37,7 +38,7 @@ export const impersonationRecords = pgTable(
 export const impersonationActions = pgTable(
   'impersonation_actions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     tenantId: tenantId(),
     recordId: bigint('record_id', { mode: 'number' })
       .notNull()

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, sequentialId } from '../../db/columns';
 import { pushSubscriptions } from '../push/tables';
 import { tenantId } from '../tenancy/tables';
 
@@ -14,7 +14,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const notificationOutbox = pgTable(
   'notification_outbox',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: sequentialId(),
     tenantId: tenantId(),
     channel: text('channel').$type<NotificationChannel>().notNull(),
     /** The push's browser: a subscription removed takes its waiting pushes with it. */

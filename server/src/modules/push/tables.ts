@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, randomId } from '../../db/columns';
 import { sessions } from '../auth/tables';
 import { tenantId } from '../tenancy/tables';
 import { userId } from '../users/tables';
@@ -8,7 +8,7 @@ import { userId } from '../users/tables';
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     userId: userId(),
     /**

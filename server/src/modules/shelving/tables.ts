@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { randomId } from '../../db/columns';
 import { alarmOccurrences } from '../alarms/tables';
 import { tenantId } from '../tenancy/tables';
 import { users } from '../users/tables';
@@ -8,7 +9,7 @@ import { users } from '../users/tables';
 export const alarmShelvings = pgTable(
   'alarm_shelvings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     occurrenceId: uuid('occurrence_id')
       .notNull()

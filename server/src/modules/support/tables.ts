@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { SupportKind } from '#contracts';
-import { createdAt } from '../../db/columns';
+import { createdAt, randomId } from '../../db/columns';
 import { tenantId } from '../tenancy/tables';
 import { users } from '../users/tables';
 
@@ -8,7 +8,7 @@ import { users } from '../users/tables';
 export const supportRequests = pgTable(
   'support_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     /** The sender; kept when the account is deleted, as the report still says something. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { ColorSet } from '#contracts';
-import { createdAt } from '../../db/columns';
+import { createdAt, randomId } from '../../db/columns';
 
 /** What a tenant stores of its theme; GET /api/themes turns the assets into URLs. */
 export interface StoredTheme {
@@ -20,7 +20,7 @@ export const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 
 export const tenants = pgTable('tenants', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: randomId(),
   name: text('name').notNull().unique(),
   title: text('title').notNull(),
   theme: jsonb('theme').$type<StoredTheme>().notNull(),

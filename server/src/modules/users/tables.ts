@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccountSettingsUpdate, GrantLevel } from '#contracts';
-import { createdAt } from '../../db/columns';
+import { createdAt, randomId } from '../../db/columns';
 import { tenantId } from '../tenancy/tables';
 
 /** A grant as stored on the user; the session adds the tenant name as its domain. */
@@ -13,7 +13,7 @@ export interface StoredAuthority {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tenantId: tenantId(),
     username: text('username').notNull(),
     /** scrypt$N$r$p$salt$hash (see modules/auth/passwords.ts). */
