@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { auditTarget, type ReportSchedule, type ReportScheduleInput } from '#contracts';
 import type { Clock } from '../../clock';
+import { dueUnclaimedIds, leaseEnd } from '../../db/claims';
 import type { Database } from '../../db/client';
 import {
   businessGroups,
@@ -214,21 +215,15 @@ export function createReportSchedules(deps: ScheduleDeps) {
     /** Claims the due schedules (at most `limit`) and sends each; answers how many were sent. */
     async runDue(limit = 5): Promise<number> {
       const now = clock.now();
-      const due = db
-        .select({ id: reportSchedules.id })
-        .from(reportSchedules)
-        .where(
-          and(
-            lte(reportSchedules.nextRunAt, now),
-            or(isNull(reportSchedules.claimedUntil), lte(reportSchedules.claimedUntil, now)),
-          ),
-        )
-        .orderBy(asc(reportSchedules.nextRunAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      const due = dueUnclaimedIds(db, reportSchedules, {
+        due: [lte(reportSchedules.nextRunAt, now)],
+        order: reportSchedules.nextRunAt,
+        limit,
+        now,
+      });
       const claimed = await db
         .update(reportSchedules)
-        .set({ claimedUntil: new Date(now.getTime() + LEASE_MS) })
+        .set({ claimedUntil: leaseEnd(now, LEASE_MS) })
         .where(inArray(reportSchedules.id, due))
         .returning();
       const names = await db.select({ id: tenants.id, name: tenants.name }).from(tenants);

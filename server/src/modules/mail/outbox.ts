@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
+import { dueUnclaimedIds, leaseEnd } from '../../db/claims';
 import type { Database } from '../../db/client';
 import { notificationOutbox, type NotificationChannel, type NotificationOutboxRow } from '../../db/schema';
 
@@ -50,24 +51,20 @@ export function createOutbox(db: Database, clock: Clock) {
     /** Up to `limit` due rows of `channel`, oldest first, now claimed by the caller (attempts counted). */
     async claim(channel: NotificationChannel, limit: number, leaseMs: number): Promise<OutboxItem[]> {
       const now = clock.now();
-      const due = db
-        .select({ id: notificationOutbox.id })
-        .from(notificationOutbox)
-        .where(
-          and(
-            eq(notificationOutbox.channel, channel),
-            isNull(notificationOutbox.failedAt),
-            lte(notificationOutbox.nextAttemptAt, now),
-            or(isNull(notificationOutbox.claimedUntil), lte(notificationOutbox.claimedUntil, now)),
-          ),
-        )
-        .orderBy(asc(notificationOutbox.id))
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      const due = dueUnclaimedIds(db, notificationOutbox, {
+        due: [
+          eq(notificationOutbox.channel, channel),
+          isNull(notificationOutbox.failedAt),
+          lte(notificationOutbox.nextAttemptAt, now),
+        ],
+        order: notificationOutbox.id,
+        limit,
+        now,
+      });
       const claimed = await db
         .update(notificationOutbox)
         .set({
-          claimedUntil: new Date(now.getTime() + leaseMs),
+          claimedUntil: leaseEnd(now, leaseMs),
           attempts: sql`${notificationOutbox.attempts} + 1`,
         })
         .where(inArray(notificationOutbox.id, due))
