@@ -22,7 +22,7 @@ export const systemGatewayClock: GatewayClock = {
  * Runs `work` every `periodMs` on `clock`, the first time one period from now, until the returned function stops
  * it (also from within `work`: the next run is scheduled before `work` runs).
  */
-export function repeatEvery(clock: GatewayClock, periodMs: number, work: () => void): () => void {
+function repeatEvery(clock: GatewayClock, periodMs: number, work: () => void): () => void {
   let timer: unknown;
   const tick = () => {
     timer = clock.setTimeout(tick, periodMs);
@@ -30,6 +30,26 @@ export function repeatEvery(clock: GatewayClock, periodMs: number, work: () => v
   };
   timer = clock.setTimeout(tick, periodMs);
   return () => clock.clearTimeout(timer);
+}
+
+/** A gateway part's periodic work (a sweep, a round): run every `periodMs` between start() and stop(). */
+export class Repeating {
+  private stopRepeating: (() => void) | undefined;
+
+  constructor(
+    private readonly clock: GatewayClock,
+    private readonly periodMs: number,
+    private readonly work: () => void,
+  ) {}
+
+  start(): void {
+    this.stopRepeating = repeatEvery(this.clock, this.periodMs, this.work);
+  }
+
+  stop(): void {
+    this.stopRepeating?.();
+    this.stopRepeating = undefined;
+  }
 }
 
 /** Whether a device's timestamp lies further ahead of the server's clock than a drifting clock would. */

@@ -1,7 +1,7 @@
 import { type AdfRegistry, departmentKey } from './adf/loader';
 import { DEFAULT_STALE_AFTER_SECONDS } from './adf/schema';
 import type { DepartmentAddress } from './addresses';
-import { type GatewayClock, repeatEvery } from './clock';
+import { type GatewayClock, Repeating } from './clock';
 import type { CachedDevice, DeviceCache } from './device-cache';
 import type { DeviceDirectory } from './directory';
 import type { GatewayEvent } from './events';
@@ -41,7 +41,7 @@ export function oldestOf(all: readonly Freshness[]): Freshness {
  */
 export class Staleness {
   private readonly periods = new Map<string, number>();
-  private stopRepeating: (() => void) | undefined;
+  private readonly sweeps: Repeating;
 
   constructor(
     private readonly deps: {
@@ -52,15 +52,16 @@ export class Staleness {
       log: GatewayLogger;
     },
     private readonly hooks: StalenessHooks,
-  ) {}
+  ) {
+    this.sweeps = new Repeating(deps.clock, STALENESS_SWEEP_MS, () => this.sweep());
+  }
 
   start(): void {
-    this.stopRepeating = repeatEvery(this.deps.clock, STALENESS_SWEEP_MS, () => this.sweep());
+    this.sweeps.start();
   }
 
   stop(): void {
-    this.stopRepeating?.();
-    this.stopRepeating = undefined;
+    this.sweeps.stop();
   }
 
   /** How long after its last report a device's values are stale (its model's ADF; a minute until known). */

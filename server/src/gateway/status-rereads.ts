@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import { type GatewayClock, repeatEvery } from './clock';
+import { type GatewayClock, Repeating } from './clock';
 import type { DeviceCache } from './device-cache';
 import type { GatewayLogger } from './logger';
 import {
@@ -39,17 +39,18 @@ export class StatusRereads {
   /** When a device was last asked for out of turn (the round does not count: silence must not wait for it). */
   private readonly lastRequested = new Map<string, number>();
   private round: DeviceKey[] = [];
-  private stopRepeating: (() => void) | undefined;
+  private readonly ticks: Repeating;
 
-  constructor(private readonly deps: StatusRereadsDeps) {}
+  constructor(private readonly deps: StatusRereadsDeps) {
+    this.ticks = new Repeating(deps.clock, STATUS_REREAD_TICK_MS, () => this.rollOn());
+  }
 
   start(): void {
-    this.stopRepeating = repeatEvery(this.deps.clock, STATUS_REREAD_TICK_MS, () => this.rollOn());
+    this.ticks.start();
   }
 
   stop(): void {
-    this.stopRepeating?.();
-    this.stopRepeating = undefined;
+    this.ticks.stop();
   }
 
   /** Reads a device's statuses again now, unless that was done a moment ago. */
