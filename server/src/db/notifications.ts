@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { GatewayLogger } from '../gateway/logger';
+import { Listeners } from '../listeners';
 import type { Database } from './client';
 
 const RECONNECT_MS = 1000;
@@ -19,7 +20,9 @@ const HEARTBEAT_MS = 5000;
  */
 export class DatabaseChannel<T extends object> {
   private readonly instance = randomUUID();
-  private readonly listeners = new Set<(message: T) => void>();
+  private readonly listeners = new Listeners<T>((error) =>
+    this.log.error({ err: error, channel: this.channel }, 'a notification listener failed'),
+  );
   private stopped = false;
   private end: (() => Promise<void>) | undefined;
   private listenings = 0;
@@ -42,8 +45,7 @@ export class DatabaseChannel<T extends object> {
   }
 
   subscribe(listener: (message: T) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   async start(): Promise<void> {
@@ -65,13 +67,7 @@ export class DatabaseChannel<T extends object> {
 
   /** Gives `message` to this instance's listeners (a listener that throws does not stop the others). */
   deliver(message: T): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(message);
-      } catch (error) {
-        this.log.error({ err: error, channel: this.channel }, 'a notification listener failed');
-      }
-    }
+    this.listeners.tell(message);
   }
 
   private onNotification(payload: string | undefined): void {

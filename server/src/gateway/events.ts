@@ -1,3 +1,4 @@
+import { Listeners } from '../listeners';
 import type { GatewayLogger } from './logger';
 import type { LineView } from './line-view';
 import type { DepartmentStatus } from './protocol';
@@ -73,22 +74,17 @@ export type GatewayListener = (event: GatewayEvent) => void;
 
 /** Fan-out to listeners: one that throws is logged and the others still hear the event. */
 export class GatewayEvents {
-  private readonly listeners = new Set<GatewayListener>();
+  private readonly listeners = new Listeners<GatewayEvent>((error, event) =>
+    this.log.error({ err: error, type: event.type }, 'gateway: listener failed'),
+  );
 
   constructor(private readonly log: GatewayLogger) {}
 
   subscribe(listener: GatewayListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   emit(event: GatewayEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.log.error({ err: error, type: event.type }, 'gateway: listener failed');
-      }
-    }
+    this.listeners.tell(event);
   }
 }
