@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { startServer } from '../tests/e2e/support/server';
 import { seededDatabase } from './support/seededDatabase';
 import { launchBrowserForBench } from './support/browser';
-import { callApi } from './support/api';
+import { registerCase } from './support/api';
+import { signInAsAdmin } from './support/alarmFleet';
 import { BENCH_DEPARTMENTS, BenchDevice, sampleKey } from './support/benchDevice';
 import { drainReceipts, openBrowserClient } from './support/client';
 import { extremes, percentile, round } from './support/stats';
@@ -37,20 +38,10 @@ const server = await startServer({ SIMULATOR: 'false', LOG_LEVEL: 'error' }, see
 const browser = await launchBrowserForBench();
 const devices: BenchDevice[] = [];
 try {
-  const session = await callApi<{ token: { id: string } }>(server.port, 'POST', '/api/login', {
-    username: 'admin',
-    password: 'Admin123',
-  });
-  const token = session.token.id;
+  const token = await signInAsAdmin(server.port);
   for (let i = 0; i < deviceCount; i++) {
     const hexacode = (0xbe0000 + i).toString(16).toUpperCase();
-    const { credential } = await callApi<{ credential: string }>(
-      server.port,
-      'POST',
-      '/api/v2/admin/devices',
-      { model: 'CC-410', hexacode, name: `Bench case ${i + 1}` },
-      token,
-    );
+    const credential = await registerCase(server.port, token, hexacode, `Bench case ${i + 1}`);
     const device = new BenchDevice(`mqtt://127.0.0.1:${server.mqttPort}`, 'demo', hexacode, credential);
     await device.connect();
     devices.push(device);

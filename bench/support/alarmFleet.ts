@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { PROTOCOL_VERSION } from '../../server/src/gateway/protocol';
 import { EVAPORATOR_ALARMS } from '../../server/src/simulator/physics/evaporator';
-import { callApi } from './api';
+import { callApi, registerCase } from './api';
 import { BENCH_DEPARTMENTS, connectAsDevice } from './benchDevice';
 import { now } from './stats';
 
@@ -105,13 +105,7 @@ export async function connectAlarmFleet(
   const devices: AlarmBenchDevice[] = [];
   for (let i = 0; i < count; i++) {
     const hexacode = (0xa1a000 + i).toString(16).toUpperCase();
-    const { credential } = await callApi<{ credential: string }>(
-      server.port,
-      'POST',
-      '/api/v2/admin/devices',
-      { model: 'CC-410', hexacode, name: `Alarm bench case ${i + 1}` },
-      token,
-    );
+    const credential = await registerCase(server.port, token, hexacode, `Alarm bench case ${i + 1}`);
     const device = new AlarmBenchDevice(`mqtt://127.0.0.1:${server.mqttPort}`, 'demo', hexacode, credential);
     await device.connect();
     devices.push(device);

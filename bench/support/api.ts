@@ -36,3 +36,20 @@ export function callApi<T>(
     req.end(payload);
   });
 }
+
+/** Registers a CC-410 of the demo tenant through the admin API; answers its MQTT credential (shown only then). */
+export async function registerCase(
+  port: number,
+  token: string,
+  hexacode: string,
+  name: string,
+): Promise<string> {
+  const { credential } = await callApi<{ credential: string }>(
+    port,
+    'POST',
+    '/api/v2/admin/devices',
+    { model: 'CC-410', hexacode, name },
+    token,
+  );
+  return credential;
+}
