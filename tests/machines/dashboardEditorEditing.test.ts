@@ -19,7 +19,12 @@ import { DashboardConflictError } from '../../src/services/api';
 import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '#contracts';
 import type { NavigationRequest } from '../../src/services/navigation';
 import type { Line } from '#contracts/devices';
-import { editedDashboard, editorHost, freezerTopic } from '../support/fixtures/dashboardEditorFixtures';
+import {
+  editedDashboard,
+  editorHost,
+  freezerTopic,
+  editingOverview,
+} from '../support/fixtures/dashboardEditorFixtures';
 
 /** editedDashboard with its second widget reading page 2 instead of page 1. */
 const twoPages = {
@@ -80,12 +85,7 @@ function start(
   return { ...editorHost(editor), save, proceed, loadLine, download, saveFile };
 }
 
-async function editing(s = start()) {
-  s.actor.send({ type: 'dashboard.open', id: 'd-overview' });
-  await waitFor(s.actor, (snap) => snap.matches({ loaded: 'viewing' }));
-  s.actor.send({ type: 'dashboard.edit' });
-  return s;
-}
+const editing = (s = start()) => editingOverview(s);
 
 describe('dashboard editor: editing beyond the grid', () => {
   it('renames in edit mode: a blank name is refused, the trimmed name is saved with the dashboard', async () => {

@@ -9,7 +9,12 @@ import { elementKey, layoutMoved } from '../../src/machines/dashboardEditor/dash
 import { dashboardEditorMachine } from '../../src/machines/dashboardEditor/dashboardEditorMachine';
 import { DashboardConflictError } from '../../src/services/api';
 import type { Dashboard, DashboardUpdateInput, OpenedDashboard } from '#contracts';
-import { editedDashboard, freezerTopic, layoutOf } from '../support/fixtures/dashboardEditorFixtures';
+import {
+  editedDashboard,
+  freezerTopic,
+  layoutOf,
+  editingOverview,
+} from '../support/fixtures/dashboardEditorFixtures';
 
 function start(
   save: (input: DashboardUpdateInput) => Promise<Dashboard> = async (input) =>
@@ -34,12 +39,7 @@ function start(
   return { actor, load, save: saveFn, notify };
 }
 
-async function editing(s = start()) {
-  s.actor.send({ type: 'dashboard.open', id: 'd-overview' });
-  await waitFor(s.actor, (snap) => snap.matches({ loaded: 'viewing' }));
-  s.actor.send({ type: 'dashboard.edit' });
-  return s;
-}
+const editing = (s = start()) => editingOverview(s);
 
 describe('dashboard editor machine', () => {
   it('loads the dashboard of the route and ignores the same route again', async () => {
