@@ -20,19 +20,11 @@ describe('buildBars', () => {
     expect(bars.values).toEqual([3, null, -18, 3.5]);
   });
 
-  it('sorts ascending or descending by value, bars without a value last', () => {
-    expect(buildBars(inputs, settings('ASCENDING'), '#000').labels).toEqual([
-      'Frozen',
-      'Dairy',
-      'Deli',
-      'Meat',
-    ]);
-    expect(buildBars(inputs, settings('DESCENDING'), '#000').labels).toEqual([
-      'Deli',
-      'Dairy',
-      'Frozen',
-      'Meat',
-    ]);
+  it.each([
+    ['ASCENDING', ['Frozen', 'Dairy', 'Deli', 'Meat']],
+    ['DESCENDING', ['Deli', 'Dairy', 'Frozen', 'Meat']],
+  ] as const)('sorts %s by value, bars without a value last', (sorting, labels) => {
+    expect(buildBars(inputs, settings(sorting), '#000').labels).toEqual(labels);
   });
 
   it('keeps the order of equal values', () => {
