@@ -1,6 +1,6 @@
 import type WebSocket from 'ws';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { describeEachBackend } from '../../testing/backends';
+import { describeEachBackend, type TestBackend } from '../../testing/backends';
 import { hostOf, login, tokenOf, useTestApp, type TestContext } from '../../testing/app';
 import { eventually } from '../../testing/wait';
 import { SessionSockets } from './session-sockets';
@@ -48,26 +48,38 @@ function echoesHeartbeat(ws: WebSocket): Promise<boolean> {
   return echoed;
 }
 
+/**
+ * A test app that re-validates the sessions every `sessionCheckIntervalMs`; `open` opens a live socket with a token
+ * (openSocket), and the sockets it opened are ended after the suite.
+ */
+function useSocketApp(backend: TestBackend, sessionCheckIntervalMs: number) {
+  const ctx = useTestApp(backend, { devices: true, sessionCheckIntervalMs });
+  const sockets: WebSocket[] = [];
+  afterAll(() => sockets.forEach((s) => s.terminate()));
+  return { ctx, open: (token: string) => openSocket(ctx, token, sockets) };
+}
+
+/** POST /api/logout with `authorization` as the bearer token. */
+const logout = (ctx: TestContext, authorization: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/logout',
+    headers: { host: hostOf('demo'), authorization: `Bearer ${authorization}` },
+  });
+
 describeEachBackend('live socket sessions', (backend) => {
   describe('logout', () => {
     // The periodic check never runs here: only the logout itself can close the socket.
-    const ctx = useTestApp(backend, { devices: true, sessionCheckIntervalMs: 3_600_000 });
-    const sockets: WebSocket[] = [];
-    afterAll(() => sockets.forEach((s) => s.terminate()));
+    const { ctx, open } = useSocketApp(backend, 3_600_000);
 
     it('closes the sockets of a session at once when it logs out, and only those', async () => {
       const token = await tokenOf(ctx.app, 'operator', 'Operator123');
       const other = await tokenOf(ctx.app, 'operator', 'Operator123');
-      const first = await openSocket(ctx, token, sockets);
-      const second = await openSocket(ctx, token, sockets);
-      const untouched = await openSocket(ctx, other, sockets);
+      const first = await open(token);
+      const second = await open(token);
+      const untouched = await open(other);
 
-      const logout = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/logout',
-        headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
-      });
-      expect(logout.statusCode).toBe(204);
+      expect((await logout(ctx, token)).statusCode).toBe(204);
       expect(await first.closed).toEqual({ code: 4401, reason: 'session ended' });
       expect(await second.closed).toEqual({ code: 4401, reason: 'session ended' });
       expect(await echoesHeartbeat(untouched.ws)).toBe(true);
@@ -75,22 +87,15 @@ describeEachBackend('live socket sessions', (backend) => {
 
     it('a logout of an unknown token closes nothing', async () => {
       const token = await tokenOf(ctx.app, 'operator', 'Operator123');
-      const socket = await openSocket(ctx, token, sockets);
-      const logout = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/logout',
-        headers: { host: hostOf('demo'), authorization: 'Bearer not-a-session' },
-      });
-      expect(logout.statusCode).toBe(204);
+      const socket = await open(token);
+      expect((await logout(ctx, 'not-a-session')).statusCode).toBe(204);
       // A logout closes its sockets before it answers: a close would have come before the echo.
       expect(await echoesHeartbeat(socket.ws)).toBe(true);
     });
   });
 
   describe('expiry', () => {
-    const ctx = useTestApp(backend, { devices: true, sessionCheckIntervalMs: 100 });
-    const sockets: WebSocket[] = [];
-    afterAll(() => sockets.forEach((s) => s.terminate()));
+    const { ctx, open } = useSocketApp(backend, 100);
 
     it('closes a socket whose session expired at the next re-validation; a valid one stays open', async () => {
       const shortToken = await tokenOf(ctx.app, 'operator', 'Operator123');
@@ -100,8 +105,8 @@ describeEachBackend('live socket sessions', (backend) => {
         rememberMe: true,
       });
       const longToken = (remembered.json() as { token: { id: string } }).token.id;
-      const short = await openSocket(ctx, shortToken, sockets);
-      const long = await openSocket(ctx, longToken, sockets);
+      const short = await open(shortToken);
+      const long = await open(longToken);
 
       // Both sessions are valid: several re-validations pass and both sockets stay open.
       await revalidations(3);
