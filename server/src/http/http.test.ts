@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEachBackend, TEST_BACKEND } from '../testing/backends';
-import { callsAs, expectValidationFailed, hostOf, tokenOf, useTestApp } from '../testing/app';
+import {
+  callsAs,
+  expectValidationFailed,
+  hostOf,
+  tokenOf,
+  useTestApp,
+  type TestContext,
+} from '../testing/app';
 
 function builtSpa(): string {
   const dist = mkdtempSync(join(tmpdir(), 'coldwatch-dist-'));
@@ -16,6 +23,10 @@ function builtSpa(): string {
   writeFileSync(join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)');
   return dist;
 }
+
+/** GET `url` from `tenant`'s host as a browser asks for a page (Accept: text/html). */
+const browse = (ctx: TestContext, tenant: string, url: string) =>
+  ctx.app.inject({ url, headers: { host: hostOf(tenant), accept: 'text/html' } });
 
 describeEachBackend('HTTP behaviour', (backend) => {
   const ctx = useTestApp(backend, { distDir: builtSpa() });
@@ -108,19 +119,13 @@ describeEachBackend('HTTP behaviour', (backend) => {
   });
 
   it('answers unknown API routes with 404 JSON', async () => {
-    const response = await ctx.app.inject({
-      url: '/api/nothing',
-      headers: { host: hostOf('demo'), accept: 'text/html' },
-    });
+    const response = await browse(ctx, 'demo', '/api/nothing');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No route GET /api/nothing' });
   });
 
   it('serves the SPA with history fallback, long-cached assets and a strict CSP', async () => {
-    const page = await ctx.app.inject({
-      url: '/dashboard/7',
-      headers: { host: hostOf('acme'), accept: 'text/html' },
-    });
+    const page = await browse(ctx, 'acme', '/dashboard/7');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>SPA</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -155,10 +160,7 @@ describe('without a built SPA', () => {
   const ctx = useTestApp(TEST_BACKEND);
 
   it('tells how to build it instead of failing', async () => {
-    const response = await ctx.app.inject({
-      url: '/',
-      headers: { host: hostOf('demo'), accept: 'text/html' },
-    });
+    const response = await browse(ctx, 'demo', '/');
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('npm run build');
   });
