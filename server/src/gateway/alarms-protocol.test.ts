@@ -50,6 +50,15 @@ describe('alarms over the device protocol', () => {
     state,
     ts,
   });
+  /** `client` publishes an alarm of `spec` on that device's own alarm topic, as a device reports one. */
+  const reportAlarm = (
+    client: MqttClient,
+    spec: FleetDevice,
+    department: string,
+    code: string,
+    state: 'RAISED' | 'CLEARED',
+    ts: number,
+  ) => publish(client, topics.alarms(tenant, spec.hexacode), alarm(department, code, state, ts));
   const alarmEvents = (hexacode: string, code?: string) =>
     events.filter(
       (e): e is Extract<GatewayEvent, { type: 'AlarmChanged' }> =>
@@ -80,11 +89,7 @@ describe('alarms over the device protocol', () => {
     const client = await connectAs(RAW);
     await online(client, RAW);
     await eventually(() => gateway.isOnline(tenant, RAW.hexacode), { what: 'the device online' });
-    await publish(
-      client,
-      topics.alarms(tenant, RAW.hexacode),
-      alarm('1.1', 'HIGH_TEMPERATURE', 'RAISED', 1000),
-    );
+    await reportAlarm(client, RAW, '1.1', 'HIGH_TEMPERATURE', 'RAISED', 1000);
     await eventually(() => alarmEvents(RAW.hexacode, 'HIGH_TEMPERATURE')[0], {
       what: 'the raised HIGH_TEMPERATURE event',
     });
@@ -105,15 +110,11 @@ describe('alarms over the device protocol', () => {
     expectAnnouncedInAlarm(events, tenant, RAW.hexacode);
 
     // A second alarm, then the first cleared: still in alarm until the last one clears.
-    await publish(client, topics.alarms(tenant, RAW.hexacode), alarm('1.1', 'DOOR_OPEN', 'RAISED', 2000));
-    await publish(
-      client,
-      topics.alarms(tenant, RAW.hexacode),
-      alarm('1.1', 'HIGH_TEMPERATURE', 'CLEARED', 3000),
-    );
+    await reportAlarm(client, RAW, '1.1', 'DOOR_OPEN', 'RAISED', 2000);
+    await reportAlarm(client, RAW, '1.1', 'HIGH_TEMPERATURE', 'CLEARED', 3000);
     await eventually(() => alarmEvents(RAW.hexacode).length === 3, { what: 'three alarm events' });
     expect(gateway.departmentStatus(RAW_ALARMED)).toBe('ON_ALARM');
-    await publish(client, topics.alarms(tenant, RAW.hexacode), alarm('1.1', 'DOOR_OPEN', 'CLEARED', 4000));
+    await reportAlarm(client, RAW, '1.1', 'DOOR_OPEN', 'CLEARED', 4000);
     await eventually(() => gateway.deviceStatus(tenant, RAW.hexacode) === 'ON', {
       what: 'the device ON again',
     });
@@ -173,11 +174,7 @@ describe('alarms over the device protocol', () => {
 
   it('lets a device publish alarms only on its own topic, never retained', async () => {
     const other = await connectAs(OTHER);
-    await publish(
-      other,
-      topics.alarms(tenant, OTHER.hexacode),
-      alarm('1.0', 'HIGH_TEMPERATURE', 'RAISED', 1),
-    );
+    await reportAlarm(other, OTHER, '1.0', 'HIGH_TEMPERATURE', 'RAISED', 1);
     await eventually(() => alarmEvents(OTHER.hexacode)[0], { what: "the other device's alarm" });
     // Another device's alarms: the broker closes the connection, the gateway never hears it.
     other.publish(topics.alarms(tenant, RAW.hexacode), JSON.stringify(alarm('1.0', 'FROST', 'RAISED', 2)));
@@ -192,11 +189,7 @@ describe('alarms over the device protocol', () => {
     await eventually(() => !again.connected, { what: 'the broker closing the retained impostor' });
     // The gateway hears the broker in order: a refused message would have come before a later, rightful one.
     const rightful = await connectAs(OTHER);
-    await publish(
-      rightful,
-      topics.alarms(tenant, OTHER.hexacode),
-      alarm('1.0', 'HIGH_TEMPERATURE', 'CLEARED', 4),
-    );
+    await reportAlarm(rightful, OTHER, '1.0', 'HIGH_TEMPERATURE', 'CLEARED', 4);
     await eventually(() => alarmEvents(OTHER.hexacode)[1], { what: "the other device's clearing" });
     expect(alarmEvents(RAW.hexacode)).toEqual([]);
     expect(alarmEvents(OTHER.hexacode).map((e) => [e.code, e.raised])).toEqual([
