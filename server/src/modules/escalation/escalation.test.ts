@@ -110,6 +110,17 @@ describeEachBackend('alarm escalation', (backend) => {
       .filter((row) => !ofDevices.has(row.id))
       .map((row) => (row.channel === 'mail' ? (row.message as { to: string[] }).to.join(',') : `push`));
   };
+  /**
+   * Whom an alarm of `code` reaches in the first round after it is raised, past the `earlier` entries queued before
+   * it; the alarm is cleared again afterwards.
+   */
+  const reachedByOneAlarm = async (code: string, earlier = 0) => {
+    await hear(code, true);
+    await after(1);
+    const reached = (await queued()).slice(earlier);
+    await hear(code, false);
+    return reached;
+  };
   const subjects = async () =>
     (await ctx.handle.db.select().from(notificationOutbox).orderBy(notificationOutbox.id))
       .filter((row) => row.channel === 'mail')
@@ -249,16 +260,10 @@ describeEachBackend('alarm escalation', (backend) => {
       workingHours: { days: [1, 2, 3, 4, 5], from: '08:00', to: '18:00' },
     };
     await savePolicy(policy);
-    await hear('HIGH_TEMPERATURE', true);
-    await after(1);
-    expect(await queued()).toEqual(['on-call@demo.example']);
-    await hear('HIGH_TEMPERATURE', false);
+    expect(await reachedByOneAlarm('HIGH_TEMPERATURE')).toEqual(['on-call@demo.example']);
     // The same alarm in a working day's afternoon reaches the store.
     await savePolicy({ ...policy, workingHours: { days: [4], from: '00:00', to: '23:59' } });
-    await hear('HIGH_TEMPERATURE', true);
-    await after(1);
-    expect((await queued()).slice(1)).toEqual(['store@demo.example']);
-    await hear('HIGH_TEMPERATURE', false);
+    expect(await reachedByOneAlarm('HIGH_TEMPERATURE', 1)).toEqual(['store@demo.example']);
   });
 
   it("chooses the policy by the alarm's priority, the tenant's over the ADF's", async () => {
@@ -295,10 +300,7 @@ describeEachBackend('alarm escalation', (backend) => {
     await hear('DOOR_OPEN', false);
     // The tenant's own rank of the code wins over the ADF's.
     await savePolicy({ ...policy, codePriorities: { HIGH_TEMPERATURE: 'low' } });
-    await hear('HIGH_TEMPERATURE', true);
-    await after(1);
-    expect((await queued()).slice(2)).toEqual(['next-day@demo.example']);
-    await hear('HIGH_TEMPERATURE', false);
+    expect(await reachedByOneAlarm('HIGH_TEMPERATURE', 2)).toEqual(['next-day@demo.example']);
   });
 
   it('runs the weekly test alarm to the first level once, and records it with its result', async () => {
