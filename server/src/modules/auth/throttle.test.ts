@@ -20,13 +20,16 @@ describe('throttledUntil', () => {
 });
 
 describe('addressKey', () => {
-  it('counts IPv4 as is, also IPv4-mapped, and IPv6 by its /64', () => {
-    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
-    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
-    expect(addressKey('2001:db8:0:12:aaaa::1')).toBe('2001:db8:0:12::/64');
-    expect(addressKey('2001:0DB8:0000:0012:bbbb:cccc:dddd:eeee')).toBe('2001:db8:0:12::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  // IPv4 as is, also IPv4-mapped, and IPv6 by its /64.
+  it.each([
+    ['192.0.2.7', '192.0.2.7'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['2001:db8:0:12:aaaa::1', '2001:db8:0:12::/64'],
+    ['2001:0DB8:0000:0012:bbbb:cccc:dddd:eeee', '2001:db8:0:12::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('counts %s as %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
   });
 });
 
