@@ -3,19 +3,10 @@ import { assign, createActor, createMachine, fromPromise, waitFor } from 'xstate
 import { accountSettingsMachine } from '../../src/machines/accountSettings/accountSettingsMachine';
 import type { AccountSettingsEvent } from '../../src/machines/accountSettings/accountSettings.events';
 import { DEFAULT_ACCOUNT_SETTINGS, LANGUAGE_CHOICES, type AccountSettings, type Session } from '#contracts';
-import { operatorSession } from '../support/fixtures/fixtures';
+import { operatorGranted, operatorSession } from '../support/fixtures/fixtures';
 
 const stored: AccountSettings = { ...DEFAULT_ACCOUNT_SETTINGS, email: 'op@example.com', themeSize: 'LARGE' };
-const adminSession: Session = {
-  ...operatorSession,
-  token: {
-    ...operatorSession.token,
-    authorities: [
-      { authority: 'GRANT_APPLY_ACL', type: 'WRITE', domain: 'demo' },
-      { authority: 'GRANT_RND', type: 'WRITE', domain: 'demo' },
-    ],
-  },
-};
+const adminSession = operatorGranted('GRANT_APPLY_ACL', 'GRANT_RND');
 
 /** A stand-in for the two-factor setup workflow (its own machine): ends when told how; keeps its input. */
 const fakeTwoFactorSetup = createMachine({

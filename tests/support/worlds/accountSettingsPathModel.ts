@@ -1,8 +1,8 @@
 import type { accountSettingsMachine } from '../../../src/machines/accountSettings/accountSettingsMachine';
 import type { SettingsDraft } from '../../../src/machines/accountSettings/settingsDraft';
-import { DEFAULT_ACCOUNT_SETTINGS, LANGUAGE_CHOICES, type AccountSettings, type Session } from '#contracts';
+import { DEFAULT_ACCOUNT_SETTINGS, LANGUAGE_CHOICES, type AccountSettings } from '#contracts';
 import type { ModelOptions } from '../paths/coveringPaths';
-import { operatorSession } from '../fixtures/fixtures';
+import { operatorGranted } from '../fixtures/fixtures';
 import { modelEvents } from '../paths/modelEvents';
 
 // The model of the account settings dialog's path tests (tests/paths/accountSettingsMachine.view-paths.test.tsx).
@@ -11,17 +11,7 @@ export type SettingsModelEvent = Parameters<typeof accountSettingsMachine.transi
 const { done, failed } = modelEvents<typeof accountSettingsMachine>();
 
 /** The operator with APPLY_ACL and RND at WRITE, so every field of the dialog shows (SPEC §6). */
-export const session: Session = {
-  ...operatorSession,
-  token: {
-    ...operatorSession.token,
-    authorities: [
-      { authority: 'GRANT_DEVICES', type: 'WRITE', domain: 'demo' },
-      { authority: 'GRANT_APPLY_ACL', type: 'WRITE', domain: 'demo' },
-      { authority: 'GRANT_RND', type: 'WRITE', domain: 'demo' },
-    ],
-  },
-};
+export const session = operatorGranted('GRANT_DEVICES', 'GRANT_APPLY_ACL', 'GRANT_RND');
 const ADDRESS = 'night@example.com';
 /** Stored with the alarm e-mail export on, so every form shows its address list. */
 export const STORED: AccountSettings = {
