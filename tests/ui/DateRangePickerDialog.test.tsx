@@ -34,12 +34,15 @@ function renderPicker(value = last24, allowCompare = false) {
       timeZone={ZONE}
     />,
   );
-  return {
-    onApply,
-    onCancel,
-    user: userEvent.setup(),
-    dialog: screen.getByRole('dialog', { name: 'Time range' }),
+  const user = userEvent.setup();
+  const dialog = screen.getByRole('dialog', { name: 'Time range' });
+  /** The user types `text` over what `field` holds and presses Apply. */
+  const applyTyped = async (field: HTMLElement, text: string) => {
+    await user.clear(field);
+    await user.type(field, text);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
   };
+  return { onApply, onCancel, user, dialog, applyTyped };
 }
 
 // Typing whole dates key by key is slow on the two shared cores.
@@ -61,7 +64,7 @@ describe('date range picker dialog', { timeout: 20_000 }, () => {
   });
 
   it('takes a custom range typed in the user’s format, on the wall clock of the user’s zone', async () => {
-    const { onApply, user, dialog } = renderPicker();
+    const { onApply, user, dialog, applyTyped } = renderPicker();
     await user.click(within(dialog).getByRole('radio', { name: 'Custom' }));
     expect(within(dialog).getByText('Dates as MM-DD-YYYY HH:mm, hours 0–23')).toBeTruthy();
     const start = within(dialog).getByRole('textbox', { name: 'Start date' });
@@ -72,20 +75,14 @@ describe('date range picker dialog', { timeout: 20_000 }, () => {
       '03-30-2026 06:00',
     ]);
 
-    await user.clear(start);
-    await user.type(start, '2026-03-01 08:00');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await applyTyped(start, '2026-03-01 08:00');
     expect(within(dialog).getByText('Start date is invalid, use MM-DD-YYYY HH:mm format')).toBeTruthy();
     expect(start.getAttribute('aria-invalid')).toBe('true');
 
-    await user.clear(start);
-    await user.type(start, '03-31-2026 24:00');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await applyTyped(start, '03-31-2026 24:00');
     expect(within(dialog).getByText('Start date is invalid, use MM-DD-YYYY HH:mm format')).toBeTruthy();
 
-    await user.clear(start);
-    await user.type(start, '03-31-2026 08:15');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await applyTyped(start, '03-31-2026 08:15');
     expect(within(dialog).getByText('End date value must be after 03-31-2026 08:15')).toBeTruthy();
     expect(onApply).not.toHaveBeenCalled();
 
@@ -100,13 +97,11 @@ describe('date range picker dialog', { timeout: 20_000 }, () => {
   });
 
   it('adds a comparison range when the caller allows one', async () => {
-    const { onApply, user, dialog } = renderPicker(last24, true);
+    const { onApply, user, dialog, applyTyped } = renderPicker(last24, true);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Compare with an earlier range' }));
     const earlier = within(dialog).getByRole('spinbutton', { name: 'Earlier by' });
     expect((earlier as HTMLInputElement).value).toBe('1');
-    await user.clear(earlier);
-    await user.type(earlier, '0');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await applyTyped(earlier, '0');
     expect(within(dialog).getByText('Enter a whole number from 1 to 800')).toBeTruthy();
     await user.clear(earlier);
     await user.type(earlier, '6');
