@@ -63,7 +63,12 @@ function start(
     }),
     { input },
   ).start();
-  return { actor, saves, snapshot: () => actor.getSnapshot() };
+  /** Adds a row to `list` after the one it holds (LOADED has one in each) and gives it `code`. */
+  const addRow = (list: 'delays' | 'codePriorities', code: string) => {
+    actor.send({ type: 'escalation.rowAdded', list });
+    actor.send({ type: 'escalation.rowEdited', list, index: 1, patch: { code } });
+  };
+  return { actor, saves, snapshot: () => actor.getSnapshot(), addRow };
 }
 
 describe('the escalation policy machine', () => {
@@ -111,7 +116,7 @@ describe('the escalation policy machine', () => {
   });
 
   it('edits levels, times and code rows, and switches tabs', async () => {
-    const { actor, snapshot } = start();
+    const { actor, snapshot, addRow } = start();
     await settle();
     actor.send({ type: 'escalation.tabChose', tab: 'delays' });
     expect(selectTab(snapshot())).toBe('delays');
@@ -129,19 +134,13 @@ describe('the escalation policy machine', () => {
     actor.send({ type: 'escalation.levelRemoved', index: 0 });
     expect(selectLevel(0)(snapshot())?.after).toBe('15');
     actor.send({ type: 'escalation.edited', patch: { workingHoursOn: true, testAlarmOn: true, testDay: 3 } });
-    actor.send({ type: 'escalation.rowAdded', list: 'delays' });
-    actor.send({
-      type: 'escalation.rowEdited',
-      list: 'delays',
-      index: 1,
-      patch: { code: 'HIGH_TEMPERATURE' },
-    });
+    addRow('delays', 'HIGH_TEMPERATURE');
     actor.send({ type: 'escalation.rowRemoved', list: 'delays', index: 0 });
     expect(selectRow('delays', 0)(snapshot())).toEqual({ code: 'HIGH_TEMPERATURE', value: '60' });
   });
 
   it('refuses to send a draft the contract refuses, marking each field, and clears a mark when its field is edited', async () => {
-    const { actor, saves, snapshot } = start();
+    const { actor, saves, snapshot, addRow } = start();
     await settle();
     actor.send({
       type: 'escalation.levelEdited',
@@ -150,13 +149,7 @@ describe('the escalation policy machine', () => {
     });
     actor.send({ type: 'escalation.edited', patch: { timeZone: 'Mars/Olympus' } });
     actor.send({ type: 'escalation.repeatEdited', patch: { repeat: '5', repeatUnit: 'seconds' } });
-    actor.send({ type: 'escalation.rowAdded', list: 'codePriorities' });
-    actor.send({
-      type: 'escalation.rowEdited',
-      list: 'codePriorities',
-      index: 1,
-      patch: { code: 'DOOR_OPEN' },
-    });
+    addRow('codePriorities', 'DOOR_OPEN');
     actor.send({ type: 'escalation.rowEdited', list: 'delays', index: 0, patch: { value: '90000' } });
     actor.send({ type: 'escalation.save' });
     expect(selectView(snapshot())).toBe('editing');
