@@ -9,7 +9,7 @@ import { storeSession } from '../support/dom/renderApp';
 import { instantAsUserWrites } from '../support/dom/userDates';
 import { QUIET_DAY, WEEK } from '../support/fixtures/alarmHealthFixtures';
 import { alarmHealthServer, type AlarmHealthServer } from '../support/servers/alarmHealthServer';
-import { openAccountDialog } from '../support/worlds/accountDialogPath';
+import { dialogClosed, loadFailedShown, openAccountDialog } from '../support/worlds/accountDialogPath';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { accountSettings } from '../support/fixtures/fixtures';
 import { modelEvents } from '../support/paths/modelEvents';
@@ -178,14 +178,11 @@ describeViewPaths('alarm health, opened from the account menu', alarmHealthMachi
       asked(world);
     },
     loadFailed: (_, world) => {
-      expect(inDialog().getByRole('alert').textContent).toBe('The alarm health could not be loaded');
-      expect(inDialog().getByRole('button', { name: 'Try again' })).toBeTruthy();
-      expect(world.server.waiting(), 'no call waits').toBe(false);
+      loadFailedShown(inDialog(), 'The alarm health could not be loaded', world.server);
       asked(world);
     },
     closed: (_, world) => {
-      expect(world.closed).toBe(true);
-      expect(screen.queryByRole('dialog')).toBeNull();
+      dialogClosed(world);
       asked(world);
     },
   },

@@ -8,6 +8,7 @@ import { accountSettings } from '../support/fixtures/fixtures';
 import { adminSession } from '../support/fixtures/switchSessions';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { describeViewPaths } from '../support/paths/viewPaths';
+import { dialogClosed, loadFailedShown } from '../support/worlds/accountDialogPath';
 import {
   actionBox,
   CHAIN_BROKEN,
@@ -215,14 +216,11 @@ describeViewPaths('audit trail, opened from the account menu', auditTrailMachine
       requestsAndFiles(world);
     },
     loadFailed: (_, world) => {
-      expect(inDialog().getByRole('alert').textContent).toBe('The audit trail could not be loaded');
-      expect(inDialog().getByRole('button', { name: 'Try again' })).toBeTruthy();
-      expect(world.server.waiting(), 'no call waits').toBe(false);
+      loadFailedShown(inDialog(), 'The audit trail could not be loaded', world.server);
       requestsAndFiles(world);
     },
     closed: (_, world) => {
-      expect(world.closed).toBe(true);
-      expect(screen.queryByRole('dialog')).toBeNull();
+      dialogClosed(world);
       requestsAndFiles(world);
     },
   },

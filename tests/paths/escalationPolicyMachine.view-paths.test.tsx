@@ -7,7 +7,7 @@ import type { InspectionEvent } from 'xstate';
 import { escalationPolicyMachine } from '../../src/machines/escalationPolicy/escalationPolicyMachine';
 import { storeSession } from '../support/dom/renderApp';
 import { instantAsUserWrites } from '../support/dom/userDates';
-import { openAccountDialog } from '../support/worlds/accountDialogPath';
+import { dialogClosed, openAccountDialog } from '../support/worlds/accountDialogPath';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { ANNA, DELAYS, POLICY, TEST_RUNS } from '../support/fixtures/escalationFixtures';
 import { escalationServer, type EscalationServer } from '../support/servers/escalationServer';
@@ -392,8 +392,7 @@ describeViewPaths('alarm escalation, opened from the account menu', escalationPo
       expect(world.server.requests.at(-1)).toBe(world.expectedRequests.at(-1));
     },
     closed: (_, world) => {
-      expect(world.closed).toBe(true);
-      expect(screen.queryByRole('dialog')).toBeNull();
+      dialogClosed(world);
     },
   },
 });

@@ -29,6 +29,7 @@ import {
 } from '../support/worlds/usersPathModel';
 import { refusal, unavailable, usersServer, type UsersServer } from '../support/servers/usersServer';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
+import { dialogClosed } from '../support/worlds/accountDialogPath';
 import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 
 /** What the administrator did and what the server answered, and what the dialog should make of it. */
@@ -259,8 +260,7 @@ describeViewPaths('the administrators’ user list, played in its account dialog
       sentAndSaid(world);
     },
     closed: (_, world) => {
-      expect(world.closed).toBe(true);
-      expect(screen.queryByRole('dialog')).toBeNull();
+      dialogClosed(world);
       expect(screen.getByRole('button', { name: /^Account menu/ })).toBeTruthy();
       sentAndSaid(world);
     },
