@@ -219,6 +219,13 @@ const dialog = () => within(screen.getByRole('dialog', { name: TEXT.title }));
 const button = (name: string) => dialog().getByRole<HTMLButtonElement>('button', { name });
 const codeField = () => dialog().getByLabelText<HTMLInputElement>('Security code');
 
+/** The button each of these events presses: a step or a copy drops what the last copy said. */
+const PRESSED = {
+  'twoFactor.next': 'Next',
+  'twoFactor.back': 'Back',
+  'twoFactor.copy': 'Copy the secret key',
+};
+
 async function play(event: SetupModelEvent, world: SetupWorld) {
   const { user } = world;
   const type: string = event.type;
@@ -227,15 +234,9 @@ async function play(event: SetupModelEvent, world: SetupWorld) {
       await user.click(button('Try again'));
       return;
     case 'twoFactor.next':
-      await user.click(button('Next'));
-      world.copyStatus = '';
-      return;
     case 'twoFactor.back':
-      await user.click(button('Back'));
-      world.copyStatus = '';
-      return;
     case 'twoFactor.copy':
-      await user.click(button('Copy the secret key'));
+      await user.click(button(PRESSED[event.type]));
       world.copyStatus = '';
       return;
     case 'twoFactor.editCode':
