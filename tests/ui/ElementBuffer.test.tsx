@@ -43,6 +43,13 @@ async function openElement(preferences = operator, widget = chart) {
   return { user, step, savedElements };
 }
 
+/** The element step's Buffer group, once it shows the buffer stored for PC number 1. */
+async function storedBuffer(step: HTMLElement) {
+  const buffer = within(step).getByRole('group', { name: 'Buffer' });
+  await within(buffer).findByText('Records every 300 s since 01-03-2026 01:00');
+  return buffer;
+}
+
 async function choose(user: ReturnType<typeof userEvent.setup>, list: string, option: string) {
   await user.click(screen.getByRole('button', { name: list }));
   await user.click(
@@ -53,8 +60,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, list: string, op
 describe('element buffer', { timeout: 20_000 }, () => {
   it('reads the default PC number’s buffer; another without one is not available and keeps the element', async () => {
     const { user, step, savedElements } = await openElement();
-    const buffer = within(step).getByRole('group', { name: 'Buffer' });
-    expect(await within(buffer).findByText('Records every 300 s since 01-03-2026 01:00')).toBeTruthy();
+    const buffer = await storedBuffer(step);
     const useDefault = within(buffer).getByRole('checkbox', { name: 'Use my default PC number (1)' });
     expect(useDefault).toHaveProperty('checked', true);
     expect(within(buffer).getByRole('button', { name: 'PC number' }).hasAttribute('disabled')).toBe(true);
@@ -85,8 +91,7 @@ describe('element buffer', { timeout: 20_000 }, () => {
 
   it('creates a buffer of any PC number for a user with the grants, from the shortest interval and now', async () => {
     const { user, step, savedElements } = await openElement(admin);
-    const buffer = within(step).getByRole('group', { name: 'Buffer' });
-    await within(buffer).findByText('Records every 300 s since 01-03-2026 01:00');
+    const buffer = await storedBuffer(step);
     await user.click(within(buffer).getByRole('checkbox', { name: 'Use my default PC number (1)' }));
     await user.click(within(buffer).getByRole('button', { name: 'PC number' }));
     const list = await screen.findByRole('listbox', { name: 'PC number' });
@@ -123,8 +128,7 @@ describe('element buffer', { timeout: 20_000 }, () => {
 
   it('changes the existing buffer’s interval on save, or keeps it as it is', async () => {
     const { user, step, savedElements } = await openElement(admin);
-    const buffer = within(step).getByRole('group', { name: 'Buffer' });
-    await within(buffer).findByText('Records every 300 s since 01-03-2026 01:00');
+    const buffer = await storedBuffer(step);
     await user.click(within(buffer).getByRole('button', { name: 'Change the buffer' }));
     const interval = within(buffer).getByRole('spinbutton', { name: 'Interval (seconds)' });
     expect((interval as HTMLInputElement).value).toBe('300');
