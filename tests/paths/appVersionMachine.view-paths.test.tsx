@@ -10,6 +10,7 @@ import { operatorSession } from '../support/fixtures/fixtures';
 import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { answerHeld } from '../support/servers/heldRequests';
 
 type AppVersionModelEvent = Parameters<typeof appVersionMachine.transition>[1];
 
@@ -132,9 +133,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Version
 }
 
 async function answerVersion(world: VersionWorld, response: Response) {
-  await vi.waitFor(() => expect(world.respond, 'a version.json request waits').not.toBeNull());
-  world.respond!(response);
-  world.respond = null;
+  await answerHeld(world, response, 'a version.json request');
   // Checking and current look the same: let the answer reach the page before the next state is asserted.
   await vi.waitFor(() => expect(world.answered).toBe(world.versionRequests));
   for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));

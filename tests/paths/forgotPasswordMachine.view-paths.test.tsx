@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { forgotPasswordMachine } from '../../src/machines/forgotPassword/forgotPasswordMachine';
 import { ErrorBody, RecoveryRequestQuery } from '#contracts';
@@ -10,6 +10,7 @@ import type { ModelOptions } from '../support/paths/coveringPaths';
 import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { answerHeld } from '../support/servers/heldRequests';
 
 type ForgotModelEvent = Parameters<typeof forgotPasswordMachine.transition>[1];
 
@@ -66,12 +67,6 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<ForgotW
   return world;
 }
 
-async function answer(world: ForgotWorld, response: Response) {
-  await vi.waitFor(() => expect(world.respond, 'a request waits for an answer').not.toBeNull());
-  world.respond!(response);
-  world.respond = null;
-}
-
 async function play(event: ForgotModelEvent, world: ForgotWorld) {
   const { user } = world;
   const type: string = event.type;
@@ -88,7 +83,7 @@ async function play(event: ForgotModelEvent, world: ForgotWorld) {
     else world.alert = null;
   } else if (type === ACCEPTED.type) {
     // The same answer whether an account has the address or not.
-    await answer(world, new HttpResponse(null, { status: 204 }));
+    await answerHeld(world, new HttpResponse(null, { status: 204 }));
   } else if (type === FAILED.type && (event as { error?: { kind?: string } }).error?.kind === 'throttled') {
     const body = {
       statusCode: 429,
@@ -97,11 +92,11 @@ async function play(event: ForgotModelEvent, world: ForgotWorld) {
       message: 'Slow down',
     };
     const headers = { 'Retry-After': '150' };
-    await answer(world, HttpResponse.json(v.parse(ErrorBody, body), { status: 429, headers }));
+    await answerHeld(world, HttpResponse.json(v.parse(ErrorBody, body), { status: 429, headers }));
     world.alert = 'Too many requests from your network. Try again in 3 minutes.';
   } else if (type === FAILED.type) {
     const body = { statusCode: 500, code: 'INTERNAL', error: 'Internal Server Error', message: 'boom' };
-    await answer(world, HttpResponse.json(v.parse(ErrorBody, body), { status: 500 }));
+    await answerHeld(world, HttpResponse.json(v.parse(ErrorBody, body), { status: 500 }));
     world.alert = 'The e-mail could not be sent, try again later';
   } else throw new Error(`No way to play ${type}`);
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { loginMachine } from '../../src/machines/login/loginMachine';
 import { ErrorBody, LOCKED_MESSAGE_HEADER, type LoginRequest } from '#contracts';
@@ -13,6 +13,7 @@ import type { ModelOptions } from '../support/paths/coveringPaths';
 import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { answerHeld } from '../support/servers/heldRequests';
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 type LoginModelEvent = Parameters<typeof loginMachine.transition>[1];
@@ -110,12 +111,6 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<LoginWo
   return world;
 }
 
-async function answer(world: LoginWorld, response: Response) {
-  await vi.waitFor(() => expect(world.respond, 'a login request waits for an answer').not.toBeNull());
-  world.respond!(response);
-  world.respond = null;
-}
-
 /** SPEC §8: a refusal is inline on the credentials form, a notification once a code was sent (423 stays inline). */
 function refused(world: LoginWorld, inline: string, afterCode: string) {
   if (world.step === 'code') world.toast = afterCode;
@@ -186,27 +181,27 @@ const is = (event: LoginModelEvent, expected: LoginModelEvent) =>
 /** The server's answers to the held request (SPEC §7 POST /login, §8 its errors). */
 async function answerWith(event: LoginModelEvent, world: LoginWorld) {
   if (is(event, SESSION)) {
-    await answer(world, HttpResponse.json(operatorSession));
+    await answerHeld(world, HttpResponse.json(operatorSession));
     world.step = 'home';
   } else if (is(event, CODE_ASKED)) {
-    await answer(world, HttpResponse.json({ mfaRequired: true }, { status: 202 }));
+    await answerHeld(world, HttpResponse.json({ mfaRequired: true }, { status: 202 }));
     // SPEC §8: a 202 after a code means the code was not accepted; the first one opens the code step, empty.
     if (world.step === 'code') world.toast = 'Invalid security code';
     else
       Object.assign(world, { step: 'code', codeStepJustOpened: true, typed: { ...world.typed, code: '' } });
   } else if (is(event, REFUSED)) {
     const code = world.step === 'code' ? 'INVALID_MFA_CODE' : 'INVALID_CREDENTIALS';
-    await answer(world, errorAnswer(401, code));
+    await answerHeld(world, errorAnswer(401, code));
     refused(world, 'Invalid credentials', 'Invalid MFA code');
   } else if (is(event, LOCKED)) {
-    await answer(world, errorAnswer(423, 'LOCKED', { [LOCKED_MESSAGE_HEADER]: LOCKED_TEXT }));
+    await answerHeld(world, errorAnswer(423, 'LOCKED', { [LOCKED_MESSAGE_HEADER]: LOCKED_TEXT }));
     world.alert = LOCKED_TEXT;
   } else if (is(event, THROTTLED)) {
-    await answer(world, errorAnswer(429, 'TOO_MANY_ATTEMPTS', { 'Retry-After': '600' }));
+    await answerHeld(world, errorAnswer(429, 'TOO_MANY_ATTEMPTS', { 'Retry-After': '600' }));
     // Inline on either step, like a lockout: nothing can be done but wait.
     world.alert = THROTTLED_TEXT;
   } else if (is(event, UNAVAILABLE)) {
-    await answer(world, errorAnswer(500, 'INTERNAL'));
+    await answerHeld(world, errorAnswer(500, 'INTERNAL'));
     refused(world, 'An error occurred, try again later', 'An error occurred, try again later');
   } else {
     throw new Error(`No way to play ${event.type}`);

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import {
   passwordResetMachine,
@@ -14,6 +14,7 @@ import { modelEvents } from '../support/paths/modelEvents';
 import { passwordFieldErrors, passwordFormEvents } from '../support/worlds/passwordFormPaths';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
+import { answerHeld } from '../support/servers/heldRequests';
 
 type ResetModelEvent = Parameters<typeof passwordResetMachine.transition>[1];
 
@@ -100,12 +101,6 @@ async function start(inspect: (event: InspectionEvent) => void, kind: PasswordRe
   return world;
 }
 
-async function answer(world: ResetWorld, response: Response) {
-  await vi.waitFor(() => expect(world.respond, 'a request waits for an answer').not.toBeNull());
-  world.respond!(response);
-  world.respond = null;
-}
-
 const errorAnswer = (status: number, code: string, message = code) =>
   HttpResponse.json(v.parse(ErrorBody, { statusCode: status, code, error: code, message }), { status });
 const deadToken = (world: ResetWorld) =>
@@ -140,24 +135,24 @@ async function play(event: ResetModelEvent, world: ResetWorld) {
     world.step = 'checking';
   } else if (type === 'xstate.done.actor.checkToken') {
     const info = v.parse(RecoveryTokenInfo, (event as unknown as { output: unknown }).output);
-    await answer(world, HttpResponse.json(info));
+    await answerHeld(world, HttpResponse.json(info));
     // A link of the other kind is not the one this route was sent with.
     if (info.kind === world.kind) Object.assign(world, { step: 'form', username: info.username });
     else world.step = 'invalid';
   } else if (event === TOKEN_DEAD || event === SAVE_DEAD) {
-    await answer(world, deadToken(world));
+    await answerHeld(world, deadToken(world));
     world.step = 'invalid';
   } else if (event === CHECK_DOWN) {
-    await answer(world, errorAnswer(500, 'INTERNAL'));
+    await answerHeld(world, errorAnswer(500, 'INTERNAL'));
     world.step = 'checkFailed';
   } else if (event === SAVED) {
-    await answer(world, new HttpResponse(null, { status: 204 }));
+    await answerHeld(world, new HttpResponse(null, { status: 204 }));
     world.step = 'done';
   } else if (event === SAVE_REFUSED) {
-    await answer(world, errorAnswer(400, 'VALIDATION_FAILED', `password: ${COMMON_TEXT}`));
+    await answerHeld(world, errorAnswer(400, 'VALIDATION_FAILED', `password: ${COMMON_TEXT}`));
     world.fieldErrors.password = COMMON_TEXT;
   } else if (event === SAVE_DOWN) {
-    await answer(world, errorAnswer(503, 'UNAVAILABLE'));
+    await answerHeld(world, errorAnswer(503, 'UNAVAILABLE'));
     world.alert = 'An error occurred, try again later';
   } else throw new Error(`No way to play ${type}`);
 }

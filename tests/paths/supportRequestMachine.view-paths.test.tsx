@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { supportRequestMachine } from '../../src/machines/supportRequest/supportRequestMachine';
 import {
@@ -21,6 +21,7 @@ import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
+import { answerHeld } from '../support/servers/heldRequests';
 
 type SupportModelEvent = Parameters<typeof supportRequestMachine.transition>[1];
 const { done, failed } = modelEvents<typeof supportRequestMachine>();
@@ -140,12 +141,6 @@ const field = (world: SupportWorld, name: keyof typeof FIELD) =>
 const copyBox = (world: SupportWorld) =>
   inDialog(world).getByRole<HTMLInputElement>('checkbox', { name: 'Send me a copy' });
 
-async function answer(world: SupportWorld, response: Response) {
-  await vi.waitFor(() => expect(world.respond, 'a request waits for an answer').not.toBeNull());
-  world.respond!(response);
-  world.respond = null;
-}
-
 const errorAnswer = (statusCode: number, code: string) =>
   HttpResponse.json(v.parse(ErrorBody, { statusCode, code, error: code, message: code }), {
     status: statusCode,
@@ -206,7 +201,7 @@ async function play(event: SupportModelEvent, world: SupportWorld) {
       return;
   }
   if (type === SENT.type) {
-    await answer(
+    await answerHeld(
       world,
       HttpResponse.json(v.parse(SupportReceipt, { id: 'r-1', status: 'OPEN' }), { status: 201 }),
     );
@@ -215,7 +210,10 @@ async function play(event: SupportModelEvent, world: SupportWorld) {
   } else if (type === FAILED.type) {
     // The failure the model names: the sending limit (429), or the server failing (500).
     const limited = (event as { error?: { kind?: string } }).error?.kind === 'limitReached';
-    await answer(world, limited ? errorAnswer(429, 'SUPPORT_LIMIT_REACHED') : errorAnswer(500, 'INTERNAL'));
+    await answerHeld(
+      world,
+      limited ? errorAnswer(429, 'SUPPORT_LIMIT_REACHED') : errorAnswer(500, 'INTERNAL'),
+    );
     world.alert = limited ? TEXT.limited : TEXT.failed;
   } else throw new Error(`No way to play ${type}`);
 }

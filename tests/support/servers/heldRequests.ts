@@ -61,3 +61,17 @@ export function heldAnswers<T>(
   };
 }
 export type HeldAnswers<T> = ReturnType<typeof heldAnswers<T>>;
+
+/**
+ * Answers the one request a path's world holds in `respond` (a handler sets it; a newer request takes its place),
+ * once one waits; `what` names it in the failure.
+ */
+export async function answerHeld(
+  world: { respond: ((response: Response) => void) | null },
+  response: Response,
+  what = 'a request',
+) {
+  await vi.waitFor(() => expect(world.respond, `${what} waits for an answer`).not.toBeNull());
+  world.respond!(response);
+  world.respond = null;
+}
