@@ -34,8 +34,9 @@ async function openElement(preferences = operator, widget = chart) {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Edit element 1' }));
   const step = await screen.findByRole('dialog', { name: 'Widget element' });
-  /** Saves the widget from its details dialog (the element step closed): the elements the editor hands back. */
+  /** Saves the element step, then the widget from its details dialog: the elements the editor hands back. */
   const savedElements = async () => {
+    await user.click(within(step).getByRole('button', { name: 'Save' }));
     const details = await screen.findByRole('dialog', { name: 'Widget details' });
     await user.click(within(details).getByRole('button', { name: 'Save' }));
     return (await toPromise(actor))!.widget.elements;
@@ -81,7 +82,6 @@ describe('element buffer', { timeout: 20_000 }, () => {
 
     await user.click(useDefault);
     expect(within(step).queryByRole('alert')).toBeNull();
-    await user.click(within(step).getByRole('button', { name: 'Save' }));
     expect((await savedElements())[0]).toMatchObject({
       pcNumber: 1,
       useDefaultPcNumber: true,
@@ -117,8 +117,6 @@ describe('element buffer', { timeout: 20_000 }, () => {
     await user.type(interval, '900');
     await user.clear(start);
     await user.type(start, '31-03-2026 00:00');
-    await user.click(within(step).getByRole('button', { name: 'Save' }));
-
     expect((await savedElements())[0]).toMatchObject({
       pcNumber: 42,
       useDefaultPcNumber: false,
@@ -142,7 +140,6 @@ describe('element buffer', { timeout: 20_000 }, () => {
     await user.click(within(buffer).getByRole('button', { name: 'Change the buffer' }));
     await user.clear(within(buffer).getByRole('spinbutton', { name: 'Interval (seconds)' }));
     await user.type(within(buffer).getByRole('spinbutton', { name: 'Interval (seconds)' }), '600');
-    await user.click(within(step).getByRole('button', { name: 'Save' }));
     expect((await savedElements())[0]?.buffer).toEqual({
       status: 'CREATE_BUFFER',
       pcNumber: 1,
