@@ -1,6 +1,6 @@
 import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createNavigation } from '../../src/services/navigation';
@@ -30,6 +30,19 @@ function renderDashboard(dashboard = editedDashboard, answered: Promise<unknown>
   storeSession(operatorSession);
   renderApp('/dashboard/d-overview');
   return saves;
+}
+
+/** The user makes an unsaved change: edit mode, and the Freezer line deleted. */
+async function deleteFreezerLine(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
+  await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
+}
+
+/** The user answers Stay to the question about unsaved changes: it closes, and Overview stays open. */
+async function stay(user: UserEvent, question: HTMLElement) {
+  await user.click(within(question).getByRole('button', { name: 'Stay' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(window.location.pathname).toBe('/dashboard/d-overview');
 }
 
 describe('dashboard view', () => {
@@ -83,8 +96,7 @@ describe('dashboard view', () => {
   it('asks before another dashboard opens with unsaved changes: Stay keeps them, Discard goes on', async () => {
     const user = userEvent.setup();
     const saves = renderDashboard();
-    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
-    await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
+    await deleteFreezerLine(user);
     // Closing the tab now asks the browser's own question.
     expect(window.dispatchEvent(new Event('beforeunload', { cancelable: true }))).toBe(false);
     const region = screen.getByRole('region', { name: 'Dashboards' });
@@ -92,9 +104,7 @@ describe('dashboard view', () => {
     await user.click(within(region).getByRole('link', { name: 'Freezers' }));
 
     const question = await screen.findByRole('dialog', { name: 'Save changes to Overview?' });
-    await user.click(within(question).getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(window.location.pathname).toBe('/dashboard/d-overview');
+    await stay(user, question);
     expect(screen.queryByRole('heading', { name: 'Freezer line' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
 
@@ -113,15 +123,12 @@ describe('dashboard view', () => {
     navigation.go('/0A0B0C/1/0/pages/1');
     navigation.go('/dashboard/d-overview');
     renderDashboard();
-    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
-    await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
+    await deleteFreezerLine(user);
     const back = async () => {
       window.history.back();
       return screen.findByRole('dialog', { name: 'Save changes to Overview?' });
     };
-    await user.click(within(await back()).getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(window.location.pathname).toBe('/dashboard/d-overview');
+    await stay(user, await back());
     expect(screen.queryByRole('heading', { name: 'Freezer line' })).toBeNull();
 
     // The page behind is still there: Back asks again, and Discard goes to it.
@@ -135,16 +142,13 @@ describe('dashboard view', () => {
   it('asks before a logout with unsaved changes: Stay keeps the session, Save saves and signs out', async () => {
     const user = userEvent.setup();
     const saves = renderDashboard();
-    await user.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
-    await user.click(screen.getByRole('button', { name: 'Delete widget Freezer line' }));
+    await deleteFreezerLine(user);
     const logout = async () => {
       await user.click(screen.getByRole('button', { name: /^Account menu/ }));
       await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
       return screen.findByRole('dialog', { name: 'Save changes to Overview?' });
     };
-    await user.click(within(await logout()).getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(window.location.pathname).toBe('/dashboard/d-overview');
+    await stay(user, await logout());
     expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
 
     await user.click(within(await logout()).getByRole('button', { name: 'Save' }));
