@@ -11,6 +11,7 @@ import {
 } from '../../machines/dashboards/dashboards.selectors';
 import { SORT_DIRECTIONS, SORT_MODES } from '#contracts';
 import { useT } from '../i18n';
+import { Checkbox } from '../primitives/Checkbox';
 import { CancelSubmit, Dialog, FormDialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
 import { ImportDashboardDialog } from './ImportDashboardDialog';
@@ -169,14 +170,12 @@ function GroupDialog({ actor }: { actor: DashboardsActor }) {
       <fieldset className="mt-3 flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium">{t('dashboards.groupDashboards')}</legend>
         {dashboards.map((dashboard) => (
-          <label key={dashboard.id} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={group.dashboardIds.includes(dashboard.id)}
-              onChange={() => actor.send({ type: 'group.toggleDashboard', id: dashboard.id })}
-            />
-            {dashboard.name}
-          </label>
+          <Checkbox
+            key={dashboard.id}
+            label={dashboard.name}
+            checked={group.dashboardIds.includes(dashboard.id)}
+            onCheckedChange={() => actor.send({ type: 'group.toggleDashboard', id: dashboard.id })}
+          />
         ))}
       </fieldset>
     </Dialog>

@@ -13,6 +13,7 @@ import {
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
+import { Checkbox } from '../primitives/Checkbox';
 import { ScrollRegion } from '../primitives/ScrollRegion';
 import { TextField } from '../primitives/TextField';
 import { DeviceRows } from './ImportMappingRows';
@@ -114,14 +115,11 @@ function MappingStep({ wizard }: WizardProps) {
           </table>
         </ScrollRegion>
       )}
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          checked={createBuffers}
-          onChange={() => wizard.send({ type: 'import.toggleBuffers' })}
-        />
-        {t('importWizard.createBuffers')}
-      </label>
+      <Checkbox
+        label={t('importWizard.createBuffers')}
+        checked={createBuffers}
+        onCheckedChange={() => wizard.send({ type: 'import.toggleBuffers' })}
+      />
     </div>
   );
 }

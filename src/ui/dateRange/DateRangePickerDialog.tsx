@@ -21,7 +21,8 @@ import { useT } from '../i18n';
 import { FormDialog } from '../primitives/Dialog';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
-import { Checkbox, choicesOf } from '../widgetEditor/fields';
+import { Checkbox } from '../primitives/Checkbox';
+import { choicesOf } from '../widgetEditor/fields';
 import { DateRangeFields } from './DateRangeFields';
 import { RadioGroup } from './RadioGroup';
 

@@ -11,7 +11,7 @@ import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Dialog } from '../primitives/Dialog';
 import { TextField } from '../primitives/TextField';
-import { Checkbox } from '../widgetEditor/fields';
+import { Checkbox } from '../primitives/Checkbox';
 
 /** SPEC §2 colour picker: a palette and a hex field (#RRGGBBAA in hexa mode); Cancel, Clear or Save. */
 export function ColorPickerDialog({

@@ -14,6 +14,7 @@ import {
 import { ROUTES } from '../../machines/app/routes';
 import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
+import { Checkbox } from '../primitives/Checkbox';
 import { TextField } from '../primitives/TextField';
 import { GuestForm } from './GuestCard';
 import { PasswordField } from './PasswordField';
@@ -49,14 +50,11 @@ export function CredentialsForm({ login }: { login: ActorRefFrom<typeof loginMac
         onToggleVisible={() => login.send({ type: 'login.togglePasswordVisibility' })}
       />
       <div className="flex items-center justify-between text-sm">
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={rememberMe}
-            onChange={() => login.send({ type: 'login.toggleRememberMe' })}
-          />
-          {t('login.rememberMe')}
-        </label>
+        <Checkbox
+          label={t('login.rememberMe')}
+          checked={rememberMe}
+          onCheckedChange={() => login.send({ type: 'login.toggleRememberMe' })}
+        />
         <Link href={ROUTES.forgotPassword} className="text-primary underline-offset-2 hover:underline">
           {t('login.forgotPassword')}
         </Link>

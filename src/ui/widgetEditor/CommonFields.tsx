@@ -11,7 +11,7 @@ import { useT } from '../i18n';
 import { widgetRegistry } from '../widgets/registry';
 import { Button } from '../primitives/Button';
 import { ColourButton } from './ColourButton';
-import { Checkbox } from './fields';
+import { Checkbox } from '../primitives/Checkbox';
 import type { WidgetEditorActor } from './types';
 
 const selectInterval = selectField('interval');

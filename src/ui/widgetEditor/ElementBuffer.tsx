@@ -23,7 +23,7 @@ import { useT } from '../i18n';
 import { Button } from '../primitives/Button';
 import { Listbox } from '../primitives/Listbox';
 import { TextField } from '../primitives/TextField';
-import { Checkbox } from './fields';
+import { Checkbox } from '../primitives/Checkbox';
 
 export type ElementBufferActor = ActorRefFrom<typeof elementBufferMachine>;
 

@@ -10,6 +10,7 @@ import {
 import { PLAN_NAMES, type PlanName } from '../../../machines/escalationPolicy/escalationPlan';
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
+import { Checkbox } from '../../primitives/Checkbox';
 import { DurationField, Field, INPUT, useFieldError } from './fields';
 import { LevelFieldset } from './LevelFieldset';
 import { FieldNote } from '../../primitives/FieldNote';
@@ -42,14 +43,11 @@ function PlanChoice({ actor }: { actor: EscalationPolicyActor }) {
         )}
       </Field>
       {plan === 'all' ? null : (
-        <label className="flex items-center gap-2 py-1">
-          <input
-            type="checkbox"
-            checked={own}
-            onChange={(event) => actor.send({ type: 'escalation.ownPlanToggled', own: event.target.checked })}
-          />
-          {t(`escalation.ownPlan.${plan}`)}
-        </label>
+        <Checkbox
+          label={t(`escalation.ownPlan.${plan}`)}
+          checked={own}
+          onCheckedChange={(checked) => actor.send({ type: 'escalation.ownPlanToggled', own: checked })}
+        />
       )}
     </div>
   );

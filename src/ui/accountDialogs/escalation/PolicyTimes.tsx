@@ -6,6 +6,7 @@ import {
 } from '../../../machines/escalationPolicy/escalationPolicy.selectors';
 import type { PolicyFields } from '../../../machines/escalationPolicy/escalationDraft';
 import { useLocale, useT } from '../../i18n';
+import { Checkbox } from '../../primitives/Checkbox';
 import { CheckGroup, Field, INPUT, useFieldError } from './fields';
 import { TestRuns } from './TestRuns';
 
@@ -93,14 +94,11 @@ export function PolicyTimes({ actor }: { actor: EscalationPolicyActor }) {
       </Field>
       <fieldset className="flex flex-col gap-3 rounded border border-muted/30 p-3">
         <legend className="px-1 font-semibold">{t('escalation.workingHours')}</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={f.workingHoursOn ?? false}
-            onChange={(event) => edit({ workingHoursOn: event.target.checked })}
-          />
-          {t('escalation.workingHoursOn')}
-        </label>
+        <Checkbox
+          label={t('escalation.workingHoursOn')}
+          checked={f.workingHoursOn ?? false}
+          onCheckedChange={(checked) => edit({ workingHoursOn: checked })}
+        />
         {f.workingHoursOn ? (
           <>
             <CheckGroup
@@ -131,14 +129,11 @@ export function PolicyTimes({ actor }: { actor: EscalationPolicyActor }) {
       </fieldset>
       <fieldset className="flex flex-col gap-3 rounded border border-muted/30 p-3">
         <legend className="px-1 font-semibold">{t('escalation.testAlarm')}</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={f.testAlarmOn ?? false}
-            onChange={(event) => edit({ testAlarmOn: event.target.checked })}
-          />
-          {t('escalation.testAlarmOn')}
-        </label>
+        <Checkbox
+          label={t('escalation.testAlarmOn')}
+          checked={f.testAlarmOn ?? false}
+          onCheckedChange={(checked) => edit({ testAlarmOn: checked })}
+        />
         {f.testAlarmOn ? (
           <div className="grid grid-cols-2 gap-3">
             <Field label={t('escalation.testDay')} error="">

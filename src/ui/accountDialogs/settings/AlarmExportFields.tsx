@@ -7,7 +7,7 @@ import {
 import { useT } from '../../i18n';
 import { Button } from '../../primitives/Button';
 import { TextField } from '../../primitives/TextField';
-import { Checkbox } from '../../widgetEditor/fields';
+import { Checkbox } from '../../primitives/Checkbox';
 import type { AccountSettingsActor } from '../../../machines/accountSettings/accountSettings.selectors';
 import { Section } from './Section';
 import { FieldNote } from '../../primitives/FieldNote';

@@ -15,7 +15,7 @@ import { DATE_FORMATS, LINE_HEIGHTS } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { TextField } from '../../primitives/TextField';
-import { Checkbox } from '../../widgetEditor/fields';
+import { Checkbox } from '../../primitives/Checkbox';
 import type { AccountSettingsActor } from '../../../machines/accountSettings/accountSettings.selectors';
 import { Section } from './Section';
 import { FieldNote } from '../../primitives/FieldNote';

@@ -3,7 +3,8 @@ import type { ElementPatch } from '../../../machines/widgetEditor/widgetElement.
 import { selectElement } from '../../../machines/widgetEditor/widgetElement.selectors';
 import { COMPARE_TYPES, COMPARE_WITH } from '#contracts';
 import { useT } from '../../i18n';
-import { Checkbox, ChoiceField, NumberField } from '../../widgetEditor/fields';
+import { Checkbox } from '../../primitives/Checkbox';
+import { ChoiceField, NumberField } from '../../widgetEditor/fields';
 import type { ElementEditorProps } from '../../widgetEditor/types';
 
 /** A metric card element's own fields: what it is compared with, how, and its sparkline. */

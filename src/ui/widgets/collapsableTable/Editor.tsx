@@ -5,7 +5,8 @@ import { selectField } from '../../../machines/widgetEditor/widgetEditor.selecto
 import { COLLAPSE_ON, TABLE_FILTER_MODES } from '#contracts';
 import { useT } from '../../i18n';
 import { TextField } from '../../primitives/TextField';
-import { Checkbox, ChoiceField } from '../../widgetEditor/fields';
+import { Checkbox } from '../../primitives/Checkbox';
+import { ChoiceField } from '../../widgetEditor/fields';
 import type { DetailsEditorProps } from '../../widgetEditor/types';
 import { collapseOnOf, filterModeOf } from './rows';
 

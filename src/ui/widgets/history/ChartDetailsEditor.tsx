@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
 import { COMPARE_TYPES } from '#contracts';
 import { useT } from '../../i18n';
-import { Checkbox, ChoiceField } from '../../widgetEditor/fields';
+import { Checkbox } from '../../primitives/Checkbox';
+import { ChoiceField } from '../../widgetEditor/fields';
 import type { DetailsEditorProps } from '../../widgetEditor/types';
 
 const selectShowAxis = selectField('showAxis');

@@ -6,7 +6,8 @@ import {
 } from '../../../machines/widgetEditor/widgetElement.selectors';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
-import { Checkbox, ChoiceField } from '../../widgetEditor/fields';
+import { Checkbox } from '../../primitives/Checkbox';
+import { ChoiceField } from '../../widgetEditor/fields';
 import type { ElementEditorProps } from '../../widgetEditor/types';
 import { SERIE_TYPES, Y_AXIS_NUMBERS } from './seriesModel';
 

@@ -4,7 +4,8 @@ import { selectElement } from '../../../machines/widgetEditor/widgetElement.sele
 import { DEFAULT_PICTOGRAPH_ICON, PICTOGRAPH_ICON_NAMES, type PictographIconName } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
-import { Checkbox, NumberField } from '../../widgetEditor/fields';
+import { Checkbox } from '../../primitives/Checkbox';
+import { NumberField } from '../../widgetEditor/fields';
 import type { ElementEditorProps } from '../../widgetEditor/types';
 
 const ICON_CHOICES = PICTOGRAPH_ICON_NAMES.map((name) => ({ value: name, label: name }));

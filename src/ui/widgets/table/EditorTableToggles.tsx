@@ -4,7 +4,7 @@ import { axisKey, isShown, type TableAxis } from '../../../machines/widgetEditor
 import type { EditorElement } from '../../../machines/widgetEditor/widgetDefaults';
 import { selectField } from '../../../machines/widgetEditor/widgetEditor.selectors';
 import { useT, type Translate } from '../../i18n';
-import { Checkbox } from '../../widgetEditor/fields';
+import { Checkbox } from '../../primitives/Checkbox';
 import type { WidgetEditorActor } from '../../widgetEditor/types';
 
 const AXES: readonly TableAxis[] = ['visibleRows', 'visibleColumns', 'lineSelection'];
