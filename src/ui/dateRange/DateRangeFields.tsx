@@ -26,29 +26,27 @@ export function DateRangeFields({
   onEndChange: (text: string) => void;
 }) {
   const t = useT();
-  const startLabel = t('dateRange.start');
-  const endLabel = t('dateRange.end');
   const values = { format, date: start, days: HISTORY_MAX_RANGE_DAYS };
+  const fields = [
+    { label: t('dateRange.start'), value: start, error: startError, onValueChange: onStartChange },
+    { label: t('dateRange.end'), value: end, error: endError, onValueChange: onEndChange },
+  ];
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-muted">{t('dateRange.formatHint', { format })}</p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField
-          label={startLabel}
-          value={start}
-          placeholder={format}
-          autoComplete="off"
-          onValueChange={onStartChange}
-          error={startError ? t(startError, { ...values, field: startLabel }) : null}
-        />
-        <TextField
-          label={endLabel}
-          value={end}
-          placeholder={format}
-          autoComplete="off"
-          onValueChange={onEndChange}
-          error={endError ? t(endError, { ...values, field: endLabel }) : null}
-        />
+        {/* Each error names its field by the field's label. */}
+        {fields.map(({ label, value, error, onValueChange }) => (
+          <TextField
+            key={label}
+            label={label}
+            value={value}
+            placeholder={format}
+            autoComplete="off"
+            onValueChange={onValueChange}
+            error={error ? t(error, { ...values, field: label }) : null}
+          />
+        ))}
       </div>
     </div>
   );
