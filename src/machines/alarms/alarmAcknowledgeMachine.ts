@@ -1,6 +1,6 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { serverReasonOr, type Message } from '../message';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notifying } from '../notifications/notify';
 import { ACKNOWLEDGE_COMMENT_MAX, type AlarmAcknowledgeEvent } from './alarmAcknowledge.events';
 import type { AlarmTarget } from './alarmEntries';
 import { notProvided } from '../notProvided';
@@ -36,9 +36,7 @@ export const alarmAcknowledgeMachine = setup({
       error: (_, params: { error: unknown }) => serverReasonOr(params.error, 'alarmsUi.acknowledgeFailed'),
     }),
     forget: assign({ target: null, comment: '', error: null }),
-    notifyAcknowledged: sendTo(notifications, () =>
-      notificationOf(undefined, { kind: 'success', id: 'alarmsUi.acknowledged' }),
-    ),
+    notifyAcknowledged: notifying('success', 'alarmsUi.acknowledged'),
   },
 }).createMachine({
   id: 'alarmAcknowledge',

@@ -2,7 +2,7 @@ import { assign, sendTo, setup } from 'xstate';
 import type { AlarmHistoryPage, AlarmHistoryQuery } from '#contracts';
 import type { DateFormat } from '../dateRange/dateText';
 import type { MessageId } from '../../i18n/messages';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notificationOf, notifications, notifying } from '../notifications/notify';
 import {
   DEFAULT_HISTORY_QUERY,
   EMPTY_FILTERS,
@@ -98,9 +98,7 @@ export const alarmHistoryMachine = setup({
     notifyFailed: sendTo(notifications, ({ context }) =>
       notificationOf(undefined, { kind: 'error', ...context.error! }),
     ),
-    notifyDownloadFailed: sendTo(notifications, () =>
-      notificationOf(undefined, { kind: 'error', id: 'alarmsUi.downloadFailed' }),
-    ),
+    notifyDownloadFailed: notifying('error', 'alarmsUi.downloadFailed'),
     // Hands the CSV to the browser's downloads (provided).
     saveFile: (_, _params: { fileName: string; blob: Blob }) => {},
   },

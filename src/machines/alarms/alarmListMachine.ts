@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild } from 'xstate';
 import type { AlarmEntry } from '#contracts';
 import type { AlarmSnapshot } from '../../services/api/alarms';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notifying } from '../notifications/notify';
 import { alarmAcknowledgeMachine } from './alarmAcknowledgeMachine';
 import { alarmShelvingMachine } from './alarmShelvingMachine';
 import { alarmHistoryMachine } from './alarmHistoryMachine';
@@ -100,9 +100,7 @@ export const alarmListMachine = setup({
     assignSettings: assign({
       preferences: ({ context }, params: Partial<AlarmSettings>) => ({ ...context.preferences, ...params }),
     }),
-    notifySaveFailed: sendTo(notifications, () =>
-      notificationOf(undefined, { kind: 'error', id: 'alarmsUi.settingsFailed' }),
-    ),
+    notifySaveFailed: notifying('error', 'alarmsUi.settingsFailed'),
   },
 }).createMachine({
   id: 'alarms',

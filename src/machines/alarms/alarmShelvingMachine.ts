@@ -1,6 +1,6 @@
-import { assign, raise, sendTo, setup } from 'xstate';
+import { assign, raise, setup } from 'xstate';
 import { serverReasonOr, type Message } from '../message';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notifying } from '../notifications/notify';
 import { SHELVE_DEFAULT_MINUTES, type AlarmShelvingEvent, type ShelvedAlarm } from './alarmShelving.events';
 import type { AlarmTarget } from './alarmEntries';
 import { notProvided } from '../notProvided';
@@ -57,12 +57,8 @@ export const alarmShelvingMachine = setup({
     forgetDialog: assign({ target: null, minutes: SHELVE_DEFAULT_MINUTES, reason: '', error: null }),
     forgetUnshelving: assign({ unshelving: null }),
     reloadList: raise({ type: 'shelved.load' as const }),
-    notifyShelved: sendTo(notifications, () =>
-      notificationOf(undefined, { kind: 'success', id: 'alarmShelving.shelved' }),
-    ),
-    notifyUnshelveFailed: sendTo(notifications, () =>
-      notificationOf(undefined, { kind: 'error', id: 'alarmShelving.unshelveFailed' }),
-    ),
+    notifyShelved: notifying('success', 'alarmShelving.shelved'),
+    notifyUnshelveFailed: notifying('error', 'alarmShelving.unshelveFailed'),
   },
 }).createMachine({
   id: 'alarmShelving',

@@ -1,5 +1,5 @@
-import { enqueueActions, sendTo, setup } from 'xstate';
-import { notificationOf, notifications } from '../notifications/notify';
+import { enqueueActions, setup } from 'xstate';
+import { notifying } from '../notifications/notify';
 import { ALARM_SYSTEM_IDS } from './alarmsSystem';
 import type { NotificationPermissionState } from '../../services/alarmBrowser';
 import { requestPermission } from './notificationPermission';
@@ -24,12 +24,8 @@ export const notificationTestMachine = setup({
     notSubscribed: (_, params: { sent: TestNotificationSent }) => params.sent === 'notSubscribed',
   },
   actions: {
-    notifySent: sendTo(notifications, () =>
-      notificationOf(undefined, { kind: 'success', id: 'alarmsUi.testSent' }),
-    ),
-    notifyFailed: sendTo(notifications, () =>
-      notificationOf(undefined, { kind: 'error', id: 'alarmsUi.testFailed' }),
-    ),
+    notifySent: notifying('success', 'alarmsUi.testSent'),
+    notifyFailed: notifying('error', 'alarmsUi.testFailed'),
     /** The push switch's workflow subscribes this browser (it says so, or why it could not). */
     subscribePush: enqueueActions(({ enqueue, system }) => {
       const push = system.get(ALARM_SYSTEM_IDS.push);

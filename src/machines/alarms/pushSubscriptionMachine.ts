@@ -1,5 +1,5 @@
-import { fromPromise, sendTo, setup } from 'xstate';
-import { notificationOf, notifications } from '../notifications/notify';
+import { fromPromise, setup } from 'xstate';
+import { notifying } from '../notifications/notify';
 import type { PushStatus, PushSubscriptionEvent } from './pushSubscription.events';
 import { notProvided } from '../notProvided';
 
@@ -21,9 +21,7 @@ export const pushSubscriptionMachine = setup({
     isStatus: (_, params: { status: PushStatus; expected: PushStatus }) => params.status === params.expected,
   },
   actions: {
-    notifyFailed: sendTo(notifications, () =>
-      notificationOf(undefined, { kind: 'error', id: 'alarmsUi.pushFailed' }),
-    ),
+    notifyFailed: notifying('error', 'alarmsUi.pushFailed'),
   },
 }).createMachine({
   id: 'pushSubscription',

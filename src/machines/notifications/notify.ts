@@ -1,4 +1,4 @@
-import type { AnyActorRef } from 'xstate';
+import { sendTo, type AnyActorRef, type EventObject, type MachineContext } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import { SYSTEM_IDS } from '../systemIds';
 import type { NotificationKind, NotificationsEvent } from './notifications.events';
@@ -23,3 +23,15 @@ export const notificationOf = (_: unknown, { kind, id, values }: NotifyParams): 
   kind,
   message: values ? { id, values } : { id },
 });
+
+/**
+ * A `notify…` action that shows one fixed catalogue message, for machines that name an action a message
+ * (`notifyShelved: notifying('success', 'alarmShelving.shelved')`); its types are those of the machine's setup.
+ */
+export const notifying = <TContext extends MachineContext, TEvent extends EventObject>(
+  kind: NotificationKind,
+  id: MessageId,
+) =>
+  sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>(notifications, () =>
+    notificationOf(undefined, { kind, id }),
+  );

@@ -8,7 +8,7 @@ import {
   TOO_MANY_CONNECTIONS,
 } from '#contracts';
 import type { DeviceTreeEvent, TreeStatusEvent } from '../deviceTree/deviceTree.events';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notifying } from '../notifications/notify';
 import { SYSTEM_IDS } from '../systemIds';
 import { type Freshness, withFreshness } from './freshness';
 import type { ConnectionCommand, PageValuesPushed, SocketEvent } from './socket.events';
@@ -154,9 +154,7 @@ export const socketSetup = setup({
     markCrowded: assign({ crowded: true }),
     clearCrowded: assign({ crowded: false }),
     // Live values stop in this tab: the user should know why, and what frees a place.
-    notifyCrowded: sendTo(notifications, (_: unknown) =>
-      notificationOf(undefined, { kind: 'info', id: 'socket.tooManyConnections' }),
-    ),
+    notifyCrowded: notifying('info', 'socket.tooManyConnections'),
     logDrop: (_, params: { reason: string }) => console.warn(`Real-time socket: ${params.reason}`),
     /**
      * Invalid messages are ignored; line values go to the topic's subscribers, their freshness is kept here;
