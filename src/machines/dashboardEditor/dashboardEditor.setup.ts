@@ -1,5 +1,4 @@
 import { assign, enqueueActions, fromCallback, sendTo, setup, stopChild } from 'xstate';
-import type { MessageId } from '../../i18n/messages';
 import { DashboardConflictError } from '../../services/api';
 import {
   isInvalidWidget,
@@ -17,7 +16,6 @@ import { annotationsMachine } from '../annotations/annotationsMachine';
 import type { DashboardsEvent } from '../dashboards/dashboards.events';
 import { elementLineEditMachine } from '../elementLineEdit/elementLineEditMachine';
 import { historyQueryMachine } from '../historyQuery/historyQueryMachine';
-import type { NotificationKind, NotificationsEvent } from '../notifications/notifications.events';
 import { SYSTEM_IDS } from '../systemIds';
 import type { UserPreferences } from '../userPreferences';
 import { widgetEditorMachine } from '../widgetEditor/widgetEditorMachine';
@@ -43,7 +41,7 @@ import {
   withLayout,
   withWidget,
 } from './dashboardEditor.model';
-import { notifications } from '../notifications/notify';
+import { notificationOf, notifications, type NotifyParams } from '../notifications/notify';
 
 export { elementKey, layoutMoved } from './dashboardEditor.model';
 import { notProvided } from '../notProvided';
@@ -278,13 +276,8 @@ export const dashboardEditorSetup = setup({
       enqueue.assign({ lineEdit: null });
     }),
     /** A notification naming the dashboard ({name} in the message). */
-    notify: sendTo(
-      notifications,
-      ({ context }, params: { kind: NotificationKind; id: MessageId }): NotificationsEvent => ({
-        type: 'notification.show',
-        kind: params.kind,
-        message: { id: params.id, values: { name: context.stored?.name ?? context.id ?? '' } },
-      }),
+    notify: sendTo(notifications, ({ context }, { kind, id }: Omit<NotifyParams, 'values'>) =>
+      notificationOf(undefined, { kind, id, values: { name: context.stored?.name ?? context.id ?? '' } }),
     ),
   },
 });

@@ -3,10 +3,9 @@ import type { LoginRequest, Session } from '#contracts';
 import type { LoginFailure, LoginOutcome } from '../../services/api';
 import type { MessageId } from '../../i18n/messages';
 import type { Message } from '../message';
-import type { NotificationsEvent } from '../notifications/notifications.events';
 import type { LoginEvent, LoginField } from './login.events';
 import { codeError, passwordError, usernameError } from './loginValidation';
-import { notifications } from '../notifications/notify';
+import { notificationOf, notifications } from '../notifications/notify';
 import { notProvided } from '../notProvided';
 import { failureOf } from '../serviceFailure';
 
@@ -105,11 +104,9 @@ export const loginMachine = setup({
         params.outcome.kind === 'session' ? params.outcome.session : null,
     }),
     // Errors after a code was sent are toasts: the code dialog stays focused on the code.
-    notify: sendTo(notifications, (_, params: { id: MessageId }): NotificationsEvent => ({
-      type: 'notification.show',
-      kind: 'error',
-      message: { id: params.id },
-    })),
+    notify: sendTo(notifications, (_, params: { id: MessageId }) =>
+      notificationOf(undefined, { kind: 'error', id: params.id }),
+    ),
   },
 }).createMachine({
   id: 'login',
