@@ -3,6 +3,7 @@ import type { AccountDialogOutput } from '../accountDialogs/accountDialog.types'
 import { accountSettingsSetup, initialContext, type AccountSettingsContext } from './accountSettings.setup';
 import { settingsToSave } from './settingsDraft';
 import { SYSTEM_IDS } from '../systemIds';
+import { notify } from '../notifications/notify';
 
 export type { AccountSettingsContext } from './accountSettings.setup';
 
@@ -26,7 +27,7 @@ export const accountSettingsMachine = accountSettingsSetup.createMachine({
           target: 'loadFailed',
           actions: [
             { type: 'assignLoadFailure', params: { message: 'accountSettings.loadFailed' } },
-            { type: 'notify', params: { kind: 'error', id: 'accountSettings.loadFailed' } },
+            notify('error', 'accountSettings.loadFailed'),
           ],
         },
       },
@@ -45,7 +46,7 @@ export const accountSettingsMachine = accountSettingsSetup.createMachine({
           target: 'loadFailed',
           actions: [
             { type: 'assignLoadFailure', params: { message: 'accountSettings.languagesLoadFailed' } },
-            { type: 'notify', params: { kind: 'error', id: 'accountSettings.languagesLoadFailed' } },
+            notify('error', 'accountSettings.languagesLoadFailed'),
           ],
         },
       },
@@ -94,10 +95,7 @@ export const accountSettingsMachine = accountSettingsSetup.createMachine({
           {
             guard: { type: 'setupEnabled', params: ({ event }) => ({ output: event.output }) },
             target: 'editing',
-            actions: [
-              'keepTwoFactorOn',
-              { type: 'notify', params: { kind: 'success', id: 'twoFactor.enabled' } },
-            ],
+            actions: ['keepTwoFactorOn', notify('success', 'twoFactor.enabled')],
           },
           { target: 'editing', actions: { type: 'setTwoFactor', params: { on: false } } },
         ],
@@ -118,12 +116,12 @@ export const accountSettingsMachine = accountSettingsSetup.createMachine({
           target: 'saved',
           actions: [
             { type: 'assignSaved', params: ({ event }) => ({ settings: event.output }) },
-            { type: 'notify', params: { kind: 'success', id: 'accountSettings.saved' } },
+            notify('success', 'accountSettings.saved'),
           ],
         },
         onError: {
           target: 'editing',
-          actions: { type: 'notify', params: { kind: 'error', id: 'accountSettings.saveFailed' } },
+          actions: notify('error', 'accountSettings.saveFailed'),
         },
       },
     },

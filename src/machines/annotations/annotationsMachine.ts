@@ -1,5 +1,6 @@
 import { DEFAULT_ANNOTATION_COLOR } from '#contracts';
 import { annotationsSetup } from './annotations.setup';
+import { notify } from '../notifications/notify';
 
 /**
  * SPEC §2 annotations (mark areas) of one widget: its list, and a form to add or edit one (label, colour through
@@ -97,7 +98,7 @@ export const annotationsMachine = annotationsSetup.createMachine({
           actions: [
             { type: 'assignSaved', params: ({ event }) => ({ annotations: event.output }) },
             'tellSaved',
-            { type: 'notify', params: { kind: 'success', id: 'annotations.saved' } },
+            notify('success', 'annotations.saved'),
           ],
         },
         // SPEC §8 annotation save error; the form stays open with what was typed.
@@ -105,17 +106,11 @@ export const annotationsMachine = annotationsSetup.createMachine({
           {
             guard: 'formOpen',
             target: 'editing',
-            actions: [
-              'dropPending',
-              { type: 'notify', params: { kind: 'error', id: 'annotations.saveFailed' } },
-            ],
+            actions: ['dropPending', notify('error', 'annotations.saveFailed')],
           },
           {
             target: 'listing',
-            actions: [
-              'dropPending',
-              { type: 'notify', params: { kind: 'error', id: 'annotations.saveFailed' } },
-            ],
+            actions: ['dropPending', notify('error', 'annotations.saveFailed')],
           },
         ],
       },

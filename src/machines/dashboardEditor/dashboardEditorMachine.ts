@@ -7,6 +7,7 @@ import {
   widgetEditorInput,
   type DashboardExit,
 } from './dashboardEditor.setup';
+import { notify } from '../notifications/notify';
 
 const exitTo = (exit: DashboardExit) => ({ type: 'assignExit', params: { exit } }) as const;
 
@@ -78,7 +79,7 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.loadFailed' } },
+          actions: notify('error', 'dashboardEditor.loadFailed'),
         },
       },
     },
@@ -258,7 +259,7 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
                 'syncLive',
                 'syncHistory',
                 'tellList',
-                { type: 'notify', params: { kind: 'success', id: 'dashboardEditor.saved' } },
+                notify('success', 'dashboardEditor.saved'),
               ],
             },
             onError: [
@@ -270,11 +271,11 @@ export const dashboardEditorMachine = dashboardEditorSetup.createMachine({
               {
                 guard: 'leaving',
                 target: 'confirmingLeave',
-                actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.saveFailed' } },
+                actions: notify('error', 'dashboardEditor.saveFailed'),
               },
               {
                 target: 'editing',
-                actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.saveFailed' } },
+                actions: notify('error', 'dashboardEditor.saveFailed'),
               },
             ],
           },

@@ -1,5 +1,6 @@
 import type { Dashboard, DashboardDeleted } from '#contracts';
-import { notify, notifyNamed, opened, savedOrders } from './dashboards.dialogs';
+import { notify } from '../notifications/notify';
+import { notifyNamed, opened, savedOrders } from './dashboards.dialogs';
 import { dashboardPath, dashboardsSetup } from './dashboards.setup';
 import { sortingPayload } from './dashboardsModel';
 

@@ -1,4 +1,5 @@
 import type { MessageId } from '../../i18n/messages';
+import { notify } from '../notifications/notify';
 import type { DashboardGroupSaveInput } from '../../services/api';
 import type { DashboardsEvent } from './dashboards.events';
 import type { Dashboard, DashboardGroup, DashboardsList, DashboardSummary } from '#contracts';
@@ -16,9 +17,7 @@ const named = ({ context }: Pick<Args, 'context'>) => ({
   name: dashboardNamed(context, context.targetId),
 });
 
-/** The notify action: a fixed message, or one naming the target dashboard (or the saved thing's name). */
-export const notify = (kind: 'success' | 'error', id: MessageId) =>
-  ({ type: 'notify', params: { kind, id } }) as const;
+/** The notify action naming the target dashboard (or the saved thing's name); a fixed message: `notify`. */
 export const notifyNamed = (kind: 'success' | 'error', id: MessageId) =>
   ({ type: 'notify', params: (args: Pick<Args, 'context'>) => ({ kind, id, values: named(args) }) }) as const;
 const notifyOutput = (kind: 'success' | 'error', id: MessageId) =>

@@ -9,7 +9,8 @@ import {
   importing,
   reordering,
 } from './dashboards.calls';
-import { byId, creating, grouping, notify, renaming, sorting } from './dashboards.dialogs';
+import { notify } from '../notifications/notify';
+import { byId, creating, grouping, renaming, sorting } from './dashboards.dialogs';
 import { dashboardNamed, dashboardPath, dashboardsSetup, initialContext } from './dashboards.setup';
 
 export type { DashboardsContext } from './dashboards.setup';

@@ -13,7 +13,7 @@ import {
   type NameErrors,
 } from './configurationModel';
 import type { DeviceConfigurationEvent, DeviceConfigurationOutput } from './deviceConfiguration.events';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notificationOf, notifications, notify } from '../notifications/notify';
 import { notProvided } from '../notProvided';
 
 export interface DeviceConfigurationInput {
@@ -117,11 +117,11 @@ export const deviceConfigurationMachine = setup({
         input: ({ context }) => context.saved as DeviceConfigurationSave,
         onDone: {
           target: 'saved',
-          actions: { type: 'notify', params: { kind: 'success', id: 'deviceConfiguration.saved' } },
+          actions: notify('success', 'deviceConfiguration.saved'),
         },
         onError: {
           target: 'editing',
-          actions: { type: 'notify', params: { kind: 'error', id: 'deviceConfiguration.saveFailed' } },
+          actions: notify('error', 'deviceConfiguration.saveFailed'),
         },
       },
     },

@@ -3,7 +3,7 @@ import type { WidgetElement } from '#contracts';
 import type { Line } from '#contracts/devices';
 import type { LinesRequest, PageAddress } from '../devicePage/devicePage.types';
 import { lineEditMachine } from '../lineEdit/lineEditMachine';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notificationOf, notifications, notify } from '../notifications/notify';
 import { notProvided } from '../notProvided';
 
 export interface ElementLineEditInput {
@@ -68,7 +68,7 @@ export const elementLineEditMachine = setup({
         { guard: 'addressed', target: 'loading' },
         {
           target: 'done',
-          actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.lineNotEditable' } },
+          actions: notify('error', 'dashboardEditor.lineNotEditable'),
         },
       ],
     },
@@ -90,12 +90,12 @@ export const elementLineEditMachine = setup({
           },
           {
             target: 'done',
-            actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.lineNotEditable' } },
+            actions: notify('error', 'dashboardEditor.lineNotEditable'),
           },
         ],
         onError: {
           target: 'done',
-          actions: { type: 'notify', params: { kind: 'error', id: 'dashboardEditor.lineLoadFailed' } },
+          actions: notify('error', 'dashboardEditor.lineLoadFailed'),
         },
       },
     },

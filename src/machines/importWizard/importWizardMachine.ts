@@ -1,13 +1,11 @@
 import type { ImportWizardEvent } from './importWizard.events';
 import { importPayload, importWizardSetup, initialContext } from './importWizard.setup';
+import { notify } from '../notifications/notify';
 
 const fileOf = ({ event }: { event: ImportWizardEvent }) => ({
   file: (event as Extract<ImportWizardEvent, { type: 'import.chooseFile' }>).file,
 });
-const invalidFile = [
-  'rejectFile',
-  { type: 'notify', params: { kind: 'error', id: 'importWizard.invalidFile' } },
-] as const;
+const invalidFile = ['rejectFile', notify('error', 'importWizard.invalidFile')] as const;
 
 /**
  * The dashboard import wizard (SPEC §4, §5), invoked by the dashboards list: step 1 reads and checks the chosen
@@ -64,7 +62,7 @@ export const importWizardMachine = importWizardSetup.createMachine({
         },
         onError: {
           target: 'choosingFile',
-          actions: { type: 'notify', params: { kind: 'error', id: 'importWizard.devicesFailed' } },
+          actions: notify('error', 'importWizard.devicesFailed'),
         },
       },
     },
@@ -93,7 +91,7 @@ export const importWizardMachine = importWizardSetup.createMachine({
         },
         onError: {
           target: 'mapping',
-          actions: { type: 'notify', params: { kind: 'error', id: 'importWizard.importFailed' } },
+          actions: notify('error', 'importWizard.importFailed'),
         },
       },
     },

@@ -4,7 +4,7 @@ import type { Line, LineWriteRequest } from '#contracts/devices';
 import type { PageAddress } from '../devicePage/devicePage.types';
 import type { LineEditEvent, LineEditOutput, LineWriteOutcome } from './lineEdit.events';
 import { initialValue, outOfRange, valueError, writtenValue, type ValueError } from './lineEditValidation';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notificationOf, notifications, notify } from '../notifications/notify';
 import { notProvided } from '../notProvided';
 
 export interface LineEditInput {
@@ -100,20 +100,20 @@ export const lineEditMachine = setup({
           {
             guard: { type: 'accepted', params: ({ event }) => ({ outcome: event.output }) },
             target: 'saved',
-            actions: { type: 'notify', params: { kind: 'success', id: 'lineEdit.updated' } },
+            actions: notify('success', 'lineEdit.updated'),
           },
           // Not written: the dialog says why; the operator may correct the value and try again, or cancel.
           {
             target: 'editing',
             actions: [
-              { type: 'notify', params: { kind: 'error', id: 'lineEdit.refused' } },
+              notify('error', 'lineEdit.refused'),
               { type: 'showRefusal', params: ({ event }) => ({ outcome: event.output }) },
             ],
           },
         ],
         onError: {
           target: 'editing',
-          actions: [{ type: 'notify', params: { kind: 'error', id: 'lineEdit.failed' } }, 'showFailure'],
+          actions: [notify('error', 'lineEdit.failed'), 'showFailure'],
         },
       },
     },

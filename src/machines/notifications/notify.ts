@@ -24,6 +24,10 @@ export const notificationOf = (_: unknown, { kind, id, values }: NotifyParams): 
   message: values ? { id, values } : { id },
 });
 
+/** The `notify` action object of a machine that declares `notify: sendTo(notifications, notificationOf)`. */
+export const notify = (kind: NotificationKind, id: MessageId) =>
+  ({ type: 'notify', params: { kind, id } }) as const;
+
 /**
  * A `notify…` action that shows one fixed catalogue message, for machines that name an action a message
  * (`notifyShelved: notifying('success', 'alarmShelving.shelved')`); its types are those of the machine's setup.

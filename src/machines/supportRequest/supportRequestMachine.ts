@@ -4,7 +4,7 @@ import type { MessageId } from '../../i18n/messages';
 import type { SupportFailure } from '../../services/api/support';
 import { SupportRequest, type SupportReceipt } from '#contracts';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notificationOf, notifications, notify } from '../notifications/notify';
 import type { SupportField, SupportRequestEvent } from './supportRequest.events';
 import { notProvided } from '../notProvided';
 import { failureOf } from '../serviceFailure';
@@ -119,7 +119,7 @@ export const supportRequestMachine = setup({
         }),
         onDone: {
           target: 'sent',
-          actions: { type: 'notify', params: { kind: 'success', id: 'support.sent' } },
+          actions: notify('success', 'support.sent'),
         },
         onError: [
           {

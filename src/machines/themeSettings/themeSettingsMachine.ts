@@ -2,7 +2,7 @@ import { assign, sendTo, setup } from 'xstate';
 import type { AccountSettings } from '#contracts';
 import type { ThemeSettings } from '#contracts/themeSettings';
 import type { AccountDialogInput, AccountDialogOutput } from '../accountDialogs/accountDialog.types';
-import { notificationOf, notifications } from '../notifications/notify';
+import { notificationOf, notifications, notify } from '../notifications/notify';
 import type { ThemeSettingsEvent } from './themeSettings.events';
 import { notProvided } from '../notProvided';
 
@@ -70,12 +70,12 @@ export const themeSettingsMachine = setup({
           target: 'saved',
           actions: [
             { type: 'assignSettings', params: ({ event }) => ({ settings: event.output }) },
-            { type: 'notify', params: { kind: 'success', id: 'themeSettings.saved' } },
+            notify('success', 'themeSettings.saved'),
           ],
         },
         onError: {
           target: 'editing',
-          actions: { type: 'notify', params: { kind: 'error', id: 'themeSettings.saveFailed' } },
+          actions: notify('error', 'themeSettings.saveFailed'),
         },
       },
     },
