@@ -14,7 +14,7 @@ import { AppActor } from '../appActor';
 import { useT } from '../i18n';
 import { Loading } from '../Loading';
 import { Button } from '../primitives/Button';
-import { ErrorAlert } from '../primitives/ErrorAlert';
+import { RetryAlert } from '../primitives/ErrorAlert';
 import { DateField, SelectField, storeOptions } from './fields';
 import { ReportCase } from './ReportCase';
 import { ReportNotice } from './ReportNotice';
@@ -40,12 +40,9 @@ function Reports({ reports }: { reports: ReportsActor }) {
       </h1>
       {view === 'starting' && <p role="status">{t('reports.starting')}</p>}
       {view === 'unavailable' && (
-        <>
-          <ErrorAlert>{t('reports.unavailable')}</ErrorAlert>
-          <div>
-            <Button onClick={() => reports.send({ type: 'report.retried' })}>{t('reports.retry')}</Button>
-          </div>
-        </>
+        <RetryAlert retryLabel={t('reports.retry')} onRetry={() => reports.send({ type: 'report.retried' })}>
+          {t('reports.unavailable')}
+        </RetryAlert>
       )}
       {view !== 'starting' && view !== 'unavailable' && <ChoiceForm reports={reports} />}
       {view === 'choosing' && <p>{t('reports.choose')}</p>}

@@ -16,7 +16,7 @@ import { AppActor } from '../appActor';
 import { useT } from '../i18n';
 import { Loading } from '../Loading';
 import { Button } from '../primitives/Button';
-import { ErrorAlert } from '../primitives/ErrorAlert';
+import { ErrorAlert, RetryAlert } from '../primitives/ErrorAlert';
 
 /** /stores: the chain at a glance, worst first (the app runs its workflow while the route is here). */
 export default function StoresScreen() {
@@ -48,12 +48,9 @@ function StoresList({ stores }: { stores: ActorRefFrom<typeof storesMachine> }) 
       </div>
       {view === 'loading' && <p role="status">{t('stores.loading')}</p>}
       {view === 'failed' && (
-        <>
-          <ErrorAlert>{t('stores.loadFailed')}</ErrorAlert>
-          <div>
-            <Button onClick={() => stores.send({ type: 'stores.retry' })}>{t('stores.retry')}</Button>
-          </div>
-        </>
+        <RetryAlert retryLabel={t('stores.retry')} onRetry={() => stores.send({ type: 'stores.retry' })}>
+          {t('stores.loadFailed')}
+        </RetryAlert>
       )}
       {view === 'shown' && stale && <ErrorAlert>{t('stores.stale')}</ErrorAlert>}
       {view === 'shown' && rows.length === 0 && <p>{t('stores.none')}</p>}
