@@ -8,6 +8,7 @@ import { DocumentTheme } from './DocumentTheme';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { ScreenErrorBoundary } from './errors/ScreenErrorBoundary';
 import { I18nProvider } from './i18n';
+import { KeptFocus } from './KeptFocus';
 import { Loading } from './Loading';
 import { Toasts } from './notifications/Toasts';
 import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
@@ -29,6 +30,7 @@ export function App() {
       <Router hook={useHeldLocation}>
         <AppErrorBoundary>
           <DocumentTheme />
+          <KeptFocus />
           <RouteReporter />
           <Screens />
           <Toasts />

@@ -3,6 +3,8 @@ import { apiRequest } from './support/api';
 import { apiToken } from './support/pathSession';
 import { signInAs } from './support/browser';
 import { openAccountSettings, saveAccountSettings } from './support/accountSettings';
+import { waitForFocus } from './support/focus';
+import { holdRequest } from './support/heldRequest';
 import { useBrowserPage } from './support/session';
 
 /** The demo operator's standalone warehouse cold room: named by its hexacode until that setting is off. */
@@ -60,5 +62,18 @@ describe('account settings', () => {
     await saveAccountSettings(german, 'Speichern');
     await page().getByRole('button', { name: 'Account menu for operator' }).waitFor();
     await tree.getByRole('button', { name: `Expand ${DEVICE.hexacode}` }).waitFor();
+  });
+
+  it('keeps a keyboard user in the dialog while the settings are saved', async () => {
+    await signInAs(page(), 'operator', 'Operator123');
+    const dialog = await openAccountSettings(page());
+    const save = await holdRequest(page(), '**/api/v2/account/settings');
+    await dialog.getByRole('button', { name: 'Save' }).press('Enter');
+    await save.arrived;
+    // Save and Cancel are disabled under way: the dialog's form holds the focus, so Tab and Escape still act there.
+    await waitForFocus(dialog.locator('form'), true);
+    expect(await dialog.getByRole('button', { name: 'Saving…' }).isDisabled()).toBe(true);
+    save.release();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { totpAt } from '../../server/src/modules/auth/totp';
 import { isHome, signIn, signInAs, tenantUrl, waitUntilSignedIn } from './support/browser';
 import { apiClient } from './support/dashboardApi';
+import { waitForFocus } from './support/focus';
+import { holdRequest } from './support/heldRequest';
 import { useBrowserPage } from './support/session';
 
 describe('signing in', () => {
@@ -16,6 +18,22 @@ describe('signing in', () => {
     await signIn(page(), 'admin', 'wrong-password');
     await page().getByText('Invalid credentials').waitFor();
     expect(new URL(page().url()).pathname).toBe('/login');
+  });
+
+  it('keeps a keyboard user in the form while signing in, and on Sign in again after a refusal', async () => {
+    await page().goto(tenantUrl('demo', '/login'));
+    await page().getByRole('textbox', { name: 'Username' }).fill('admin');
+    await page().getByLabel('Password', { exact: true }).fill('wrong-password');
+    const signInButton = page().getByRole('button', { name: 'Sign in' });
+    const login = await holdRequest(page(), '**/api/login');
+    await signInButton.press('Enter');
+    await login.arrived;
+    // Under way the button is disabled, which the browser's focus cannot stay on: the form holds it.
+    await waitForFocus(page().locator('form'), true);
+    expect(await signInButton.isDisabled()).toBe(true);
+    login.release();
+    await page().getByText('Invalid credentials').waitFor();
+    await waitForFocus(signInButton);
   });
 
   it('locks the user on the fifth failure and then refuses even the right password', async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * The controls that `presses` presses of Tab reach without a visible focus ring (an outline: styles.css puts one
@@ -18,4 +18,16 @@ export async function focusedWithoutRing(page: Page, presses: number): Promise<s
     if (focused && !focused.ring) missing.add(focused.name);
   }
   return [...missing];
+}
+
+/** Waits until the keyboard's focus is on the element `locator` finds or, `within`, inside it. */
+export async function waitForFocus(locator: Locator, within = false): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator
+    .page()
+    .waitForFunction(
+      ([target, inside]) =>
+        inside ? target?.contains(document.activeElement) : document.activeElement === target,
+      [element, within] as const,
+    );
 }
