@@ -25,6 +25,14 @@ const moveOf = ({ event }: { event: DashboardsEvent }) => {
 const selection = ({ context }: { context: { selectedId: string | null } }) => ({
   id: context.selectedId ?? '',
 });
+type Named = typeof byId | typeof selection;
+/** The dashboard or group `named` picks, when the list holds it, is the one `state` works on. */
+const targetIn = <State extends string>(state: State, known: 'knownDashboard' | 'knownGroup', named: Named) =>
+  ({
+    guard: { type: known, params: named },
+    target: state,
+    actions: { type: 'assignTarget', params: named },
+  }) as const;
 
 /**
  * The dashboards list of SPEC §4 (guards and actions: dashboards.setup.ts; the dialogs: dashboards.dialogs.ts):
@@ -123,16 +131,8 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
                 },
               ],
             },
-            'dashboards.delete': {
-              guard: { type: 'knownDashboard', params: byId },
-              target: 'confirmingDelete',
-              actions: { type: 'assignTarget', params: byId },
-            },
-            'dashboards.favorite': {
-              guard: { type: 'knownDashboard', params: byId },
-              target: 'favoriting',
-              actions: { type: 'assignTarget', params: byId },
-            },
+            'dashboards.delete': targetIn('confirmingDelete', 'knownDashboard', byId),
+            'dashboards.favorite': targetIn('favoriting', 'knownDashboard', byId),
             'dashboards.select': {
               guard: { type: 'knownDashboard', params: byId },
               actions: [
@@ -145,11 +145,7 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
               target: 'reordering',
               actions: { type: 'moveEntry', params: moveOf },
             },
-            'dashboards.export': {
-              guard: { type: 'knownDashboard', params: selection },
-              target: 'exporting',
-              actions: { type: 'assignTarget', params: selection },
-            },
+            'dashboards.export': targetIn('exporting', 'knownDashboard', selection),
             'dashboards.import': 'importing',
             'dashboards.sort': { target: 'sorting', actions: 'openSorting' },
             'dashboards.group.create': {
@@ -161,11 +157,7 @@ export const dashboardsMachine = dashboardsSetup.createMachine({
               target: 'grouping',
               actions: { type: 'openGroup', params: byId },
             },
-            'dashboards.group.delete': {
-              guard: { type: 'knownGroup', params: byId },
-              target: 'confirmingGroupDelete',
-              actions: { type: 'assignTarget', params: byId },
-            },
+            'dashboards.group.delete': targetIn('confirmingGroupDelete', 'knownGroup', byId),
           },
         },
         creating,
