@@ -1,10 +1,11 @@
-import { auditTarget, type AlarmShelve, type ShelvedAlarm } from '#contracts';
+import { auditTarget, type AlarmShelve, type AuditAction, type ShelvedAlarm } from '#contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
+import type { AlarmOccurrenceRow } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import type { AuthSession } from '../auth/service';
 import type { AlarmsRepository } from '../alarms/repository';
-import { recordAudit } from '../audit/trail';
+import { recordAudit, type AuditChange } from '../audit/trail';
 import { alarmNotFound } from '../alarms/service';
 import type { Translations } from '../alarms/translations';
 import type { Policies } from '../escalation/policies';
@@ -17,6 +18,26 @@ type ChangeAlarms = <T>(
 ) => Promise<T | undefined>;
 
 const MINUTE_MS = 60_000;
+
+/** What a shelving or its end changed, as the audit trail keeps it. */
+interface ShelvingChange extends Pick<AuditChange, 'before' | 'after' | 'at'> {
+  action: Extract<AuditAction, 'alarm.shelve' | 'alarm.unshelve'>;
+}
+
+/** The one place shelving writes the audit trail: in `tx`, the transaction of the change itself. */
+async function recordShelvingChange(
+  tx: Database,
+  session: AuthSession,
+  occurrence: AlarmOccurrenceRow,
+  change: ShelvingChange,
+): Promise<void> {
+  await recordAudit(tx, {
+    by: session,
+    target: auditTarget.deviceAlarm(occurrence),
+    hexacode: occurrence.hexacode,
+    ...change,
+  });
+}
 
 /** ISA-18.2 shelving: an operator takes one active alarm out of the bell and escalation for a limited time. */
 export function createShelvingService(deps: {
@@ -57,11 +78,8 @@ export function createShelvingService(deps: {
           tx,
         );
         if (row)
-          await recordAudit(tx, {
-            by: session,
+          await recordShelvingChange(tx, session, occurrence, {
             action: 'alarm.shelve',
-            target: auditTarget.deviceAlarm(occurrence),
-            hexacode: occurrence.hexacode,
             after: { minutes, until: row.until.toISOString(), reason: body.reason },
             at,
           });
@@ -78,11 +96,8 @@ export function createShelvingService(deps: {
       const ended = await changeAlarms(tenantId, occurrence.hexacode, async (tx) => {
         const row = await repository.unshelve(tenantId, id, session.user.username, at, tx);
         if (row)
-          await recordAudit(tx, {
-            by: session,
+          await recordShelvingChange(tx, session, occurrence, {
             action: 'alarm.unshelve',
-            target: auditTarget.deviceAlarm(occurrence),
-            hexacode: occurrence.hexacode,
             before: { until: row.until.toISOString(), reason: row.reason },
             at,
           });
@@ -125,7 +140,5 @@ export function createShelvingService(deps: {
     },
   };
 }
-
-/** The alarm as the audit trail names it. */
 
 export type ShelvingService = ReturnType<typeof createShelvingService>;
