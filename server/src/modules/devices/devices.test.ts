@@ -6,7 +6,7 @@ import { describeEachBackend } from '../../testing/backends';
 import { callsAs, hostOf, signInAll, tokenOf, useTestApp } from '../../testing/app';
 import { fleetOnline } from '../../testing/devices';
 import { eventually } from '../../testing/wait';
-import { insertReader } from '../../testing/readers';
+import { insertReaders, READER_PASSWORDS } from '../../testing/readers';
 
 const CASE = { hexacode: '1A0102', rawHexacode: '1A0102', department: 1, subDepartment: 0 };
 
@@ -16,16 +16,8 @@ describeEachBackend('devices API', (backend) => {
   const extra: MqttClient[] = [];
 
   beforeAll(async () => {
-    // A user who may look at devices but not change them.
-    await insertReader(ctx.handle.db, { username: 'viewer', password: 'Viewer123' });
-    // The same, who reads the product in German.
-    await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
-    await signInAll(ctx.app, tokens, {
-      admin: 'Admin123',
-      operator: 'Operator123',
-      viewer: 'Viewer123',
-      leser: 'Leser123',
-    });
+    await insertReaders(ctx.handle.db);
+    await signInAll(ctx.app, tokens, { admin: 'Admin123', operator: 'Operator123', ...READER_PASSWORDS });
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
     await fleetOnline(ctx.devices);
   });

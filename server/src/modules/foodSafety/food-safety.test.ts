@@ -4,7 +4,7 @@ import type { FoodSafetyReport, Review } from '#contracts';
 import { alarmOccurrences, auditEntries, tenants } from '../../db/schema';
 import { signInAll, tokenOf, useTestApp } from '../../testing/app';
 import { describeEachBackend } from '../../testing/backends';
-import { insertReader } from '../../testing/readers';
+import { insertReaders, READER_PASSWORDS } from '../../testing/readers';
 import { insertUser } from '../../testing/users';
 import { businessGroupHexacode, call, FIXTURE_DAY, pdfText, recordFixture } from './testing';
 
@@ -39,12 +39,10 @@ describeEachBackend('food-safety report', (backend) => {
       password: 'Nodevices1',
       authorities: [{ authority: 'GRANT_DASHBOARDS', type: 'WRITE' }],
     });
-    await insertReader(ctx.handle.db, { username: 'viewer', password: 'Viewer123', languageCode: 'EN' });
-    await insertReader(ctx.handle.db, { username: 'leser', password: 'Leser123', languageCode: 'DE' });
+    await insertReaders(ctx.handle.db);
     await signInAll(ctx.app, tokens, {
       operator: 'Operator123',
-      viewer: 'Viewer123',
-      leser: 'Leser123',
+      ...READER_PASSWORDS,
       nodevices: 'Nodevices1',
     });
     tokens.acme = await tokenOf(ctx.app, 'operator', 'Operator123', 'acme');
