@@ -9,13 +9,7 @@ import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import type { AnnotationsEvent } from '../../src/machines/annotations/annotations.events';
 import { annotationsMachine } from '../../src/machines/annotations/annotationsMachine';
 import type { ColourPickerOutput } from '../../src/machines/widgetEditor/colourPicker.events';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  ErrorBody,
-  MarkAreaElements,
-  MarkAreaElementsQuery,
-  type Annotation,
-} from '#contracts';
+import { ErrorBody, MarkAreaElements, MarkAreaElementsQuery, type Annotation } from '#contracts';
 import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import { dashboardsList } from '../support/fixtures/dashboardFixtures';
@@ -28,6 +22,7 @@ import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
+import { accountSettingsHandler } from '../support/servers/apiHandlers';
 
 installFakeCanvas();
 
@@ -173,9 +168,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Annotat
   };
   server.use(
     historyHandler().handler,
-    http.get('*/api/v2/account/settings', () =>
-      HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, dateFormat: DATE_FORMAT }),
-    ),
+    accountSettingsHandler({ dateFormat: DATE_FORMAT }),
     http.get('*/api/v2/dashboards/d-overview', () => HttpResponse.json(dashboard())),
     // Each save is held until the path plays its answer.
     http.post('*/api/v2/dashboards/widgets/mark-area-elements', async ({ request }) => {

@@ -1,16 +1,10 @@
 import '../support/fakes/resizeObserver';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { expect } from 'vitest';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { deviceConfigurationMachine } from '../../src/machines/deviceConfiguration/deviceConfigurationMachine';
-import {
-  DEFAULT_ACCOUNT_SETTINGS,
-  type DeviceConfigurationSave,
-  type DeviceTreeItem,
-  type SortSettings,
-} from '#contracts';
+import type { DeviceConfigurationSave, DeviceTreeItem, SortSettings } from '#contracts';
 import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import {
@@ -24,6 +18,7 @@ import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { answerSave, cancelInTurn, type SavingDialogWorld } from '../support/worlds/savingDialogPath';
 import { server } from '../ui/setup';
 import { toastsAsExpected, toastsShown } from '../support/dom/toastsShown';
+import { accountSettingsHandler } from '../support/servers/apiHandlers';
 
 type ConfigSnapshot = SnapshotFrom<typeof deviceConfigurationMachine>;
 type ConfigModelEvent = Parameters<typeof deviceConfigurationMachine.transition>[1];
@@ -159,11 +154,7 @@ function expectedSave(world: ConfigWorld): DeviceConfigurationSave {
 async function start(inspect: (event: InspectionEvent) => void): Promise<ConfigWorld> {
   storeSession(operatorSession);
   // The sidebar names devices by their names, not their hexacodes, so it shows what the dialog saved.
-  server.use(
-    http.get('*/api/v2/account/settings', () =>
-      HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, showHexacodesAsDeviceNames: false }),
-    ),
-  );
+  server.use(accountSettingsHandler({ showHexacodesAsDeviceNames: false }));
   const world: ConfigWorld = {
     user: userEvent.setup({ delay: null }),
     server: deviceConfigurationServer(deviceTree),

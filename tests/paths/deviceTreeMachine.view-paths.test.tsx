@@ -1,12 +1,11 @@
 import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import type { InspectionEvent, SnapshotFrom } from 'xstate';
 import { deviceTreeMachine, treeSettingsOf } from '../../src/machines/deviceTree/deviceTreeMachine';
 import type { DepartmentName } from '../../src/services/api';
-import { DEFAULT_ACCOUNT_SETTINGS, type DeviceStatus, type Page } from '#contracts';
+import type { DeviceStatus, Page } from '#contracts';
 import { storeSession } from '../support/dom/renderApp';
 import type { ModelOptions } from '../support/paths/coveringPaths';
 import {
@@ -22,6 +21,7 @@ import { modelEvents } from '../support/paths/modelEvents';
 import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 import { toastsShown, type ToastsShown } from '../support/dom/toastsShown';
+import { accountSettingsHandler } from '../support/servers/apiHandlers';
 
 type TreeSnapshot = SnapshotFrom<typeof deviceTreeMachine>;
 type TreeModelEvent = Parameters<typeof deviceTreeMachine.transition>[1];
@@ -173,11 +173,7 @@ interface TreeWorld {
 async function start(inspect: (event: InspectionEvent) => void): Promise<TreeWorld> {
   logged.mockClear();
   storeSession(operatorSession);
-  server.use(
-    http.get('*/api/v2/account/settings', () =>
-      HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, showDevicesSearchBar: true }),
-    ),
-  );
+  server.use(accountSettingsHandler({ showDevicesSearchBar: true }));
   const world: TreeWorld = {
     user: userEvent.setup({ delay: null }),
     server: deviceTreeServer(),

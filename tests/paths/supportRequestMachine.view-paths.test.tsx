@@ -22,6 +22,7 @@ import { describeViewPaths, renderProduct } from '../support/paths/viewPaths';
 import { server } from '../ui/setup';
 import { toastsAsExpected, toastsShown, type ToastsShown } from '../support/dom/toastsShown';
 import { answerHeld } from '../support/servers/heldRequests';
+import { accountSettingsHandler } from '../support/servers/apiHandlers';
 
 type SupportModelEvent = Parameters<typeof supportRequestMachine.transition>[1];
 const { done, failed } = modelEvents<typeof supportRequestMachine>();
@@ -115,9 +116,7 @@ async function start(inspect: (event: InspectionEvent) => void): Promise<Support
     dialog: 'open',
   };
   server.use(
-    http.get('*/api/v2/account/settings', () =>
-      HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, email: null }),
-    ),
+    accountSettingsHandler({ email: null }),
     http.post('*/api/v2/support/:path', async ({ request, params }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       world.sent.push({

@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DashboardUpdate,
   DashboardVersionConflict,
-  DEFAULT_ACCOUNT_SETTINGS,
   ErrorBody,
   MarkAreaElements,
   MarkAreaElementsQuery,
@@ -22,6 +21,7 @@ import { operatorSession } from '../support/fixtures/fixtures';
 import { historyHandler } from '../support/servers/historyHandlers';
 import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
+import { accountSettingsHandler } from '../support/servers/apiHandlers';
 
 installFakeCanvas();
 
@@ -46,9 +46,7 @@ function serve() {
   // The first matching handler answers: this dashboard's before the list's generic ones.
   server.use(
     historyHandler().handler,
-    http.get('*/api/v2/account/settings', () =>
-      HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, dateFormat: 'yyyy-LL-dd HH:mm' }),
-    ),
+    accountSettingsHandler({ dateFormat: 'yyyy-LL-dd HH:mm' }),
     http.get('*/api/v2/dashboards/d-overview', () => HttpResponse.json(stored)),
     http.post('*/api/v2/dashboards/widgets/mark-area-elements', async ({ request }) => {
       const query = v.parse(MarkAreaElementsQuery, Object.fromEntries(new URL(request.url).searchParams));

@@ -1,13 +1,12 @@
 import '../support/fakes/resizeObserver';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import GUIDE from '../../docs/user-guide.md?raw';
-import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
+import { accountSettingsHandler } from '../support/servers/apiHandlers';
 
 /** The guide's sections, as its author wrote them. */
 const SECTIONS = [...GUIDE.matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
@@ -37,11 +36,7 @@ describe('help: the user guide', () => {
 
   it('tells a reader of another language that the guide is in English, in their language', async () => {
     signIn();
-    server.use(
-      http.get('*/api/v2/account/settings', () =>
-        HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, language: { code: 'FR', label: 'Français' } }),
-      ),
-    );
+    server.use(accountSettingsHandler({ language: { code: 'FR', label: 'Français' } }));
     renderApp('/help');
     expect(await screen.findByText('Le guide de l’utilisateur est rédigé en anglais.', {}));
     const guide = screen.getByRole('heading', { level: 1, name: 'Coldwatch user guide' }).closest('article');

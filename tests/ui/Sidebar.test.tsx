@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
+import type { AccountSettings } from '#contracts';
 import { deviceTree, operatorSession } from '../support/fixtures/fixtures';
 import { server } from './setup';
 import { renderApp, storeSession } from '../support/dom/renderApp';
+import { accountSettingsHandler } from '../support/servers/apiHandlers';
 
 function renderSignedIn(path: string) {
   storeSession(operatorSession);
@@ -98,12 +99,10 @@ describe('sidebar device order', () => {
     within(await screen.findByRole('tree', { name: 'Devices' }))
       .getAllByRole('treeitem')
       .map((item) => item.getAttribute('aria-label')!.replace(/, online$/, ''));
-  const settingsOf = (settings: object) => {
+  const settingsOf = (settings: Partial<AccountSettings>) => {
     server.use(
       http.get('*/api/v2/devices/', () => HttpResponse.json(tree)),
-      http.get('*/api/v2/account/settings', () =>
-        HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, ...settings }),
-      ),
+      accountSettingsHandler(settings),
     );
   };
 

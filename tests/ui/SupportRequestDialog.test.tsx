@@ -1,22 +1,17 @@
 import '../support/fakes/resizeObserver';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCOUNT_SETTINGS } from '#contracts';
 import { operatorSession } from '../support/fixtures/fixtures';
 import { renderApp, storeSession } from '../support/dom/renderApp';
 import { server } from './setup';
+import { accountSettingsHandler } from '../support/servers/apiHandlers';
 
 const ADDRESS = 'ops@store101.example';
 
 async function openFeatureRequest() {
   storeSession(operatorSession);
-  server.use(
-    http.get('*/api/v2/account/settings', () =>
-      HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, email: ADDRESS }),
-    ),
-  );
+  server.use(accountSettingsHandler({ email: ADDRESS }));
   renderApp('/');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: /^Account menu/ }));

@@ -14,6 +14,7 @@ import {
   LoginRequest,
   MfaRequired,
   Session,
+  type AccountSettings,
 } from '#contracts';
 import { alarmServer } from './alarmHandlers';
 import { dashboardHandlers } from './dashboardHandlers';
@@ -40,6 +41,10 @@ const error = (statusCode: number, code: string, message: string, headers?: Reco
     status: statusCode,
     headers,
   });
+
+/** GET /api/v2/account/settings: the settings the server holds for the user: the defaults but for `changes`. */
+export const accountSettingsHandler = (changes: Partial<AccountSettings> = {}) =>
+  http.get('*/api/v2/account/settings', () => HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, ...changes }));
 
 /** The devices API over the fixture tree: every request parsed by its contract, every answer a contract value. */
 const deviceHandlers = [
@@ -76,7 +81,7 @@ export const apiHandlers = [
   // An empty dashboards list by default; tests of the list use server.use(...dashboardHandlers(list).handlers).
   ...dashboardHandlers().handlers,
   http.get('*/api/themes', () => HttpResponse.json(demoTheme)),
-  http.get('*/api/v2/account/settings', () => HttpResponse.json(DEFAULT_ACCOUNT_SETTINGS)),
+  accountSettingsHandler(),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
   http.get('*/version.json', () => HttpResponse.json({ buildId: 'test-build' })),
   http.post('*/api/login', async ({ request }) => {

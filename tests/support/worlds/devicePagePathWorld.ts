@@ -7,7 +7,7 @@ import type { InspectionEvent } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import type { DepartmentLookup, PageAddress } from '../../../src/machines/devicePage/devicePage.types';
 import { REFRESH_INTERVAL_MS } from '../../../src/machines/devicePage/devicePageMachine';
-import { DEFAULT_ACCOUNT_SETTINGS, DeviceTree, LinesRequest, PagesResponse } from '#contracts';
+import { DeviceTree, LinesRequest, PagesResponse } from '#contracts';
 import { storeSession } from '../dom/renderApp';
 import { server } from '../../ui/setup';
 import { heldEndpoint, treeDepartmentNames, type HeldEndpoint } from '../servers/devicePageServer';
@@ -26,6 +26,7 @@ import {
 import { deviceTree, operatorSession, pages } from '../fixtures/fixtures';
 import { renderProduct } from '../paths/viewPaths';
 import { toastsShown, type ToastsShown } from '../dom/toastsShown';
+import { accountSettingsHandler } from '../servers/apiHandlers';
 
 type LinesRequest = v.InferOutput<typeof LinesRequest>;
 
@@ -100,9 +101,7 @@ export async function start(inspect: (event: InspectionEvent) => void): Promise<
     http.post('*/api/v2/devices/pages/lines', world.lines.respond),
     http.post('*/api/v2/devices/pages/lines/refresh', world.refreshes.respond),
     // The Refresh button shows only with page refresh on request turned on (account settings).
-    http.get('*/api/v2/account/settings', () =>
-      HttpResponse.json({ ...DEFAULT_ACCOUNT_SETTINGS, enablePageRefreshOnRequest: true }),
-    ),
+    accountSettingsHandler({ enablePageRefreshOnRequest: true }),
   );
   storeSession(operatorSession);
   world.socket = renderProduct('/', { inspect });
