@@ -6,6 +6,7 @@ import {
 } from '../../../machines/escalationPolicy/escalationPolicy.selectors';
 import type { TimeUnit } from '../../../machines/escalationPolicy/escalationPlan';
 import { useT } from '../../i18n';
+import { Checkbox } from '../../primitives/Checkbox';
 import { FieldNote } from '../../primitives/FieldNote';
 
 export const INPUT =
@@ -111,20 +112,14 @@ export function CheckGroup<T extends string | number>({
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={chosen.includes(option.value)}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked
-                    ? [...chosen, option.value]
-                    : chosen.filter((value) => value !== option.value),
-                )
-              }
-            />
-            {option.label}
-          </label>
+          <Checkbox
+            key={option.value}
+            label={option.label}
+            checked={chosen.includes(option.value)}
+            onCheckedChange={(on) =>
+              onChange(on ? [...chosen, option.value] : chosen.filter((value) => value !== option.value))
+            }
+          />
         ))}
       </div>
       <FieldNote id={id}>{error}</FieldNote>
