@@ -13,6 +13,7 @@ import { SORT_DIRECTIONS, SORT_MODES } from '#contracts';
 import { useT } from '../i18n';
 import { Checkbox } from '../primitives/Checkbox';
 import { CancelSubmit, Dialog, FormDialog } from '../primitives/Dialog';
+import { RadioGroup } from '../primitives/RadioGroup';
 import { TextField } from '../primitives/TextField';
 import { ImportDashboardDialog } from './ImportDashboardDialog';
 import type { DashboardsActor } from './useDashboards';
@@ -116,34 +117,23 @@ function SortingDialog({ actor }: { actor: DashboardsActor }) {
       onSubmit={() => actor.send({ type: 'sorting.submit' })}
       footer={<Footer actor={actor} cancel={cancel} />}
     >
-      <fieldset className="mb-3 flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-medium">{t('dashboards.sortMode')}</legend>
-        {SORT_MODES.map((mode) => (
-          <label key={mode} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="dashboards-sort-mode"
-              checked={sorting.sortMode === mode}
-              onChange={() => actor.send({ type: 'sorting.mode', mode })}
-            />
-            {t(`dashboards.sortMode.${mode}`)}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-medium">{t('dashboards.sortDirection')}</legend>
-        {SORT_DIRECTIONS.map((direction) => (
-          <label key={direction} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="dashboards-sort-direction"
-              checked={sorting.sortDirection === direction}
-              onChange={() => actor.send({ type: 'sorting.direction', direction })}
-            />
-            {t(`dashboards.sortDirection.${direction}`)}
-          </label>
-        ))}
-      </fieldset>
+      <div className="flex flex-col gap-3">
+        <RadioGroup
+          legend={t('dashboards.sortMode')}
+          value={sorting.sortMode}
+          choices={SORT_MODES.map((mode) => ({ value: mode, label: t(`dashboards.sortMode.${mode}`) }))}
+          onValueChange={(mode) => actor.send({ type: 'sorting.mode', mode })}
+        />
+        <RadioGroup
+          legend={t('dashboards.sortDirection')}
+          value={sorting.sortDirection}
+          choices={SORT_DIRECTIONS.map((direction) => ({
+            value: direction,
+            label: t(`dashboards.sortDirection.${direction}`),
+          }))}
+          onValueChange={(direction) => actor.send({ type: 'sorting.direction', direction })}
+        />
+      </div>
     </Dialog>
   );
 }

@@ -24,7 +24,7 @@ import { TextField } from '../primitives/TextField';
 import { Checkbox } from '../primitives/Checkbox';
 import { choicesOf } from '../widgetEditor/fields';
 import { DateRangeFields } from './DateRangeFields';
-import { RadioGroup } from './RadioGroup';
+import { RadioGroup } from '../primitives/RadioGroup';
 
 export type DateRangeActor = ActorRefFrom<typeof dateRangeMachine>;
 

@@ -8,7 +8,7 @@ import {
 import type { themeSettingsMachine } from '../../../machines/themeSettings/themeSettingsMachine';
 import { THEME_FONTS, THEME_SIZE_PX, THEME_SIZES } from '#contracts';
 import type { ThemeFont, ThemeSize } from '#contracts/themeSettings';
-import { RadioGroup } from '../../dateRange/RadioGroup';
+import { RadioGroup } from '../../primitives/RadioGroup';
 import { themeFontName } from '../../fonts';
 import { useT } from '../../i18n';
 import { FormDialog } from '../../primitives/Dialog';

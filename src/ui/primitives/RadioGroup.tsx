@@ -1,17 +1,16 @@
 import { useId } from 'react';
-import type { ListboxChoice } from '../primitives/Listbox';
 
 /** A labelled single choice shown in full: native radio buttons (arrow keys move the choice). */
-export function RadioGroup({
+export function RadioGroup<T extends string>({
   legend,
   value,
   choices,
   onValueChange,
 }: {
   legend: string;
-  value: string;
-  choices: readonly ListboxChoice[];
-  onValueChange: (value: string) => void;
+  value: T;
+  choices: readonly { value: T; label: string }[];
+  onValueChange: (value: T) => void;
 }) {
   const name = useId();
   return (
