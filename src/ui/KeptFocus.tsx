@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
-/** Where focus waits for a control to be enabled again: the nearest of these around it. */
-const HOLDERS = 'form, [role="dialog"], main';
+/** Where focus waits for a control to be enabled again: the nearest of these around it (a widget is an article). */
+const HOLDERS = 'form, [role="dialog"], article, main';
 
 interface Hold {
   control: HTMLElement;
@@ -14,7 +14,7 @@ interface Hold {
 /**
  * A control the keyboard is on that becomes disabled (a submit under way, the last page reached) is left by the
  * browser for the page: a keyboard user starts again from the top and a screen reader says nothing. Its form,
- * dialog or main region holds focus instead and hands it back when the control is enabled again (a refusal to
+ * dialog, widget or main region holds focus instead and hands it back when the control is enabled again (a refusal to
  * read, a retry to press), unless the user has moved on meanwhile. Renders nothing.
  */
 export function KeptFocus() {
