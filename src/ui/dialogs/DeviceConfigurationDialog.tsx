@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { matchesSearch } from '../../machines/deviceConfiguration/configurationModel';
-import type { SortDirection, SortMode } from '../../machines/deviceConfiguration/deviceConfiguration.events';
 import {
   selectCanMove,
   selectErrors,
@@ -58,7 +57,7 @@ export function DeviceConfigurationDialog({ actor }: { actor: DeviceConfiguratio
               value: mode,
               label: t(`deviceConfiguration.sortMode.${mode}`),
             }))}
-            onValueChange={(mode) => actor.send({ type: 'config.sortMode', mode: mode as SortMode })}
+            onValueChange={(mode) => actor.send({ type: 'config.sortMode', mode })}
             disabled={saving}
           />
           <Listbox
@@ -68,9 +67,7 @@ export function DeviceConfigurationDialog({ actor }: { actor: DeviceConfiguratio
               value: direction,
               label: t(`deviceConfiguration.sortDirection.${direction}`),
             }))}
-            onValueChange={(direction) =>
-              actor.send({ type: 'config.sortDirection', direction: direction as SortDirection })
-            }
+            onValueChange={(direction) => actor.send({ type: 'config.sortDirection', direction })}
             disabled={saving}
           />
         </div>

@@ -1,16 +1,17 @@
 import { Listbox as HeadlessListbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { FieldNote } from './FieldNote';
 
-export interface ListboxChoice {
-  value: string;
+/** A choice of a listbox or radio group: its value, typed as narrowly as the caller's, and its shown label. */
+export interface ListboxChoice<T extends string = string> {
+  value: T;
   label: string;
 }
 
-interface ListboxProps {
+interface ListboxProps<T extends string> {
   label: string;
-  value: string;
-  choices: readonly ListboxChoice[];
-  onValueChange: (value: string) => void;
+  value: T;
+  choices: readonly ListboxChoice<T>[];
+  onValueChange: (value: T) => void;
   /** Shown on the button while nothing is chosen. */
   placeholder?: string;
   /** Already translated error text. */
@@ -23,7 +24,7 @@ interface ListboxProps {
  * label (Headless UI labels the listbox by the button and drops a Field label's id from the button when
  * aria-labelledby is given, so the name comes from aria-label). The current choice is the button's text.
  */
-export function Listbox({
+export function Listbox<T extends string>({
   label,
   value,
   choices,
@@ -31,7 +32,7 @@ export function Listbox({
   placeholder = '',
   error,
   disabled,
-}: ListboxProps) {
+}: ListboxProps<T>) {
   const chosen = choices.find((choice) => choice.value === value);
   return (
     <div className="flex flex-col gap-1">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { ListboxChoice } from './Listbox';
 
 /** A labelled single choice shown in full: native radio buttons (arrow keys move the choice). */
 export function RadioGroup<T extends string>({
@@ -9,7 +10,7 @@ export function RadioGroup<T extends string>({
 }: {
   legend: string;
   value: T;
-  choices: readonly { value: T; label: string }[];
+  choices: readonly ListboxChoice<T>[];
   onValueChange: (value: T) => void;
 }) {
   const name = useId();

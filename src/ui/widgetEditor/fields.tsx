@@ -12,7 +12,7 @@ type ChoicesLabel<V extends string> = {
 export const choicesOf = <V extends string>(
   values: readonly V[],
   label: (value: V) => string,
-): ListboxChoice[] => values.map((value) => ({ value, label: label(value) }));
+): ListboxChoice<V>[] => values.map((value) => ({ value, label: label(value) }));
 
 /**
  * A widget's or an element's field chosen from an enumeration of the contract: the field is named by the message

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ElementPatch } from '../../../machines/widgetEditor/widgetElement.events';
 import { selectElement } from '../../../machines/widgetEditor/widgetElement.selectors';
-import { DEFAULT_PICTOGRAPH_ICON, PICTOGRAPH_ICON_NAMES, type PictographIconName } from '#contracts';
+import { DEFAULT_PICTOGRAPH_ICON, PICTOGRAPH_ICON_NAMES } from '#contracts';
 import { useT } from '../../i18n';
 import { Listbox } from '../../primitives/Listbox';
 import { Checkbox } from '../../primitives/Checkbox';
@@ -21,7 +21,7 @@ export default function PictographEditor({ actor }: ElementEditorProps) {
         label={t('widgetEditor.pictograph.icon')}
         value={element.icon ?? DEFAULT_PICTOGRAPH_ICON}
         choices={ICON_CHOICES}
-        onValueChange={(icon) => change({ icon: icon as PictographIconName })}
+        onValueChange={(icon) => change({ icon })}
       />
       <NumberField
         label={t('widgetEditor.pictograph.min')}
