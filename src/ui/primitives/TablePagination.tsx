@@ -47,15 +47,12 @@ export function TablePagination({
       ) : null}
       <p className="text-sm">{t('table.range', { first, last, total })}</p>
       <nav aria-label={t('table.pagination')} className="flex gap-1">
-        <button
-          type="button"
-          className={PAGE_BUTTON}
+        <PageStep
+          direction="previous"
+          label={t('table.previousPage')}
           disabled={disabled || page === 0}
-          aria-label={t('table.previousPage')}
           onClick={() => onPage(page - 1)}
-        >
-          ‹
-        </button>
+        />
         {visiblePages(page, count).map((index) => (
           <button
             key={index}
@@ -69,16 +66,39 @@ export function TablePagination({
             {index + 1}
           </button>
         ))}
-        <button
-          type="button"
-          className={PAGE_BUTTON}
+        <PageStep
+          direction="next"
+          label={t('table.nextPage')}
           disabled={disabled || page >= count - 1}
-          aria-label={t('table.nextPage')}
           onClick={() => onPage(page + 1)}
-        >
-          ›
-        </button>
+        />
       </nav>
     </div>
+  );
+}
+
+/** A step to the previous or next page: an arrow, named for screen readers and, as a tooltip, for the eye. */
+export function PageStep({
+  direction,
+  label,
+  disabled,
+  onClick,
+}: {
+  direction: 'previous' | 'next';
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={PAGE_BUTTON}
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {direction === 'previous' ? '‹' : '›'}
+    </button>
   );
 }

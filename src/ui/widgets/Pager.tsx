@@ -1,4 +1,5 @@
 import { useT } from '../i18n';
+import { PageStep } from '../primitives/TablePagination';
 
 /** Previous and next page of a widget's rows, with where it is ('Page 2 of 5'); nothing for a single page. */
 export function Pager({
@@ -14,31 +15,22 @@ export function Pager({
   const t = useT();
   if (count <= 1) return null;
   return (
-    <nav aria-label={t('widgets.table.pages')} className="flex items-center justify-end gap-2 px-2 py-1">
-      <span className="text-sm text-muted">{t('widgets.table.pageStatus', { page: page + 1, count })}</span>
-      <PageButton
+    <nav aria-label={t('widgets.table.pages')} className="flex items-center justify-end gap-1 px-2 py-1">
+      <span className="mr-1 text-sm whitespace-nowrap text-muted">
+        {t('widgets.table.pageStatus', { page: page + 1, count })}
+      </span>
+      <PageStep
+        direction="previous"
         label={t('widgets.table.previous')}
         disabled={page === 0}
         onClick={() => onPage(page - 1)}
       />
-      <PageButton
+      <PageStep
+        direction="next"
         label={t('widgets.table.next')}
         disabled={page === count - 1}
         onClick={() => onPage(page + 1)}
       />
     </nav>
-  );
-}
-
-function PageButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      disabled={disabled}
-      onClick={onClick}
-      className="rounded px-2 py-0.5 hover:bg-muted/15 disabled:opacity-40"
-    >
-      {label}
-    </button>
   );
 }
