@@ -36,6 +36,18 @@ async function signedIn(page: Page, width: number, height: number) {
 describe('the layout', () => {
   const page = useBrowserPage();
 
+  it("sets a department's pages inside it in the tree: their names start right of its chevron", async () => {
+    const p = page();
+    await signedIn(p, 1280, 800);
+    const tree = p.getByRole('tree', { name: 'Devices' });
+    await tree.getByRole('button', { name: 'Expand 2D0001' }).click();
+    const department = tree.getByRole('button', { name: /^Expand .*Evaporator 1$/ });
+    await department.click();
+    const chevron = (await tree.getByRole('button', { name: /^Collapse .*Evaporator 1$/ }).boundingBox())!;
+    const status = (await tree.getByRole('link', { name: '1 Status' }).boundingBox())!;
+    expect(status.x).toBeGreaterThanOrEqual(chevron.x + chevron.width);
+  });
+
   it('gives a widget at least 320 px of a 360 px phone', async () => {
     const p = page();
     await signedIn(p, 360, 740);

@@ -57,6 +57,7 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
   if (row.kind === 'notice') {
     return (
       <li role="treeitem" aria-selected={false} {...common} aria-label={t(NOTICE[row.notice ?? 'loading'])}>
+        <ChevronSpace />
         <span className="italic text-on-sidebar/60">{t(NOTICE[row.notice ?? 'loading'])}</span>
       </li>
     );
@@ -71,6 +72,7 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
         className={`${common.className} ${row.current ? 'bg-on-sidebar/15 font-medium' : ''}`}
         aria-label={row.label}
       >
+        <ChevronSpace />
         <Link
           href={row.href ?? '/'}
           tabIndex={-1}
@@ -117,4 +119,9 @@ export function TreeRowView({ row, index, focused, onToggle, onFocusRow, onKeyDo
       <span className="truncate">{row.label}</span>
     </li>
   );
+}
+
+/** Where a chevron would be: a leaf's text (a page, a notice) starts under its parent's name, not left of it. */
+function ChevronSpace() {
+  return <span aria-hidden className="size-6 shrink-0" />;
 }
