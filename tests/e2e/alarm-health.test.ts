@@ -46,8 +46,10 @@ describe('alarm health', () => {
     const worst = week.topOffenders[0]!;
     expect(worst.translation).not.toBe(worst.code);
     expect(await offenders.getByRole('row').nth(1).textContent()).toContain(worst.translation);
-    // It fits the phone: nothing wider than the screen.
+    // It fits the phone: nothing wider than the screen, and the table's title on one line across its rows.
     expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+    const caption = (await offenders.locator('caption').boundingBox())!;
+    expect(caption.width).toBeGreaterThanOrEqual((await offenders.boundingBox())!.width - 1);
 
     await dialog.getByRole('combobox', { name: 'Range' }).selectOption({ label: 'Last 24 hours' });
     await figures.waitFor();
