@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../server/src/testing/wait';
 import { signInAs, tenantUrl } from './support/browser';
 import { connectTestDevice } from './support/device';
 import { killE2eServer } from './support/e2eServer';
@@ -70,6 +71,10 @@ describe('live data an operator can trust', () => {
     await page().goto(tenantUrl('demo', '/2D0001/1/0/pages/1'));
     const air = lineRow(page(), 'Air temperature');
     await air.getByText(/°C/).waitFor();
+    // The page's values as read, then as pushed: only a pushed frame carries their report time, which the age
+    // shown below counts from (killed before one came, the page could say "not live" and no age).
+    const read = await air.textContent();
+    await eventually(async () => (await air.textContent()) !== read, { what: 'a pushed value' });
     const tree = page().getByRole('tree', { name: 'Devices' });
     await tree.getByRole('treeitem', { name: /^2D0001, online/ }).waitFor();
     expect(await air.textContent()).not.toMatch(/stale|not live/);
