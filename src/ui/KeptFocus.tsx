@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 
-/** Where focus waits for a control to be enabled again: the nearest of these around it (a widget is an article). */
-const HOLDERS = 'form, [role="dialog"], article, main';
+/**
+ * Where focus waits for a control to be enabled again: the nearest of these around it (a widget is an article; a
+ * popover such as the alarm menu says so with data-holds-focus).
+ */
+const HOLDERS = 'form, [role="dialog"], [data-holds-focus], article, main';
 
 interface Hold {
   control: HTMLElement;

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../../server/src/testing/wait';
 import { bellCount, signInWithAlarmStream } from './support/alarmBell';
 import { adminToken, call, COLD_ROOM as DEVICE, forceColdRoomAlarm, mailsWith } from './support/demoAlarms';
+import { signInAs } from './support/browser';
+import { waitForFocus } from './support/focus';
+import { holdRequest } from './support/heldRequest';
 import { useBrowserPage } from './support/session';
 
 const MAIL_TO = 'night-shift@demo.example';
@@ -87,4 +90,28 @@ describe('alarms, from a device to the operator', () => {
       await tree.getByRole('treeitem', { name: new RegExp(`${DEVICE}.*online$`) }).waitFor();
     },
   );
+
+  it("keeps a keyboard user in the alarm menu while a switch's setting is saved, then on the switch", async () => {
+    await signInAs(page(), 'admin', 'Admin123');
+    await page()
+      .getByRole('button', { name: /^Alarms, / })
+      .click();
+    const sound = page().getByRole('switch', { name: 'Sound on new alarms' });
+    const soundAt = await sound.elementHandle();
+    // On, then off again: the demo admin's setting as it was.
+    for (const press of [1, 2]) {
+      const save = await holdRequest(page(), '**/api/v2/account/settings');
+      await sound.press('Space');
+      await save.arrived;
+      expect(await sound.isDisabled(), `disabled while saving (press ${press})`).toBe(true);
+      // The menu around the switch holds the focus: it is neither lost to the page nor the menu closed.
+      await page().waitForFunction(
+        (target) => document.activeElement !== document.body && !!document.activeElement?.contains(target),
+        soundAt,
+      );
+      save.release();
+      await waitForFocus(sound);
+    }
+    expect(await sound.isChecked()).toBe(false);
+  });
 });

@@ -45,6 +45,8 @@ function LiveAlarmBell({ list }: { list: AlarmListRef }) {
         <PopoverPanel
           anchor="bottom end"
           aria-label={t('alarmsUi.menuTitle')}
+          // Its switches are disabled while a setting is saved: the panel keeps the keyboard meanwhile (KeptFocus).
+          data-holds-focus
           className="z-30 flex max-h-[min(640px,90vh)] w-[min(350px,100vw)] flex-col rounded bg-surface-raised shadow-lg focus:outline-none"
         >
           {({ close }) => (
