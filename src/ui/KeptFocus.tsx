@@ -16,8 +16,8 @@ interface Hold {
 
 /**
  * A control the keyboard is on that becomes disabled (a submit under way, the last page reached) is left by the
- * browser for the page: a keyboard user starts again from the top and a screen reader says nothing. Its form,
- * dialog, widget or main region holds focus instead and hands it back when the control is enabled again (a refusal to
+ * browser for the page: a keyboard user starts again from the top and a screen reader says nothing. The nearest
+ * HOLDERS element around it holds focus instead and hands it back when the control is enabled again (a refusal to
  * read, a retry to press), unless the user has moved on meanwhile. Renders nothing.
  */
 export function KeptFocus() {
